@@ -1,0 +1,54 @@
+// The clock read by the timed loops. It is inline so that the loop compiled into the
+// user's translation unit reads it directly; which source it reads (the invariant TSC or
+// CLOCK_MONOTONIC) is chosen once at start-up by the library, and ticks are converted to
+// nanoseconds outside the timed region.
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define TARE_HAS_TSC 1
+#else
+#define TARE_HAS_TSC 0
+#endif
+
+namespace tare::detail {
+
+/// True when the library decided the TSC is invariant and calibrated.
+extern bool g_use_tsc;
+
+inline std::uint64_t monotonic_ns() noexcept {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+/// Reading taken before the timed region: later instructions may not start before it.
+inline __attribute__((always_inline)) std::uint64_t ticks_start() noexcept {
+#if TARE_HAS_TSC
+  if (g_use_tsc) {
+    _mm_lfence();
+    std::uint64_t t = __rdtsc();
+    _mm_lfence();
+    return t;
+  }
+#endif
+  return monotonic_ns();
+}
+
+/// Reading taken after the timed region: waits for earlier instructions to finish.
+inline __attribute__((always_inline)) std::uint64_t ticks_stop() noexcept {
+#if TARE_HAS_TSC
+  if (g_use_tsc) {
+    unsigned aux;
+    std::uint64_t t = __rdtscp(&aux);
+    _mm_lfence();
+    return t;
+  }
+#endif
+  return monotonic_ns();
+}
+
+}  // namespace tare::detail

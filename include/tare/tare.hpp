@@ -1,0 +1,18 @@
+// tare: a benchmark harness for C++ whose numbers can be trusted.
+//
+// Include this header, declare benchmarks in a TARE_BENCHMARKS block, and link
+// tare::main (or call tare::run from your own main). See README.md and docs/guide.md.
+#pragma once
+
+#include "tare/benchmark.hpp"
+#include "tare/consume.hpp"
+#include "tare/params.hpp"
+
+namespace tare {
+
+/// Runs the benchmark binary: parses the command line, runs the registered benchmarks
+/// in fresh worker processes and reports. Returns the exit status: 0 all ran, 1 some
+/// benchmark failed, 2 usage error.
+int run(int argc, char** argv);
+
+}  // namespace tare

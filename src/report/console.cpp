@@ -1,0 +1,127 @@
+// The console report: the summary table, then every detail that qualifies a number, in
+// the order a reader needs it (what broke, what is doubtful, what else was measured, the
+// machine it was measured on).
+#include "report/console.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/summary_table.hpp"
+#include "report/text.hpp"
+#include "report/units.hpp"
+
+namespace tare::report {
+namespace {
+
+using detail::paint;
+using detail::Style;
+
+// A titled block of indented lines, printed only when it has lines: an empty "Warnings:"
+// heading would look like something went missing.
+class Section {
+ public:
+  Section(std::ostream& out, std::string title, bool color) : out_(out), title_(std::move(title)), color_(color) {}
+  void line(const std::string& text, Style style = Style::plain) {
+    if (!started_) out_ << '\n' << title_ << ":\n";
+    started_ = true;
+    out_ << "  " << paint(text, style, color_) << '\n';
+  }
+
+ private:
+  std::ostream& out_;
+  std::string title_;
+  bool color_;
+  bool started_ = false;
+};
+
+void write_failures(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Failures", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (!b.ok) section.line(fmt::format("{}: FAILED: {}", b.name, b.error.empty() ? "no error recorded" : b.error), Style::red);
+    for (std::size_t i = 0; i < b.forks.size(); ++i) {
+      const results::Fork& f = b.forks[i];
+      // A failed benchmark's error usually is its first failed fork's; say it once.
+      if (f.ok || (!b.ok && f.error == b.error)) continue;
+      section.line(fmt::format("{}: fork {} (pid {}) failed: {}", b.name, i + 1, f.pid, f.error), Style::red);
+    }
+  }
+}
+
+void write_warnings(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Warnings", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    for (const std::string& w : b.warnings) section.line(fmt::format("{}: {}", b.name, w), Style::yellow);
+  }
+}
+
+void write_counters(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Counters per op", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    const std::size_t n = std::min(b.counter_names.size(), b.counters_per_op.size());
+    if (n == 0) continue;
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < n; ++i) {
+      parts.push_back(fmt::format("{} {}/op", b.counter_names[i], detail::significant3(b.counters_per_op[i])));
+    }
+    section.line(fmt::format("{}: {}", b.name, fmt::join(parts, ", ")));
+  }
+}
+
+std::string percentile_label(double p) {
+  if (p == 100) return "max";
+  if (p == 0) return "min";
+  return fmt::format("p{}", p);  // shortest form: "p50", "p99.9"
+}
+
+void write_percentiles(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Percentiles per call", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (b.percentiles.empty()) continue;
+    std::vector<std::string> parts;
+    for (const auto& [p, ns] : b.percentiles) parts.push_back(percentile_label(p) + " " + format_duration_ns(ns));
+    std::string text = fmt::format("{}: {}", b.name, fmt::join(parts, ", "));
+    // Each call was timed, so each percentile carries one clock read's cost.
+    if (b.timer_cost_ns_per_op > 0) text += fmt::format(" (each includes ~{} of timer cost)", format_duration_ns(b.timer_cost_ns_per_op));
+    section.line(text);
+  }
+}
+
+void write_context(const results::Context& c, std::ostream& out, bool color) {
+  Section section(out, "Environment warnings", color);
+  for (const std::string& w : c.warnings) section.line(w, Style::yellow);
+
+  std::vector<std::string> cpu_details;
+  if (c.cpu.cores > 0) cpu_details.push_back(fmt::format("{} cores", c.cpu.cores));
+  if (!c.cpu.scaling_governor.empty()) cpu_details.push_back("governor " + c.cpu.scaling_governor);
+  if (c.cpu.turbo) cpu_details.push_back(*c.cpu.turbo ? "turbo on" : "turbo off");
+  std::string clock = c.clock.name.empty() ? "unknown" : c.clock.name;
+  if (c.clock.tsc_ghz > 0) clock += fmt::format(" @ {} GHz", detail::significant3(c.clock.tsc_ghz));
+  clock += fmt::format(" (resolution {}, overhead {})", format_duration_ns(c.clock.resolution_ns),
+                       format_duration_ns(c.clock.overhead_ns));
+  std::string build = c.build.type.empty() ? "unknown" : c.build.type;
+  if (c.build.debug) build += ", debug";
+  std::string cpu = c.cpu.model.empty() ? "unknown" : c.cpu.model;
+  if (!cpu_details.empty()) cpu += fmt::format(" ({})", fmt::join(cpu_details, ", "));
+  out << '\n' << fmt::format("cpu: {}; clock: {}; build: {}", cpu, clock, build) << '\n';
+}
+
+}  // namespace
+
+void write_console(const results::Run& run, std::ostream& out, const ConsoleOptions& options) {
+  if (run.benchmarks.empty()) {
+    out << "No benchmarks ran.\n";
+  } else {
+    for (const std::string& line : detail::summary_table(run).render(options.color)) out << line << '\n';
+  }
+  write_failures(run, out, options.color);
+  write_warnings(run, out, options.color);
+  write_counters(run, out, options.color);
+  write_percentiles(run, out, options.color);
+  write_context(run.context, out, options.color);
+}
+
+}  // namespace tare::report

@@ -1,0 +1,97 @@
+#include "report/csv.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tare::report {
+namespace {
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+std::string quote(std::string_view field) {
+  if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
+  std::string quoted = "\"";
+  for (const char c : field) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+// Shortest text that reads back as the same double; empty when there is no number.
+std::string number(std::optional<double> value) {
+  if (!value || !std::isfinite(*value)) return "";
+  return fmt::format("{}", *value);
+}
+
+std::vector<std::string> counter_columns(const results::Run& run) {
+  std::vector<std::string> names;
+  for (const results::Benchmark& b : run.benchmarks) {
+    for (const std::string& name : b.counter_names) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+  }
+  return names;
+}
+
+std::optional<double> counter_value(const results::Benchmark& b, const std::string& name) {
+  const auto it = std::find(b.counter_names.begin(), b.counter_names.end(), name);
+  const auto i = static_cast<std::size_t>(it - b.counter_names.begin());
+  if (it == b.counter_names.end() || i >= b.counters_per_op.size()) return std::nullopt;
+  return b.counters_per_op[i];
+}
+
+void write_row(std::ostream& out, const std::vector<std::string>& fields) {
+  for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << quote(fields[i]);
+  out << '\n';
+}
+
+}  // namespace
+
+void write_csv(const results::Run& run, std::ostream& out) {
+  const std::vector<std::string> counters = counter_columns(run);
+  std::vector<std::string> header{"name",   "family",  "mode",     "unit",   "threads", "status",
+                                  "score",  "ci_low",  "ci_high",  "ci_level", "median", "forks",
+                                  "samples", "between_fork_variance", "within_fork_variance", "warnings"};
+  for (const std::string& name : counters) header.push_back("counter:" + name);
+  write_row(out, header);
+
+  for (const results::Benchmark& b : run.benchmarks) {
+    // Forks and samples count the evidence behind the estimate: good forks only.
+    std::size_t forks = 0;
+    std::size_t samples = 0;
+    for (const results::Fork& f : b.forks) {
+      if (!f.ok) continue;
+      ++forks;
+      samples += f.samples.size();
+    }
+    std::string warnings;
+    for (const std::string& w : b.warnings) warnings += (warnings.empty() ? "" : "; ") + w;
+
+    std::vector<std::string> row{b.name,
+                                 b.family,
+                                 b.mode,
+                                 b.unit,
+                                 fmt::format("{}", b.threads),
+                                 b.ok ? "ok" : "failed",
+                                 number(b.score),
+                                 number(b.ci ? std::optional(b.ci->low) : std::nullopt),
+                                 number(b.ci ? std::optional(b.ci->high) : std::nullopt),
+                                 number(b.ci ? std::optional(b.ci->level) : std::nullopt),
+                                 number(b.median),
+                                 fmt::format("{}", forks),
+                                 fmt::format("{}", samples),
+                                 number(b.between_fork_variance),
+                                 number(b.within_fork_variance),
+                                 warnings};
+    for (const std::string& name : counters) row.push_back(number(counter_value(b, name)));
+    write_row(out, row);
+  }
+}
+
+}  // namespace tare::report

@@ -1,0 +1,219 @@
+// Reading a `tare.results/1` document back into the model. The fields of DESIGN.md's
+// contract are required; fields added since are optional and default to the model's
+// defaults, so documents from older writers still load. Unknown fields are ignored
+// ("add fields freely").
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "report/json.hpp"
+#include "report/json_field.hpp"
+
+namespace tare::report {
+namespace {
+
+using detail::Field;
+
+int to_int(const Field& f) {
+  return static_cast<int>(f.integer(std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+long to_long(const Field& f) {
+  return static_cast<long>(f.integer(std::numeric_limits<long>::min(), std::numeric_limits<long>::max()));
+}
+std::uint32_t to_u32(const Field& f) {
+  return static_cast<std::uint32_t>(f.integer(0, std::numeric_limits<std::uint32_t>::max()));
+}
+
+std::vector<std::string> strings(const Field& f) {
+  std::vector<std::string> items;
+  for (const Field& item : f.elements()) items.push_back(item.text());
+  return items;
+}
+
+// "ok" or "failed", nothing else: a typo must not silently turn a failure into a success.
+bool status_ok(const Field& f) {
+  const std::string status = f.text();
+  if (status != "ok" && status != "failed") f.fail("expected \"ok\" or \"failed\", got \"" + status + "\"");
+  return status == "ok";
+}
+
+results::Sample read_sample(const Field& f) {
+  results::Sample s;
+  s.ops = f.at("ops").unsigned_integer();
+  s.ns = f.at("ns").number();
+  if (auto cpu = f.find("cpu_ns")) s.cpu_ns = cpu->number();
+  if (auto counters = f.find("counters")) {
+    for (const Field& v : counters->elements()) s.counters.push_back(v.number());
+  }
+  return s;
+}
+
+std::vector<results::Sample> read_samples(const Field& f) {
+  std::vector<results::Sample> samples;
+  for (const Field& item : f.elements()) samples.push_back(read_sample(item));
+  return samples;
+}
+
+results::Fork read_fork(const Field& f) {
+  results::Fork fork;
+  fork.pid = to_int(f.at("pid"));
+  if (auto status = f.find("status")) fork.ok = status_ok(*status);
+  if (auto error = f.find("error")) fork.error = error->text_or_empty();
+  if (auto layout = f.find("layout")) {
+    fork.layout.seed = layout->at("seed").unsigned_integer();
+    fork.layout.env_pad_bytes = to_u32(layout->at("env_pad_bytes"));
+    fork.layout.stack_offset_bytes = to_u32(layout->at("stack_offset_bytes"));
+    fork.layout.heap_offset_bytes = to_u32(layout->at("heap_offset_bytes"));
+  }
+  fork.ops_per_sample = f.at("ops_per_sample").unsigned_integer();
+  if (auto v = f.find("setup_ns")) fork.setup_ns = v->number();
+  if (auto v = f.find("teardown_ns")) fork.teardown_ns = v->number();
+  if (auto v = f.find("measured_ns")) fork.measured_ns = v->number();
+  if (auto v = f.find("floor_ns_per_op")) fork.floor_ns_per_op = v->number();
+  if (auto r = f.find("resources")) {
+    fork.resources.minor_faults = to_long(r->at("minor_faults"));
+    fork.resources.major_faults = to_long(r->at("major_faults"));
+    fork.resources.voluntary_switches = to_long(r->at("voluntary_switches"));
+    fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
+  }
+  const Field steady = f.at("steady_state");
+  fork.steady_class = steady.at("class").text();
+  fork.steady_first_index = to_int(steady.at("first_index"));
+  fork.mean = f.at("mean").number();
+  fork.warmup = read_samples(f.at("warmup"));
+  fork.samples = read_samples(f.at("samples"));
+  return fork;
+}
+
+// Counters per op live in "secondary" by name; "counter_names" (when present) gives their
+// order and lets a benchmark have names but no per-op values yet.
+void read_counters(const Field& f, results::Benchmark& b) {
+  const auto secondary = f.at("secondary").members();
+  if (auto names = f.find("counter_names")) {
+    b.counter_names = strings(*names);
+  } else {
+    for (const auto& [name, value] : secondary) b.counter_names.push_back(name);
+  }
+  if (secondary.empty()) return;
+  for (const auto& [name, value] : secondary) {
+    if (std::find(b.counter_names.begin(), b.counter_names.end(), name) == b.counter_names.end()) {
+      value.fail("not one of counter_names");
+    }
+  }
+  for (const std::string& name : b.counter_names) {
+    const auto it = std::find_if(secondary.begin(), secondary.end(), [&](const auto& m) { return m.first == name; });
+    if (it == secondary.end()) f.at("secondary").fail("missing counter \"" + name + "\"");
+    b.counters_per_op.push_back(it->second.number());
+  }
+}
+
+results::Benchmark read_benchmark(const Field& f) {
+  results::Benchmark b;
+  b.name = f.at("name").text();
+  b.family = f.at("family").text();
+  if (auto group = f.find("group")) b.group = group->text();
+  for (const auto& [key, value] : f.at("params").members()) b.params.emplace_back(key, value.text());
+  b.mode = f.at("mode").text();
+  b.unit = f.at("unit").text();
+  b.threads = to_int(f.at("threads"));
+  if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = v->unsigned_integer();
+  b.ok = status_ok(f.at("status"));
+  b.error = f.at("error").text_or_empty();
+  if (auto v = f.find("stop_reason")) b.stop_reason = v->text_or_empty();
+  b.score = f.at("score").optional_number();
+  if (const Field ci = f.at("ci"); !ci.is_null()) {
+    b.ci = results::Interval{ci.at("level").number(), ci.at("low").number(), ci.at("high").number()};
+  }
+  b.median = f.at("median").optional_number();
+  const Field variance = f.at("variance");
+  b.between_fork_variance = variance.at("between_forks").optional_number();
+  b.within_fork_variance = variance.at("within_fork").optional_number();
+  if (auto percentiles = f.find("percentiles")) {
+    for (const Field& p : percentiles->elements()) b.percentiles.emplace_back(p.at("p").number(), p.at("ns").number());
+  }
+  if (auto v = f.find("floor_ns_per_op")) b.floor_ns_per_op = v->number();
+  if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
+  read_counters(f, b);
+  b.warnings = strings(f.at("warnings"));
+  for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork));
+  return b;
+}
+
+results::Context read_context(const Field& f) {
+  results::Context c;
+  c.date = f.at("date").text();
+  c.host = f.at("host").text();
+  c.executable = f.at("executable").text();
+  c.tare_version = f.at("tare_version").text();
+  if (auto v = f.find("command_line")) c.command_line = v->text();
+  if (auto v = f.find("seed")) c.seed = v->unsigned_integer();
+
+  const Field cpu = f.at("cpu");
+  c.cpu.model = cpu.at("model").text();
+  c.cpu.cores = to_int(cpu.at("cores"));
+  if (auto v = cpu.find("scaling_governor")) c.cpu.scaling_governor = v->text_or_empty();
+  if (auto v = cpu.find("turbo"); v && !v->is_null()) c.cpu.turbo = v->boolean();
+
+  const Field build = f.at("build");
+  c.build.compiler = build.at("compiler").text();
+  c.build.flags = build.at("flags").text();
+  if (auto v = build.find("type")) c.build.type = v->text();
+  c.build.debug = build.at("debug").boolean();
+
+  const Field clock = f.at("clock");
+  c.clock.name = clock.at("name").text();
+  c.clock.resolution_ns = clock.at("resolution_ns").number();
+  c.clock.overhead_ns = clock.at("overhead_ns").number();
+  // null is how the writer says "unknown": back to the model's sentinels.
+  if (auto v = clock.find("tsc_ghz")) c.clock.tsc_ghz = v->optional_number().value_or(0);
+  if (auto v = clock.find("clocksource")) c.clock.clocksource = v->text_or_empty();
+  if (auto v = f.find("aslr"); v && !v->is_null()) c.aslr = to_int(*v);
+  if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
+  if (auto v = f.find("virtualization")) c.virtualization = v->text_or_empty();
+  c.warnings = strings(f.at("warnings"));
+  return c;
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs
+// the rest, on one line.
+std::string one_line(std::string message) {
+  if (message.rfind("[json.exception.", 0) == 0) {
+    if (const auto end = message.find("] "); end != std::string::npos) message.erase(0, end + 2);
+  }
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  return message;
+}
+
+}  // namespace
+
+results::Run read_json(std::istream& in) {
+  detail::Json doc;
+  try {
+    doc = detail::Json::parse(in);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw std::runtime_error("results JSON: not valid JSON: " + one_line(e.what()));
+  }
+
+  const Field root(doc, "");
+  if (!doc.is_object()) root.fail(std::string("expected an object, got ") + doc.type_name());
+  const std::string schema = root.at("schema").text();
+  if (schema != kResultsSchema) {
+    root.at("schema").fail("unsupported schema \"" + schema + "\" (expected \"" + kResultsSchema + "\")");
+  }
+
+  results::Run run;
+  try {
+    run.context = read_context(root.at("context"));
+    for (const Field& b : root.at("benchmarks").elements()) run.benchmarks.push_back(read_benchmark(b));
+  } catch (const nlohmann::json::exception& e) {
+    // Every access is type-checked first; this is a safety net, still one line.
+    throw std::runtime_error("results JSON: " + one_line(e.what()));
+  }
+  return run;
+}
+
+}  // namespace tare::report

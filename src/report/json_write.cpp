@@ -1,0 +1,157 @@
+// Writing the `tare.results/1` document. Field order is fixed (ordered_json) so that two
+// runs diff cleanly; the summary fields of a benchmark come before its bulky forks.
+// print_json replaces invalid UTF-8 (an exception text from a crashed worker may hold any
+// bytes): the document is always written, and always valid.
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/json.hpp"
+#include "report/json_print.hpp"
+
+namespace tare::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// JSON has no NaN or infinity; null is the one value every parser accepts.
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
+Json number(const std::optional<double>& v) { return v ? number(*v) : Json(nullptr); }
+// Empty text means "unknown" or "none" in the model; null says so in JSON.
+Json text_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
+
+Json strings(const std::vector<std::string>& items) {
+  Json array = Json::array();
+  for (const std::string& s : items) array.push_back(s);
+  return array;
+}
+
+Json sample_json(const results::Sample& s) {
+  Json j;
+  j["ops"] = s.ops;
+  j["ns"] = number(s.ns);
+  // Present only when measured, so a run without CPU time or counters stays compact.
+  if (s.cpu_ns != 0) j["cpu_ns"] = number(s.cpu_ns);
+  if (!s.counters.empty()) {
+    Json counters = Json::array();
+    for (const double v : s.counters) counters.push_back(number(v));
+    j["counters"] = std::move(counters);
+  }
+  return j;
+}
+
+Json samples_json(const std::vector<results::Sample>& samples) {
+  Json array = Json::array();
+  for (const results::Sample& s : samples) array.push_back(sample_json(s));
+  return array;
+}
+
+Json fork_json(const results::Fork& f) {
+  Json j;
+  j["pid"] = f.pid;
+  j["status"] = f.ok ? "ok" : "failed";
+  j["error"] = text_or_null(f.error);
+  j["layout"] = {{"seed", f.layout.seed},
+                 {"env_pad_bytes", f.layout.env_pad_bytes},
+                 {"stack_offset_bytes", f.layout.stack_offset_bytes},
+                 {"heap_offset_bytes", f.layout.heap_offset_bytes}};
+  j["ops_per_sample"] = f.ops_per_sample;
+  j["setup_ns"] = number(f.setup_ns);
+  j["teardown_ns"] = number(f.teardown_ns);
+  j["measured_ns"] = number(f.measured_ns);
+  j["floor_ns_per_op"] = number(f.floor_ns_per_op);
+  j["resources"] = {{"minor_faults", f.resources.minor_faults},
+                    {"major_faults", f.resources.major_faults},
+                    {"voluntary_switches", f.resources.voluntary_switches},
+                    {"involuntary_switches", f.resources.involuntary_switches}};
+  j["steady_state"] = {{"class", f.steady_class}, {"first_index", f.steady_first_index}};
+  j["mean"] = number(f.mean);
+  j["warmup"] = samples_json(f.warmup);
+  j["samples"] = samples_json(f.samples);
+  return j;
+}
+
+Json benchmark_json(const results::Benchmark& b) {
+  Json j;
+  j["name"] = b.name;
+  j["family"] = b.family;
+  j["group"] = b.group;
+  Json params = Json::object();
+  for (const auto& [key, value] : b.params) params[key] = value;
+  j["params"] = std::move(params);
+  j["mode"] = b.mode;
+  j["unit"] = b.unit;
+  j["threads"] = b.threads;
+  j["ops_per_invocation"] = b.ops_per_invocation;
+  j["status"] = b.ok ? "ok" : "failed";
+  j["error"] = text_or_null(b.error);
+  j["stop_reason"] = text_or_null(b.stop_reason);
+  j["score"] = number(b.score);
+  j["ci"] = b.ci ? Json{{"level", number(b.ci->level)}, {"low", number(b.ci->low)}, {"high", number(b.ci->high)}}
+                 : Json(nullptr);
+  j["median"] = number(b.median);
+  j["variance"] = {{"between_forks", number(b.between_fork_variance)},
+                   {"within_fork", number(b.within_fork_variance)}};
+  Json percentiles = Json::array();
+  for (const auto& [p, ns] : b.percentiles) percentiles.push_back({{"p", number(p)}, {"ns", number(ns)}});
+  j["percentiles"] = std::move(percentiles);
+  j["floor_ns_per_op"] = number(b.floor_ns_per_op);
+  j["timer_cost_ns_per_op"] = number(b.timer_cost_ns_per_op);
+  // counter_names fixes the order of each sample's "counters" array; "secondary" holds
+  // the per-operation values by name (empty when none were computed).
+  j["counter_names"] = strings(b.counter_names);
+  Json secondary = Json::object();
+  for (std::size_t i = 0; i < b.counter_names.size() && i < b.counters_per_op.size(); ++i) {
+    secondary[b.counter_names[i]] = number(b.counters_per_op[i]);
+  }
+  j["secondary"] = std::move(secondary);
+  j["warnings"] = strings(b.warnings);
+  Json forks = Json::array();
+  for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));
+  j["forks"] = std::move(forks);
+  return j;
+}
+
+Json context_json(const results::Context& c) {
+  Json j;
+  j["date"] = c.date;
+  j["host"] = c.host;
+  j["executable"] = c.executable;
+  j["tare_version"] = c.tare_version;
+  j["command_line"] = c.command_line;
+  j["seed"] = c.seed;
+  j["cpu"] = {{"model", c.cpu.model},
+              {"cores", c.cpu.cores},
+              {"scaling_governor", text_or_null(c.cpu.scaling_governor)},
+              {"turbo", c.cpu.turbo ? Json(*c.cpu.turbo) : Json(nullptr)}};
+  j["build"] = {{"compiler", c.build.compiler}, {"flags", c.build.flags}, {"type", c.build.type}, {"debug", c.build.debug}};
+  // The model's "unknown" sentinels (tsc_ghz 0, aslr -1, load -1) become null.
+  j["clock"] = {{"name", c.clock.name},
+                {"resolution_ns", number(c.clock.resolution_ns)},
+                {"overhead_ns", number(c.clock.overhead_ns)},
+                {"tsc_ghz", c.clock.tsc_ghz > 0 ? number(c.clock.tsc_ghz) : Json(nullptr)},
+                {"clocksource", text_or_null(c.clock.clocksource)}};
+  j["aslr"] = c.aslr >= 0 ? Json(c.aslr) : Json(nullptr);
+  j["load_average_1m"] = c.load_average_1m >= 0 ? number(c.load_average_1m) : Json(nullptr);
+  j["virtualization"] = text_or_null(c.virtualization);
+  j["warnings"] = strings(c.warnings);
+  return j;
+}
+
+}  // namespace
+
+void write_json(const results::Run& run, std::ostream& out) {
+  Json doc;
+  doc["schema"] = kResultsSchema;
+  doc["context"] = context_json(run.context);
+  Json benchmarks = Json::array();
+  for (const results::Benchmark& b : run.benchmarks) benchmarks.push_back(benchmark_json(b));
+  doc["benchmarks"] = std::move(benchmarks);
+  detail::print_json(doc, out);
+  out << '\n';
+}
+
+}  // namespace tare::report

@@ -1,0 +1,93 @@
+#include "report/summary_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/units.hpp"
+
+namespace tare::report::detail {
+namespace {
+
+struct ScoreCells {
+  Cell score, score_unit, ci, ci_unit, percent;
+};
+
+std::string percent_text(double percent) {
+  // Two significant digits are all a relative half-width deserves.
+  const int decimals = percent >= 10 ? 0 : percent >= 1 ? 1 : 2;
+  return fixed(percent, decimals) + "%";
+}
+
+ScoreCells score_cells(const results::Benchmark& b) {
+  if (!b.ok) return {{"FAILED", Style::red}, {}, {}, {}, {}};
+  if (!b.score || !std::isfinite(*b.score)) return {{"n/a"}, {}, {}, {}, {}};
+
+  const double score = *b.score;
+  const Scale scale = pick_scale(score, b.unit);
+  const double shown = score * scale.factor;
+  int decimals = decimals_for(shown, 3);
+  ScoreCells cells;
+  if (b.ci && std::isfinite(b.ci->low) && std::isfinite(b.ci->high)) {
+    // Half-width rather than [low, high]: the question a reader asks is "give or take how
+    // much", and the interval may be asymmetric only slightly.
+    const double half = std::fabs(b.ci->high - b.ci->low) / 2;
+    const double half_shown = half * scale.factor;
+    const int ci_decimals = decimals_for(half_shown, 2);
+    // A tight interval earns the score more digits (at most two more than 3 significant):
+    // "12.340 ± 0.012" says more than "12.3 ± 0.012".
+    decimals = std::max(decimals, std::min(ci_decimals, decimals + 2));
+    cells.ci = {fixed(half_shown, std::max(decimals, ci_decimals))};
+    cells.ci_unit = {scale.unit};
+    if (score != 0) cells.percent = {percent_text(half / std::fabs(score) * 100)};
+  }
+  cells.score = {fixed(shown, decimals)};
+  cells.score_unit = {scale.unit};
+  return cells;
+}
+
+std::string forks_text(const results::Benchmark& b) {
+  const auto good = std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; });
+  const auto total = static_cast<std::ptrdiff_t>(b.forks.size());
+  // "4/5" makes a lost fork visible where the estimate is read.
+  return good == total ? fmt::format("{}", total) : fmt::format("{}/{}", good, total);
+}
+
+std::size_t measured_samples(const results::Benchmark& b) {
+  std::size_t n = 0;
+  for (const results::Fork& f : b.forks) {
+    if (f.ok) n += f.samples.size();
+  }
+  return n;
+}
+
+}  // namespace
+
+Table summary_table(const results::Run& run) {
+  const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
+                                        [](const results::Benchmark& b) { return !b.warnings.empty(); });
+  std::vector<Column> columns{
+      {"Benchmark", Align::left, 0},  {"Mode", Align::left, 2}, {"Score", Align::right, 2},
+      {"", Align::left, 1},           {"± CI", Align::right, 2}, {"", Align::left, 1},
+      {"± %", Align::right, 2},       {"Forks", Align::right, 2}, {"Samples", Align::right, 2},
+  };
+  if (any_warnings) columns.push_back({"", Align::left, 2});
+
+  Table table(std::move(columns));
+  for (const results::Benchmark& b : run.benchmarks) {
+    ScoreCells s = score_cells(b);
+    std::vector<Cell> row{{b.name, Style::bold}, {b.mode},        std::move(s.score),
+                          std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
+                          std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
+    if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});
+    table.add_row(std::move(row));
+  }
+  return table;
+}
+
+}  // namespace tare::report::detail

@@ -1,0 +1,14 @@
+// The console reporter's main table: one row per benchmark with its score, uncertainty
+// and how much evidence backs it.
+#pragma once
+
+#include "report/table.hpp"
+#include "results/results.hpp"
+
+namespace tare::report::detail {
+
+/// Columns: Benchmark, Mode, Score (+unit), ± CI (+unit, same scale as the score), ± %,
+/// Forks, Samples, and a warnings marker ("⚠ 2") when any benchmark has warnings.
+Table summary_table(const results::Run& run);
+
+}  // namespace tare::report::detail

@@ -1,0 +1,159 @@
+#include "runner/fork.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "runner/calibration.hpp"
+#include "runner/worker_process.hpp"
+#include "stats/trend.hpp"
+#include "worker/layout.hpp"
+#include "worker/protocol.hpp"
+
+namespace tare::runner {
+namespace {
+
+results::Sample read_sample(WorkerProcess& worker) {
+  const std::string line = worker.read_line();
+  auto sample = worker::parse_sample(line);
+  if (!sample) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " sent a malformed sample: " + line);
+  return *sample;
+}
+
+std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
+  worker.send("sample " + std::to_string(invocations) + " " + std::to_string(count));
+  std::vector<results::Sample> samples;
+  samples.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) samples.push_back(read_sample(worker));
+  return samples;
+}
+
+double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
+  const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
+  return invocations > 0 ? s.ns / invocations : s.ns;
+}
+
+// Calibrates the batch; the calibration samples are part of the fork's history (warmup).
+std::uint64_t calibrate(WorkerProcess& worker, const ForkPlan& plan, results::Fork& fork) {
+  const BatchCalibrator calibrator(plan.sample_target_ns);
+  std::uint64_t invocations = 1;
+  for (;;) {
+    results::Sample sample = take_samples(worker, invocations, 1).front();
+    fork.warmup.push_back(sample);
+    const auto next = calibrator.next(invocations, sample.ns);
+    if (!next) return invocations;
+    invocations = *next;
+  }
+}
+
+// Warms up until the last kWarmupWindow samples show no trend, or the time bound passes.
+void warm_up(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan, std::uint64_t invocations,
+             results::Fork& fork) {
+  const std::size_t first = fork.warmup.size();
+  double spent = 0;
+  bool checked_once = false;
+  for (;;) {
+    for (auto& s : take_samples(worker, invocations, 5)) {
+      spent += s.ns;
+      fork.warmup.push_back(std::move(s));
+    }
+    const std::size_t n = fork.warmup.size() - first;
+    if (n < static_cast<std::size_t>(kWarmupWindow)) continue;
+    std::vector<double> window;
+    for (std::size_t i = fork.warmup.size() - kWarmupWindow; i < fork.warmup.size(); ++i)
+      window.push_back(sample_value(fork.warmup[i], instance.mode, instance.threads));
+    if (stats::trend_test(window).steady) {
+      // The window that showed the steady state stays in warmup too: measurement starts
+      // only after the evidence, never on samples chosen because they looked steady.
+      fork.steady_class = checked_once ? "warmup" : "flat";
+      return;
+    }
+    checked_once = true;
+    if (spent >= plan.warmup_max_ns) {
+      fork.steady_class = "no steady state";
+      return;
+    }
+  }
+}
+
+}  // namespace
+
+double sample_value(const results::Sample& sample, Mode mode, int threads) {
+  if (sample.ops == 0) return 0;
+  if (mode == Mode::thrpt) return sample.ns > 0 ? static_cast<double>(sample.ops) * 1e9 / sample.ns : 0;
+  return sample.ns * threads / static_cast<double>(sample.ops);
+}
+
+results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan) {
+  results::Fork fork;
+  fork.layout = worker::derive_layout(plan.layout_seed);
+  fork.steady_class = "flat";
+  try {
+    worker::WorkerSpec spec;
+    spec.benchmark = instance.spec->name;
+    spec.params = instance.params;
+    spec.threads = instance.threads;
+    spec.tsc_ghz = plan.tsc_ghz;
+    spec.layout_seed = plan.layout_seed;
+    WorkerProcess worker(plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, plan.timeout_seconds);
+    fork.pid = worker.pid();
+
+    const std::string hello = worker.read_line();
+    const auto ready = worker::parse_ready(hello);
+    if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
+    fork.setup_ns = ready->setup_ns;
+
+    const std::uint64_t opi = instance.spec->ops_per_invocation;
+    if (instance.mode == Mode::ss) {
+      // Single shot: the one cold invocation is the fork's only sample.
+      worker.send("begin");
+      worker.read_line();
+      fork.ops_per_sample = opi;
+      fork.samples = take_samples(worker, 1, 1);
+      fork.steady_class = "single shot";
+    } else {
+      const std::uint64_t invocations = calibrate(worker, plan, fork);
+      fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
+      warm_up(worker, instance, plan, invocations, fork);
+
+      worker.send("floor " + std::to_string(invocations));
+      const std::string floor_line = worker.read_line();
+      if (floor_line.size() < 3 || floor_line[0] != 'f') throw WorkerFailure("worker sent a malformed floor: " + floor_line);
+      fork.floor_ns_per_op = std::strtod(floor_line.c_str() + 2, nullptr);
+
+      worker.send("begin");
+      worker.read_line();
+      if (instance.mode == Mode::sample) {
+        // Per-call timing: every invocation is its own sample.
+        const double call_ns = per_invocation_ns(fork.warmup.back(), opi, instance.threads);
+        const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), 200.0, 20000.0));
+        fork.samples = take_samples(worker, 1, calls);
+      } else {
+        const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+        const auto count = static_cast<std::uint64_t>(
+            std::clamp(plan.measure_ns / sample_ns, static_cast<double>(plan.min_samples), 10000.0));
+        fork.samples = take_samples(worker, invocations, count);
+      }
+    }
+    for (const auto& s : fork.samples) fork.measured_ns += s.ns;
+    fork.steady_first_index = static_cast<int>(fork.warmup.size());
+
+    worker.send("finish");
+    const std::string bye = worker.read_line();
+    const auto finished = worker::parse_finished(bye);
+    if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
+    fork.teardown_ns = finished->teardown_ns;
+    fork.resources = finished->resources;
+    worker.wait_for_exit();
+
+    double sum = 0;
+    for (const auto& s : fork.samples) sum += sample_value(s, instance.mode, instance.threads);
+    fork.mean = fork.samples.empty() ? 0 : sum / static_cast<double>(fork.samples.size());
+  } catch (const WorkerFailure& failure) {
+    fork.ok = false;
+    fork.error = failure.what();
+  }
+  return fork;
+}
+
+}  // namespace tare::runner

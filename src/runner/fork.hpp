@@ -1,0 +1,35 @@
+// One fork of one benchmark: start a fresh worker, calibrate the batch, warm up until the
+// recent samples show no trend (bounded by time), measure the empty-operation floor, take
+// the measured samples, tear down. The policy lives here; the worker only obeys.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+
+namespace tare::runner {
+
+struct ForkPlan {
+  std::string executable;
+  double tsc_ghz = 0;                 ///< passed to the worker; 0 = CLOCK_MONOTONIC
+  std::uint64_t layout_seed = 0;
+  double sample_target_ns = 1e6;
+  double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
+  double measure_ns = 1e8;            ///< measured time per fork
+  int min_samples = 10;
+  double timeout_seconds = 30;
+};
+
+/// Samples in the window the warmup trend test looks at.
+inline constexpr int kWarmupWindow = 20;
+
+/// Runs one fork. Failures of the worker are recorded in the returned Fork (ok = false,
+/// error says why), never thrown; only Interrupted propagates.
+results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan);
+
+/// A sample's value in the benchmark's unit (ns/op per thread, or ops/s overall).
+double sample_value(const results::Sample& sample, Mode mode, int threads);
+
+}  // namespace tare::runner

@@ -1,0 +1,41 @@
+// The benchmark binary's command line (DESIGN.md "Benchmark binary options").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "registry/registry.hpp"
+
+namespace tare::runner {
+
+struct RunOptions {
+  bool list = false;
+  std::optional<std::string> filter;  ///< ECMAScript regex, searched in the full name
+  int min_forks = 5;
+  int max_forks = 100;
+  double budget_seconds = 3;          ///< per benchmark
+  double target_ci_percent = 1;       ///< relative CI half-width to stop at
+  double timeout_seconds = 30;        ///< a worker silent this long is killed
+  double measure_ms = 100;            ///< measured time per fork
+  double warmup_max_ms = 1000;        ///< warmup bound per fork
+  std::string json_path, csv_path;
+  std::optional<std::uint64_t> seed;
+  registry::Overrides overrides;
+  std::string command_line;
+};
+
+/// A usage error: one line naming the problem; the binary exits with status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses the command line. Throws UsageError; `--help` prints usage and returns nullopt.
+std::optional<RunOptions> parse_options(int argc, char** argv);
+
+/// "size=16,1024" -> ("size", {"16", "1024"}); throws UsageError when malformed.
+std::pair<std::string, std::vector<std::string>> parse_param_override(const std::string& text);
+
+}  // namespace tare::runner

@@ -1,0 +1,242 @@
+// tare::run: the benchmark binary's main. Parses options, validates everything before
+// measuring anything, runs forks of all benchmarks interleaved in a seeded random order,
+// summarises and reports.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <regex>
+
+#include "clock/clock.hpp"
+#include "registry/registry.hpp"
+#include "report/console.hpp"
+#include "report/csv.hpp"
+#include "report/json.hpp"
+#include "runner/calibration.hpp"
+#include "runner/fork.hpp"
+#include "runner/options.hpp"
+#include "runner/progress.hpp"
+#include "runner/stopping.hpp"
+#include "runner/summarize.hpp"
+#include "runner/worker_process.hpp"
+#include "stats/interval.hpp"
+#include "system/machine.hpp"
+#include "tare/tare.hpp"
+#include "worker/protocol.hpp"
+#include "worker/worker_main.hpp"
+
+namespace tare {
+namespace runner {
+namespace {
+
+struct Outputs {
+  std::ofstream json, csv;
+};
+
+std::vector<registry::Instance> select_instances(const RunOptions& options) {
+  if (registry::all().empty()) throw UsageError("this executable declares no benchmarks");
+  std::vector<registry::Instance> instances;
+  try {
+    instances = registry::expand(registry::all(), options.overrides);
+  } catch (const registry::UnknownParameter& e) {
+    throw UsageError(e.what());
+  }
+  if (options.filter) {
+    std::regex pattern;
+    try {
+      pattern = std::regex(*options.filter, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      throw UsageError("--filter " + *options.filter + ": not a valid regular expression (" + e.what() + ")");
+    }
+    std::erase_if(instances, [&](const registry::Instance& i) { return !std::regex_search(i.name, pattern); });
+    if (instances.empty()) throw UsageError("--filter " + *options.filter + " matches no benchmark (see --list)");
+  }
+  return instances;
+}
+
+// Opens the output files before anything is measured, so a bad path costs nothing.
+Outputs open_outputs(const RunOptions& options) {
+  Outputs outputs;
+  auto open = [](std::ofstream& stream, const std::string& path, const char* flag) {
+    if (path.empty()) return;
+    stream.open(path, std::ios::out | std::ios::trunc);
+    if (!stream) throw UsageError(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) + ")");
+  };
+  open(outputs.json, options.json_path, "--json");
+  open(outputs.csv, options.csv_path, "--csv");
+  return outputs;
+}
+
+results::Benchmark describe(const registry::Instance& instance) {
+  results::Benchmark b;
+  b.name = instance.name;
+  b.family = instance.spec->name;
+  const auto dot = b.family.find('.');
+  b.group = dot == std::string::npos ? "" : b.family.substr(0, dot);
+  b.params = instance.params;
+  b.mode = registry::mode_name(instance.mode);
+  b.unit = registry::mode_unit(instance.mode);
+  b.threads = instance.threads;
+  b.ops_per_invocation = instance.spec->ops_per_invocation;
+  b.counter_names = instance.spec->counters;
+  return b;
+}
+
+std::string executable_path() {
+  char buffer[4096];
+  const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+  if (n <= 0) throw std::runtime_error("cannot find this executable (/proc/self/exe)");
+  return std::string(buffer, static_cast<std::size_t>(n));
+}
+
+struct Campaign {
+  Campaign(const std::vector<registry::Instance>& instances_, results::Run& run_, ForkPlan plan_, StopRule rule_)
+      : instances(instances_), run(run_), plan(std::move(plan_)), rule(rule_) {}
+
+  const std::vector<registry::Instance>& instances;
+  results::Run& run;
+  ForkPlan plan;
+  StopRule rule;
+  Progress progress;
+  bool interrupted = false;
+
+  void execute(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<double> spent(instances.size(), 0.0);
+    std::vector<bool> done(instances.size(), false);
+    int forks_run = 0;
+    for (;;) {
+      std::vector<std::size_t> active;
+      for (std::size_t i = 0; i < instances.size(); ++i)
+        if (!done[i]) active.push_back(i);
+      if (active.empty()) return;
+      // One fork of each unfinished benchmark per round, in a fresh random order, so slow
+      // drift of the machine does not favour the benchmarks that happen to run first.
+      std::shuffle(active.begin(), active.end(), rng);
+      for (std::size_t i : active) {
+        auto& result = run.benchmarks[i];
+        plan.layout_seed = rng();
+        progress.update(fmt::format("[{} forks] {} fork {}", forks_run, instances[i].name, result.forks.size() + 1));
+        const auto start = std::chrono::steady_clock::now();
+        try {
+          result.forks.push_back(run_fork(instances[i], plan));
+        } catch (const Interrupted&) {
+          interrupted = true;
+          return;
+        }
+        ++forks_run;
+        spent[i] += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+        const results::Fork& fork = result.forks.back();
+        if (!fork.ok) {
+          result.ok = false;
+          result.error = fork.error;
+          result.stop_reason = "failed";
+          done[i] = true;
+          continue;
+        }
+        std::vector<double> means;
+        for (const auto& f : result.forks) means.push_back(f.mean);
+        if (instances[i].mode == Mode::ss && rule.min_forks < 2) rule.min_forks = 2;
+        if (auto reason = stop_reason(means, spent[i], rule)) {
+          result.stop_reason = *reason;
+          done[i] = true;
+        }
+        if (interrupted_now()) {
+          interrupted = true;
+          return;
+        }
+      }
+    }
+  }
+  static bool interrupted_now() { return runner::interrupted(); }
+};
+
+int run_benchmarks(const RunOptions& options, const std::vector<registry::Instance>& instances, Outputs& outputs) {
+  install_interrupt_handlers();
+  clock::select_best();
+  const auto characterization = clock::characterize_active();
+
+  results::Run run;
+  system::describe_machine(run.context);
+  system::describe_clock(run.context);
+  system::add_machine_warnings(run.context);
+  run.context.command_line = options.command_line;
+  run.context.seed = options.seed.value_or(std::random_device{}());
+  for (const auto& instance : instances) run.benchmarks.push_back(describe(instance));
+
+  ForkPlan plan;
+  plan.executable = executable_path();
+  plan.tsc_ghz = clock::tsc_ghz();
+  plan.sample_target_ns = target_sample_ns(characterization.resolution_ns, characterization.overhead_ns);
+  plan.measure_ns = options.measure_ms * 1e6;
+  plan.warmup_max_ns = options.warmup_max_ms * 1e6;
+  plan.timeout_seconds = options.timeout_seconds;
+  StopRule rule;
+  rule.min_forks = options.min_forks;
+  rule.max_forks = options.max_forks;
+  rule.budget_ns = options.budget_seconds * 1e9;
+  rule.target_relative_half_width = options.target_ci_percent / 100;
+  Campaign campaign(instances, run, plan, rule);
+  campaign.execute(run.context.seed);
+  campaign.progress.clear();
+
+  SummaryContext summary{campaign.rule, characterization.resolution_ns + characterization.overhead_ns};
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    auto& b = run.benchmarks[i];
+    if (campaign.interrupted && b.stop_reason.empty()) {
+      b.stop_reason = "interrupted";
+      b.warnings.push_back("run interrupted: the estimate rests on the forks completed before it");
+    }
+    summarize(b, instances[i], summary);
+  }
+
+  report::ConsoleOptions console;
+  console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+  report::write_console(run, std::cout, console);
+  if (outputs.json.is_open()) {
+    report::write_json(run, outputs.json);
+    outputs.json.flush();
+  }
+  if (outputs.csv.is_open()) {
+    report::write_csv(run, outputs.csv);
+    outputs.csv.flush();
+  }
+  if (campaign.interrupted) return 130;
+  const bool failed = std::any_of(run.benchmarks.begin(), run.benchmarks.end(), [](const auto& b) { return !b.ok; });
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+}  // namespace runner
+
+int run(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0)
+    return worker::run_worker(std::vector<std::string>(argv + 2, argv + argc));
+
+  const char* program = argc > 0 ? argv[0] : "bench";
+  try {
+    const auto options = runner::parse_options(argc, argv);
+    if (!options) return 0;
+    const auto instances = runner::select_instances(*options);
+    if (options->list) {
+      for (const auto& instance : instances)
+        std::cout << instance.name << "  [" << registry::mode_name(instance.mode) << "]\n";
+      return 0;
+    }
+    auto outputs = runner::open_outputs(*options);
+    return runner::run_benchmarks(*options, instances, outputs);
+  } catch (const runner::UsageError& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace tare

@@ -1,0 +1,64 @@
+// A worker process as the parent sees it: fork+exec of this executable (so every fork has
+// its own address-space layout), three pipes (commands, replies, the worker's own
+// stdout/stderr), a timeout on every reply, and a readable account of how it ended.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tare::runner {
+
+/// The worker crashed, threw, hung or broke the protocol. what() says which, in words.
+struct WorkerFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Raised while waiting when the user interrupted the run (SIGINT/SIGTERM).
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+class WorkerProcess {
+ public:
+  /// Starts `executable args...` with `env_pad_bytes` of padding added to its environment.
+  WorkerProcess(const std::string& executable, const std::vector<std::string>& args, std::uint32_t env_pad_bytes,
+                double timeout_seconds);
+  ~WorkerProcess();
+  WorkerProcess(const WorkerProcess&) = delete;
+  WorkerProcess& operator=(const WorkerProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+  void send(const std::string& command);
+  /// The next reply line. Throws WorkerFailure when the worker answers "error ...", ends,
+  /// or says nothing within the timeout (it is then killed).
+  std::string read_line();
+  /// Waits for the worker to exit after "finish"; throws WorkerFailure if it did not exit 0.
+  void wait_for_exit();
+
+ private:
+  [[noreturn]] void fail(const std::string& what);
+  std::string describe_exit();
+  void drain_output(int fd);
+  void close_fds();
+
+  pid_t pid_ = -1;
+  int command_fd_ = -1, reply_fd_ = -1, output_fd_ = -1;
+  double timeout_seconds_;
+  std::string replies_;
+  std::string output_tail_;  // the last few KiB the worker printed, for failure reports
+  bool reaped_ = false;
+  int status_ = 0;
+};
+
+/// Installs SIGINT/SIGTERM handlers that make waits throw Interrupted, and ignores SIGPIPE.
+void install_interrupt_handlers();
+bool interrupted();
+
+/// Describes a wait status: "exited with status 3", "killed by signal 11 (Segmentation fault)".
+std::string describe_wait_status(int status);
+
+}  // namespace tare::runner

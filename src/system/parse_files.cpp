@@ -1,0 +1,58 @@
+// The one-line kernel files: CPU lists, integers, the load average, turbo switches.
+#include <charconv>
+
+#include "system/parse.hpp"
+
+namespace tare::system::parse {
+namespace {
+
+// The whole of `text` as a number, or nullopt (from_chars: no locale, no exceptions).
+template <class Number>
+std::optional<Number> whole_number(std::string_view text) {
+  Number value{};
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<int> count_cpu_list(std::string_view list) {
+  list = trim(list);
+  if (list.empty()) return std::nullopt;
+  int count = 0;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    const std::string_view range = list.substr(0, comma);
+    const std::size_t dash = range.find('-');
+    const auto first = whole_number<int>(range.substr(0, dash));
+    const auto last = dash == std::string_view::npos ? first : whole_number<int>(range.substr(dash + 1));
+    if (!first || !last || *last < *first || *first < 0) return std::nullopt;
+    count += *last - *first + 1;
+    if (comma == std::string_view::npos) break;
+    list = list.substr(comma + 1);
+    if (list.empty()) return std::nullopt;  // a trailing comma
+  }
+  return count;
+}
+
+std::optional<int> parse_int(std::string_view text) { return whole_number<int>(trim(text)); }
+
+std::optional<double> load_average_1m(std::string_view loadavg) {
+  loadavg = trim(loadavg);
+  const auto value = whole_number<double>(loadavg.substr(0, loadavg.find_first_of(" \t")));
+  if (!value || *value < 0) return std::nullopt;
+  return value;
+}
+
+std::optional<bool> turbo(std::string_view intel_no_turbo, std::string_view cpufreq_boost) {
+  // intel_pstate owns turbo when it is loaded; cpufreq/boost is the acpi-cpufreq (and AMD)
+  // switch. The two say opposite things with the same digit.
+  if (const auto no_turbo = parse_int(intel_no_turbo); no_turbo && (*no_turbo == 0 || *no_turbo == 1))
+    return *no_turbo == 0;
+  if (const auto boost = parse_int(cpufreq_boost); boost && (*boost == 0 || *boost == 1)) return *boost == 1;
+  return std::nullopt;
+}
+
+}  // namespace tare::system::parse

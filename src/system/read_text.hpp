@@ -1,0 +1,22 @@
+// Reading small kernel files (/proc, /sys) whole. Internal to the system component.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+namespace tare::system::detail {
+
+/// The file's contents, or nullopt when it cannot be read. Kernel files report a size of 0
+/// (or 4096) whatever they hold, so the file is streamed rather than sized.
+inline std::optional<std::string> read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace tare::system::detail

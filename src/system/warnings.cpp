@@ -1,0 +1,56 @@
+// Warnings about the machine. Each names the fact, its value, and what it does to the
+// numbers, so the reader can decide whether to fix the machine or discount the result.
+#include <algorithm>
+#include <string>
+
+#include "system/machine.hpp"
+#include "system/parse.hpp"
+
+namespace tare::system {
+namespace {
+
+void add_once(results::Context& ctx, std::string warning) {
+  if (std::find(ctx.warnings.begin(), ctx.warnings.end(), warning) == ctx.warnings.end())
+    ctx.warnings.push_back(std::move(warning));
+}
+
+// A load above this fraction of the cores means other work is likely to share a core with
+// the benchmark (or steal its time slices) for part of the run.
+constexpr double kBusyLoadPerCore = 0.75;
+
+}  // namespace
+
+void add_machine_warnings(results::Context& ctx) {
+  if (ctx.aslr == 0)
+    add_once(ctx, "ASLR is disabled (randomize_va_space=0): memory-layout luck is not sampled across forks");
+  else if (ctx.aslr == 1)
+    add_once(ctx,
+             "ASLR is partial (randomize_va_space=1): the heap start is not randomised, so heap-layout "
+             "luck is not sampled across forks");
+
+  const std::string& governor = ctx.cpu.scaling_governor;
+  if (!governor.empty() && governor != "performance")
+    add_once(ctx, "CPU frequency governor is '" + governor +
+                      "', not 'performance': scores depend on frequency scaling");
+
+  if (ctx.cpu.turbo == true)
+    add_once(ctx,
+             "turbo boost is enabled: the clock speed depends on temperature and on how many cores are "
+             "busy, so scores drift during the run");
+
+  if (ctx.cpu.cores > 0 && ctx.load_average_1m > kBusyLoadPerCore * ctx.cpu.cores)
+    add_once(ctx, "machine busy: load average " + parse::format_number(ctx.load_average_1m) + " on " +
+                      std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
+                      " before the run");
+
+  const std::string& source = ctx.clock.clocksource;
+  if (source == "hpet" || source == "acpi_pm")
+    add_once(ctx, "clocksource is '" + source + "': clock_gettime is a system call and costs ~1 µs");
+
+  const std::string& hypervisor = ctx.virtualization;
+  if (!hypervisor.empty() && hypervisor != "none")
+    add_once(ctx, "running under " + (hypervisor == "unknown hypervisor" ? "an unknown hypervisor" : hypervisor) +
+                      ": timings include virtualisation noise; hardware counters may be unavailable");
+}
+
+}  // namespace tare::system

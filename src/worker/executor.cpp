@@ -1,0 +1,228 @@
+#include "worker/executor.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <ctime>
+
+#include "clock/clock.hpp"
+#include "worker/thread_context.hpp"
+
+namespace tare::worker {
+namespace {
+
+double process_cpu_ns() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
+}
+
+double wall_ns() { return static_cast<double>(detail::monotonic_ns()); }
+
+struct EmptyOp {
+  void operator()() const noexcept {}
+};
+
+// The empty operation in both loop kinds: the plain loop, and the one that times each
+// invocation (its floor is the clock's cost per call).
+const detail::Body& empty_body(bool times_each_invocation) {
+  static const auto plain = std::make_shared<detail::Hooks<NoState>>();
+  static const auto each = [] {
+    auto hooks = std::make_shared<detail::Hooks<NoState>>();
+    hooks->before_each = [](NoState&) {};
+    return hooks;
+  }();
+  static const detail::BodyImpl<NoState, EmptyOp> plain_body(EmptyOp{}, plain);
+  static const detail::BodyImpl<NoState, EmptyOp> each_body(EmptyOp{}, each);
+  return times_each_invocation ? static_cast<const detail::Body&>(each_body) : plain_body;
+}
+
+}  // namespace
+
+struct Executor::Slot {
+  std::thread thread;
+  std::unique_ptr<detail::StateBase> own_state;  // per-thread scope
+  detail::StateBase* state = nullptr;
+  std::uint64_t ticks = 0;       // inside the timed loop
+  std::uint64_t begin = 0, end = 0;  // around it, on the shared clock
+};
+
+Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads)
+    : spec_(spec), params_(params), threads_(threads) {
+  const double start = wall_ns();
+  if (threads_ == 1 || spec_.shared_state) shared_state_ = spec_.body->make_state(params_);
+  if (threads_ > 1) {
+    slots_.reserve(static_cast<std::size_t>(threads_));
+    for (int i = 0; i < threads_; ++i) slots_.push_back(std::make_unique<Slot>());
+    for (int i = 0; i < threads_; ++i) slots_[i]->thread = std::thread([this, i] { thread_main(*slots_[i], i); });
+    // Per-thread states are built by their own threads (first touch puts their memory
+    // near that thread); wait until all exist.
+    std::exception_ptr failure;
+    {
+      std::unique_lock lock(mutex_);
+      done_.wait(lock, [&] { return ready_ == threads_; });
+      failure = failure_;
+    }
+    if (failure) {
+      stop_threads();
+      std::rethrow_exception(failure);
+    }
+  }
+  setup_ns_ = wall_ns() - start;
+}
+
+Executor::~Executor() { stop_threads(); }
+
+void Executor::stop_threads() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  for (auto& slot : slots_)
+    if (slot->thread.joinable()) slot->thread.join();
+}
+
+void Executor::thread_main(Slot& slot, int index) {
+  set_thread_context(index, threads_);
+  try {
+    if (spec_.shared_state) {
+      slot.state = shared_state_.get();
+    } else {
+      slot.own_state = spec_.body->make_state(params_);
+      slot.state = slot.own_state.get();
+    }
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    if (!failure_) failure_ = std::current_exception();
+  }
+  {
+    std::lock_guard lock(mutex_);
+    ++ready_;
+  }
+  done_.notify_all();
+
+  std::uint64_t seen = 0;
+  for (;;) {
+    std::uint64_t invocations = 0;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+      if (stopping_) break;
+      seen = generation_;
+      invocations = invocations_;
+    }
+    try {
+      if (!slot.state) throw std::runtime_error("state construction failed");
+      // Waking from a condition variable is staggered; a spin barrier lines the threads
+      // up so they run (and contend) together.
+      arrived_.fetch_add(1);
+      while (arrived_.load() < static_cast<std::uint64_t>(threads_) * seen) {
+      }
+      slot.begin = detail::ticks_start();
+      slot.ticks = spec_.body->run(*slot.state, invocations);
+      slot.end = detail::ticks_stop();
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      if (!failure_) failure_ = std::current_exception();
+    }
+    {
+      std::lock_guard lock(mutex_);
+      ++finished_;
+    }
+    done_.notify_all();
+  }
+  // Per-thread teardown happens on the owning thread, like setup.
+  slot.own_state.reset();
+}
+
+void Executor::read_counters(std::vector<double>& out) {
+  const std::size_t n = spec_.counters.size();
+  out.assign(n, 0.0);
+  if (n == 0) return;
+  std::vector<double> one(n);
+  auto add = [&](detail::StateBase& state) {
+    spec_.body->read_counters(state, one.data());
+    for (std::size_t i = 0; i < n; ++i) out[i] += one[i];
+  };
+  if (shared_state_) {
+    add(*shared_state_);
+  } else {
+    for (auto& slot : slots_)
+      if (slot->state) add(*slot->state);
+  }
+}
+
+results::Sample Executor::sample(std::uint64_t invocations) {
+  std::vector<detail::StateBase*> states;
+  if (shared_state_) states.push_back(shared_state_.get());
+  else
+    for (auto& slot : slots_) states.push_back(slot->state);
+  for (auto* state : states) spec_.body->before_sample(*state);
+
+  std::vector<double> counters_before, counters_after;
+  read_counters(counters_before);
+
+  results::Sample sample;
+  const double cpu_start = process_cpu_ns();
+  if (slots_.empty()) {
+    sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
+  } else {
+    {
+      std::lock_guard lock(mutex_);
+      finished_ = 0;
+      invocations_ = invocations;
+      ++generation_;
+    }
+    wake_.notify_all();
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] { return finished_ == threads_; });
+    if (failure_) std::rethrow_exception(failure_);
+    if (spec_.body->times_each_invocation()) {
+      // Only the invocations are timed, so the threads' own totals are what there is.
+      double total = 0;
+      for (auto& slot : slots_) total += clock::ticks_to_ns(slot->ticks);
+      sample.ns = total / threads_;
+    } else {
+      // The window from the first thread's start to the last one's end: if the threads did
+      // not really run at once (too few free cores), the score says so instead of adding up
+      // throughputs that never coexisted.
+      std::uint64_t begin = slots_.front()->begin, end = slots_.front()->end;
+      for (auto& slot : slots_) {
+        begin = std::min(begin, slot->begin);
+        end = std::max(end, slot->end);
+      }
+      sample.ns = clock::ticks_to_ns(end - begin);
+    }
+  }
+  sample.cpu_ns = process_cpu_ns() - cpu_start;
+  sample.ops = invocations * spec_.ops_per_invocation * static_cast<std::uint64_t>(threads_);
+
+  read_counters(counters_after);
+  sample.counters.resize(counters_after.size());
+  for (std::size_t i = 0; i < counters_after.size(); ++i) sample.counters[i] = counters_after[i] - counters_before[i];
+
+  for (auto* state : states) spec_.body->after_sample(*state);
+  return sample;
+}
+
+double Executor::floor_ns_per_op(std::uint64_t invocations) const {
+  const detail::Body& body = empty_body(spec_.body->times_each_invocation());
+  auto state = body.make_state(params_);
+  const std::uint64_t n = invocations == 0 ? 1 : invocations;
+  // The best of a few runs: the floor is a property of the loop, not of the noise.
+  double best = 0;
+  for (int i = 0; i < 5; ++i) {
+    const double ns = clock::ticks_to_ns(body.run(*state, n)) / static_cast<double>(n);
+    if (i == 0 || ns < best) best = ns;
+  }
+  return best / static_cast<double>(spec_.ops_per_invocation);
+}
+
+double Executor::teardown() {
+  const double start = wall_ns();
+  stop_threads();
+  shared_state_.reset();
+  return wall_ns() - start;
+}
+
+}  // namespace tare::worker

@@ -1,0 +1,62 @@
+// Runs one benchmark inside the worker process: owns its state(s) and threads, takes
+// timed samples on request. Trial setup happens in the constructor, trial teardown in
+// teardown(); both are timed and kept outside the samples.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "results/results.hpp"
+#include "tare/benchmark.hpp"
+
+namespace tare::worker {
+
+class Executor {
+ public:
+  Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads);
+  ~Executor();
+  Executor(const Executor&) = delete;
+  Executor& operator=(const Executor&) = delete;
+
+  double setup_ns() const { return setup_ns_; }
+  /// One timed sample of `invocations` calls on every thread (started together). `ops`
+  /// counts logical operations over all threads; `ns` is the wall time from the first
+  /// thread's start to the last thread's end.
+  results::Sample sample(std::uint64_t invocations);
+  /// Time per call of an empty operation in the same kind of loop (the harness floor).
+  double floor_ns_per_op(std::uint64_t invocations) const;
+  /// Destroys the state(s); returns the time it took.
+  double teardown();
+
+ private:
+  struct Slot;  // one benchmark thread
+  void thread_main(Slot& slot, int index);
+  void read_counters(std::vector<double>& out);
+  void stop_threads();
+
+  const detail::BenchmarkSpec& spec_;
+  Params params_;
+  int threads_;
+  double setup_ns_ = 0;
+  std::unique_ptr<detail::StateBase> shared_state_;  // shared scope, or the single thread's
+  std::vector<std::unique_ptr<Slot>> slots_;         // empty when single-threaded
+
+  // Commands to the benchmark threads: a generation number bumps per sample.
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  std::uint64_t generation_ = 0;
+  std::uint64_t invocations_ = 0;
+  bool stopping_ = false;
+  int finished_ = 0;
+  int ready_ = 0;
+  std::exception_ptr failure_;
+  std::atomic<std::uint64_t> arrived_{0};  // spin barrier: threads * generation when all are in
+};
+
+}  // namespace tare::worker

@@ -1,0 +1,71 @@
+// The conversation between the runner (parent) and a worker process (child).
+//
+// The parent starts the worker as a fresh process of the same executable:
+//   <exe> --tare-worker key=value ...     (fds 3: commands in, 4: replies out)
+// Lines of text both ways, so a stuck worker can be read by a person.
+//
+// Worker -> parent, once the trial is set up:
+//   ready <pid> <setup_ns> <stack_offset> <heap_offset>
+// Parent -> worker, any number of times, in any order:
+//   sample <invocations> <count>   -> <count> lines  "s <ops> <ns> <cpu_ns> [counter...]"
+//   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
+//   begin                          -> "b" (resource usage is counted from here)
+//   finish                         -> "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw>", then exit 0
+// On any exception the worker answers "error <message>" and exits with status 3.
+//
+// The parent drives: it decides batch sizes, warmup and how many samples to take, and it
+// can ask a live worker for one sample at a time (to pair two builds in lock-step).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "results/results.hpp"
+#include "tare/benchmark.hpp"
+
+namespace tare::worker {
+
+inline constexpr const char* kWorkerFlag = "--tare-worker";
+inline constexpr const char* kLayoutPadEnv = "TARE_LAYOUT_PAD";
+inline constexpr int kCommandFd = 3;
+inline constexpr int kReplyFd = 4;
+
+/// What a worker process is asked to run.
+struct WorkerSpec {
+  std::string benchmark;  ///< the family name, e.g. "lookup.binary"
+  std::vector<std::pair<std::string, std::string>> params;
+  int threads = 1;
+  double tsc_ghz = 0;  ///< 0: use CLOCK_MONOTONIC
+  std::uint64_t layout_seed = 0;
+};
+
+/// The arguments that follow kWorkerFlag.
+std::vector<std::string> to_args(const WorkerSpec& spec);
+/// Parses them back; throws std::invalid_argument on anything malformed.
+WorkerSpec parse_args(const std::vector<std::string>& args);
+
+struct Ready {
+  int pid = 0;
+  double setup_ns = 0;
+  std::uint32_t stack_offset = 0;
+  std::uint32_t heap_offset = 0;
+};
+
+struct Finished {
+  double teardown_ns = 0;
+  results::Resources resources;
+};
+
+std::string format_sample(const results::Sample& sample);
+std::optional<results::Sample> parse_sample(std::string_view line);
+std::optional<Ready> parse_ready(std::string_view line);
+std::optional<Finished> parse_finished(std::string_view line);
+
+/// Splits on single spaces.
+std::vector<std::string_view> split_words(std::string_view line);
+
+}  // namespace tare::worker

@@ -1,0 +1,157 @@
+#include "worker/worker_main.hpp"
+
+#include <alloca.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "clock/clock.hpp"
+#include "registry/registry.hpp"
+#include "worker/executor.hpp"
+#include "worker/layout.hpp"
+#include "worker/protocol.hpp"
+
+namespace tare::worker {
+namespace {
+
+class Channel {
+ public:
+  std::optional<std::string> read_line() {
+    for (;;) {
+      const auto newline = buffer_.find('\n');
+      if (newline != std::string::npos) {
+        std::string line = buffer_.substr(0, newline);
+        buffer_.erase(0, newline + 1);
+        return line;
+      }
+      char chunk[4096];
+      const ssize_t n = ::read(kCommandFd, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return std::nullopt;  // the parent went away
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+  }
+  void send(const std::string& line) {
+    out_ += line;
+    out_ += '\n';
+  }
+  void flush() {
+    std::size_t done = 0;
+    while (done < out_.size()) {
+      const ssize_t n = ::write(kReplyFd, out_.data() + done, out_.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) std::_Exit(4);  // nobody listens; nothing left to do
+      done += static_cast<std::size_t>(n);
+    }
+    out_.clear();
+  }
+
+ private:
+  std::string buffer_, out_;
+};
+
+const detail::BenchmarkSpec& find_benchmark(const std::string& name) {
+  for (const auto& spec : registry::all())
+    if (spec.name == name) return spec;
+  throw std::invalid_argument("no benchmark named '" + name + "' in this executable");
+}
+
+std::uint64_t parse_count(const std::string& word) {
+  char* end = nullptr;
+  const unsigned long long value = std::strtoull(word.c_str(), &end, 10);
+  if (word.empty() || *end != '\0') throw std::invalid_argument("bad number in command: " + word);
+  return value;
+}
+
+results::Resources resources_since(const rusage& start) {
+  rusage now{};
+  getrusage(RUSAGE_SELF, &now);
+  results::Resources r;
+  r.minor_faults = now.ru_minflt - start.ru_minflt;
+  r.major_faults = now.ru_majflt - start.ru_majflt;
+  r.voluntary_switches = now.ru_nvcsw - start.ru_nvcsw;
+  r.involuntary_switches = now.ru_nivcsw - start.ru_nivcsw;
+  return r;
+}
+
+// Kept out of line so that the alloca in run_worker moves this frame, and everything the
+// benchmark runs below it, by the fork's stack offset.
+__attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
+  const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark);
+  Executor executor(benchmark, Params(spec.params), spec.threads);
+  channel.send("ready " + std::to_string(getpid()) + " " + std::to_string(static_cast<long long>(executor.setup_ns())) +
+               " " + std::to_string(layout.stack_offset_bytes) + " " + std::to_string(layout.heap_offset_bytes));
+  channel.flush();
+
+  rusage begin{};
+  getrusage(RUSAGE_SELF, &begin);
+  while (auto line = channel.read_line()) {
+    const auto words = split_words(*line);
+    if (words.empty()) continue;
+    const std::string command(words[0]);
+    if (command == "sample" && words.size() == 3) {
+      const std::uint64_t invocations = parse_count(std::string(words[1]));
+      const std::uint64_t count = parse_count(std::string(words[2]));
+      for (std::uint64_t i = 0; i < count; ++i) {
+        channel.send(format_sample(executor.sample(invocations)));
+        // Stream long runs of samples so the parent sees progress (and its journal fills).
+        if ((i & 63) == 63) channel.flush();
+      }
+    } else if (command == "floor" && words.size() == 2) {
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "f %.17g", executor.floor_ns_per_op(parse_count(std::string(words[1]))));
+      channel.send(buffer);
+    } else if (command == "begin") {
+      getrusage(RUSAGE_SELF, &begin);
+      channel.send("b");
+    } else if (command == "finish") {
+      const results::Resources used = resources_since(begin);
+      const double teardown_ns = executor.teardown();
+      channel.send("t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) +
+                   " " + std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
+                   std::to_string(used.involuntary_switches));
+      channel.flush();
+      return 0;
+    } else {
+      throw std::invalid_argument("unknown command from the runner: " + *line);
+    }
+    channel.flush();
+  }
+  return 0;  // the parent closed the pipe: it no longer wants this worker
+}
+
+}  // namespace
+
+int run_worker(const std::vector<std::string>& args) {
+  Channel channel;
+  try {
+    const WorkerSpec spec = parse_args(args);
+    if (spec.tsc_ghz > 0) clock::use_tsc(spec.tsc_ghz);
+    else clock::use_monotonic();
+    const results::Layout layout = derive_layout(spec.layout_seed);
+    // A live allocation of the fork's heap offset shifts every later allocation.
+    void* heap_shift = std::malloc(layout.heap_offset_bytes + 1);
+    void* stack_shift = alloca(layout.stack_offset_bytes + 16);
+    consume(stack_shift);
+    const int status = serve(spec, layout, channel);
+    std::free(heap_shift);
+    return status;
+  } catch (const std::exception& e) {
+    std::string message = e.what();
+    for (char& c : message)
+      if (c == '\n') c = ' ';
+    channel.send("error " + message);
+  } catch (...) {
+    channel.send("error unknown exception (not derived from std::exception)");
+  }
+  channel.flush();
+  return 3;
+}
+
+}  // namespace tare::worker

@@ -1,0 +1,67 @@
+// A benchmark binary for the end-to-end tests: small, fast operations with exactly known
+// side effects (so counters and op counts can be asserted exactly), plus benchmarks that
+// crash, abort, throw or hang on purpose.
+#include <tare/tare.hpp>
+
+#include <csignal>
+#include <cstdint>
+#include <stdexcept>
+#include <thread>
+
+namespace {
+
+struct Tally {
+  std::uint64_t calls = 0;
+  std::uint64_t odd_calls = 0;
+  std::uint64_t prepared = 0;
+  std::uint64_t on_second_thread = 0;
+  std::uint64_t value;
+  explicit Tally(const tare::Params& p) : value(p.contains("size") ? p.get<std::uint64_t>("size") : 1) {}
+};
+
+std::uint64_t step(Tally& t) {
+  ++t.calls;
+  if (t.calls & 1) ++t.odd_calls;
+  if (tare::thread_index() == 1) ++t.on_second_thread;
+  return t.value * t.calls;
+}
+
+}  // namespace
+
+TARE_BENCHMARKS {
+  tare::group<Tally>("fast")
+      .param("size", {3, 5})
+      .counter("calls", &Tally::calls)
+      .counter("odd", &Tally::odd_calls)
+      .bench("step", [](Tally& t) { return step(t); });
+
+  tare::group<Tally>("batched").ops_per_invocation(4).counter("calls", &Tally::calls).bench("step4", [](Tally& t) {
+    return step(t);
+  });
+
+  tare::group<Tally>("threaded").threads(2).counter("second", &Tally::on_second_thread).bench("step", [](Tally& t) {
+    return step(t);
+  });
+
+  tare::group<Tally>("hooked")
+      .before_each([](Tally& t) { ++t.prepared; })
+      .counter("prepared", &Tally::prepared)
+      .bench("step", [](Tally& t) { return step(t); });
+
+  tare::group<Tally>("modes").mode(tare::Mode::ss).bench("cold", [](Tally& t) { return step(t); });
+  tare::group<Tally>("modes").mode(tare::Mode::sample).bench("calls", [](Tally& t) { return step(t); });
+  tare::group<Tally>("modes").mode(tare::Mode::thrpt).bench("rate", [](Tally& t) { return step(t); });
+
+  tare::group("bad")
+      .bench("segv", [] { std::raise(SIGSEGV); })
+      .bench("abort", [] { std::abort(); })
+      .bench("throws", [] { throw std::runtime_error("the operation failed on purpose"); })
+      .bench("hangs", [] {
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+      });
+
+  struct Unbuildable {
+    explicit Unbuildable(const tare::Params&) { throw std::invalid_argument("setup refused"); }
+  };
+  tare::group<Unbuildable>("bad").bench("setup", [](Unbuildable&) {});
+}

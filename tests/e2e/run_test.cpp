@@ -1,0 +1,208 @@
+// End-to-end: the e2e benchmark binary run with few forks and a small budget, through
+// real worker processes; assertions on its JSON, exit status and messages.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "command.hpp"
+
+using nlohmann::json;
+using tare_e2e::run_command;
+
+namespace {
+
+const std::string kBench = TARE_E2E_BENCH;
+
+// Few forks, tiny per-fork times: these tests check behaviour, not speed.
+std::vector<std::string> quick(std::vector<std::string> extra) {
+  std::vector<std::string> args{kBench, "--forks", "3", "--max-forks", "3", "--measure-ms", "5",
+                                "--warmup-max-ms", "30", "--budget", "5", "--seed", "1234"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+json run_json(std::vector<std::string> extra, int expected_exit = 0) {
+  const auto path = (tare_e2e::scratch_dir() / "results.json").string();
+  extra.push_back("--json");
+  extra.push_back(path);
+  const auto result = run_command(quick(extra));
+  EXPECT_EQ(result.exit_code, expected_exit) << result.err;
+  return json::parse(tare_e2e::slurp(path));
+}
+
+const json& find(const json& run, const std::string& name) {
+  for (const auto& b : run["benchmarks"])
+    if (b["name"] == name) return b;
+  throw std::runtime_error("no benchmark " + name);
+}
+
+}  // namespace
+
+TEST(EndToEnd, JsonHasTheContractShapeAndEveryRawSample) {
+  const json run = run_json({"--filter", "^fast"});
+  EXPECT_EQ(run["schema"], "tare.results/1");
+  EXPECT_TRUE(run["context"]["clock"]["name"].is_string());
+  EXPECT_GT(run["context"]["clock"]["resolution_ns"].get<double>(), 0);
+  ASSERT_EQ(run["benchmarks"].size(), 2u);
+  const json& b = find(run, "fast.step/size=3");
+  EXPECT_EQ(b["family"], "fast.step");
+  EXPECT_EQ(b["params"]["size"], "3");
+  EXPECT_EQ(b["mode"], "avgt");
+  EXPECT_EQ(b["unit"], "ns/op");
+  EXPECT_EQ(b["status"], "ok");
+  ASSERT_EQ(b["forks"].size(), 3u);
+  const double score = b["score"];
+  EXPECT_LE(b["ci"]["low"].get<double>(), score);
+  EXPECT_GE(b["ci"]["high"].get<double>(), score);
+  EXPECT_EQ(b["ci"]["level"], 0.95);
+  for (const auto& fork : b["forks"]) {
+    ASSERT_FALSE(fork["samples"].empty());
+    ASSERT_FALSE(fork["warmup"].empty());
+    for (const auto& s : fork["samples"]) {
+      EXPECT_EQ(s["ops"], fork["ops_per_sample"]);
+      EXPECT_GT(s["ns"].get<double>(), 0);
+    }
+    EXPECT_TRUE(fork["steady_state"]["class"].is_string());
+  }
+}
+
+TEST(EndToEnd, EachForkIsADistinctProcessWithItsOwnLayout) {
+  const json run = run_json({"--filter", "^fast"});
+  std::set<int> pids;
+  std::set<std::uint64_t> seeds;
+  for (const auto& b : run["benchmarks"])
+    for (const auto& fork : b["forks"]) {
+      pids.insert(fork["pid"].get<int>());
+      seeds.insert(fork["layout"]["seed"].get<std::uint64_t>());
+      EXPECT_LT(fork["layout"]["env_pad_bytes"].get<int>(), 4096);
+      EXPECT_EQ(fork["layout"]["stack_offset_bytes"].get<int>() % 16, 0);
+    }
+  EXPECT_EQ(pids.size(), 6u);
+  EXPECT_EQ(seeds.size(), 6u);
+  EXPECT_EQ(pids.count(getpid()), 0u);
+}
+
+TEST(EndToEnd, TheSameSeedReplaysTheSameForkOrderAndLayouts) {
+  auto layouts = [](const json& run) {
+    std::vector<std::uint64_t> seeds;
+    for (const auto& b : run["benchmarks"])
+      for (const auto& fork : b["forks"]) seeds.push_back(fork["layout"]["seed"]);
+    return seeds;
+  };
+  EXPECT_EQ(layouts(run_json({"--filter", "^fast"})), layouts(run_json({"--filter", "^fast"})));
+}
+
+TEST(EndToEnd, UserCountersAreExactPerOperation) {
+  const json run = run_json({"--filter", "^fast.step/size=5$"});
+  const json& b = find(run, "fast.step/size=5");
+  EXPECT_DOUBLE_EQ(b["secondary"]["calls"].get<double>(), 1.0);
+  EXPECT_NEAR(b["secondary"]["odd"].get<double>(), 0.5, 1e-3);
+}
+
+TEST(EndToEnd, OperationsPerInvocationScaleTheOpCount) {
+  const json run = run_json({"--filter", "^batched"});
+  const json& b = find(run, "batched.step4");
+  EXPECT_EQ(b["ops_per_invocation"], 4);
+  for (const auto& fork : b["forks"]) EXPECT_EQ(fork["ops_per_sample"].get<std::uint64_t>() % 4, 0u);
+  // One call per invocation, four operations per invocation.
+  EXPECT_DOUBLE_EQ(b["secondary"]["calls"].get<double>(), 0.25);
+}
+
+TEST(EndToEnd, ThreadsRunTogetherWithTheirOwnStateAndCountsAggregate) {
+  const json run = run_json({"--filter", "^threaded"});
+  const json& b = find(run, "threaded.step/threads=2");
+  EXPECT_EQ(b["threads"], 2);
+  // Per-thread state: thread 1 makes half of all calls, each on its own state.
+  EXPECT_DOUBLE_EQ(b["secondary"]["second"].get<double>(), 0.5);
+}
+
+TEST(EndToEnd, PerInvocationHooksRunOncePerCallAndTheirTimerCostIsReported) {
+  const json run = run_json({"--filter", "^hooked"});
+  const json& b = find(run, "hooked.step");
+  EXPECT_DOUBLE_EQ(b["secondary"]["prepared"].get<double>(), 1.0);
+  EXPECT_GT(b["timer_cost_ns_per_op"].get<double>(), 0);
+}
+
+TEST(EndToEnd, SingleShotTakesOneColdInvocationPerProcess) {
+  const json run = run_json({"--filter", "^modes.cold"});
+  const json& b = find(run, "modes.cold");
+  EXPECT_EQ(b["mode"], "ss");
+  EXPECT_GE(b["forks"].size(), 3u);
+  for (const auto& fork : b["forks"]) {
+    ASSERT_EQ(fork["samples"].size(), 1u);
+    EXPECT_EQ(fork["samples"][0]["ops"], 1);
+    EXPECT_TRUE(fork["warmup"].empty());
+  }
+}
+
+TEST(EndToEnd, SampleModeTimesSingleCallsAndReportsPercentiles) {
+  const json run = run_json({"--filter", "^modes.calls"});
+  const json& b = find(run, "modes.calls");
+  for (const auto& fork : b["forks"])
+    for (const auto& s : fork["samples"]) ASSERT_EQ(s["ops"], 1);
+  ASSERT_FALSE(b["percentiles"].empty());
+}
+
+TEST(EndToEnd, ThroughputIsInOperationsPerSecond) {
+  const json run = run_json({"--filter", "^modes.rate"});
+  const json& b = find(run, "modes.rate");
+  EXPECT_EQ(b["unit"], "ops/s");
+  // ops/s and ns/op of the same samples must agree.
+  const auto& s = b["forks"][0]["samples"][0];
+  const double rate = s["ops"].get<double>() * 1e9 / s["ns"].get<double>();
+  EXPECT_GT(rate, 0);
+  EXPECT_GT(b["score"].get<double>(), 0);
+}
+
+TEST(EndToEnd, CrashingAbortingThrowingAndHangingForksAreReportedAndOthersStillRun) {
+  const auto path = (tare_e2e::scratch_dir() / "bad.json").string();
+  const auto result = run_command(quick({"--filter", "^(bad|fast.step/size=3)", "--timeout", "1", "--json", path}));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  EXPECT_EQ(find(run, "fast.step/size=3")["status"], "ok");
+  auto error_of = [&](const std::string& name) {
+    const json& b = find(run, name);
+    EXPECT_EQ(b["status"], "failed") << name;
+    return b["error"].get<std::string>();
+  };
+  EXPECT_NE(error_of("bad.segv").find("signal 11"), std::string::npos);
+  EXPECT_NE(error_of("bad.abort").find("signal 6"), std::string::npos);
+  EXPECT_NE(error_of("bad.throws").find("the operation failed on purpose"), std::string::npos);
+  EXPECT_NE(error_of("bad.hangs").find("hung"), std::string::npos);
+  EXPECT_NE(error_of("bad.setup").find("setup refused"), std::string::npos);
+  EXPECT_NE(result.out.find("FAILED"), std::string::npos);
+}
+
+TEST(EndToEnd, ParametersCanBeOverriddenFromTheCommandLine) {
+  const auto result = run_command({kBench, "--list", "--filter", "^fast", "--param", "size=7,11,13"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("fast.step/size=7"), std::string::npos);
+  EXPECT_NE(result.out.find("fast.step/size=13"), std::string::npos);
+  EXPECT_EQ(result.out.find("fast.step/size=3"), std::string::npos);
+}
+
+class UsageErrors : public ::testing::TestWithParam<std::vector<std::string>> {};
+
+TEST_P(UsageErrors, AreOneLineNamingTheProblemWithStatus2AndMeasureNothing) {
+  const auto dir = tare_e2e::scratch_dir();
+  std::vector<std::string> args{kBench};
+  for (const auto& a : GetParam()) args.push_back(a);
+  const auto result = run_command(args);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  ASSERT_FALSE(result.err.empty());
+  EXPECT_EQ(result.err.find('\n'), result.err.size() - 1) << result.err;  // exactly one line
+  EXPECT_NE(result.err.find("error"), std::string::npos) << result.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EndToEnd, UsageErrors,
+    ::testing::Values(std::vector<std::string>{"--no-such-option"}, std::vector<std::string>{"--param", "size"},
+                      std::vector<std::string>{"--param", "size="}, std::vector<std::string>{"--param", "nosuch=1"},
+                      std::vector<std::string>{"--filter", "^nothing-matches$"},
+                      std::vector<std::string>{"--filter", "(unclosed"},
+                      std::vector<std::string>{"--json", "/nonexistent-dir/results.json"},
+                      std::vector<std::string>{"--mode", "fast"}, std::vector<std::string>{"--threads", "0"},
+                      std::vector<std::string>{"--forks", "abc"}, std::vector<std::string>{"--target-ci", "-1"}));

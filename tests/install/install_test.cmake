@@ -1,0 +1,39 @@
+# Installs tare into a scratch prefix, then builds and runs a consumer project against it
+# with find_package(tare) and, separately, with pkg-config.
+# Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
+file(REMOVE_RECURSE ${WORK_DIR})
+set(prefix ${WORK_DIR}/prefix)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "failed: ${ARGN}\n${out}\n${err}")
+  endif()
+  set(last_output "${out}" PARENT_SCOPE)
+endfunction()
+
+run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/consumer
+    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_STANDARD=17 -DCMAKE_BUILD_TYPE=Release)
+run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
+run(${WORK_DIR}/consumer/consumer_bench --list)
+if(NOT last_output MATCHES "consumer.concat/n=1")
+  message(FATAL_ERROR "the consumer does not list its benchmark:\n${last_output}")
+endif()
+run(${WORK_DIR}/consumer/consumer_bench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20 --filter n=1)
+if(NOT last_output MATCHES "consumer.concat/n=1")
+  message(FATAL_ERROR "the consumer did not report its benchmark:\n${last_output}")
+endif()
+
+# pkg-config: compile and link the same source by hand.
+find_program(PKG_CONFIG pkg-config)
+if(PKG_CONFIG)
+  set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig)
+  run(${PKG_CONFIG} --cflags --libs tare_main)
+  string(STRIP "${last_output}" flags)
+  separate_arguments(flags UNIX_COMMAND "${flags}")
+  run(c++ -O2 ${SOURCE_DIR}/tests/install/consumer/bench.cpp -o ${WORK_DIR}/pkgconfig_bench ${flags})
+  run(${WORK_DIR}/pkgconfig_bench --list)
+else()
+  message(WARNING "pkg-config not found: the pkg-config half of the install test did not run")
+endif()

@@ -1,0 +1,190 @@
+// The console report: golden table text, aligned rows, every section in its place.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/console.hpp"
+#include "sample_runs.hpp"
+
+namespace tare::report {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string render(const results::Run& run, bool color = false) {
+  std::ostringstream out;
+  write_console(run, out, ConsoleOptions{color});
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The table: the lines before the first blank one.
+std::vector<std::string> table_of(const std::string& text) {
+  std::vector<std::string> table;
+  for (const std::string& line : lines_of(text)) {
+    if (line.empty()) break;
+    table.push_back(line);
+  }
+  return table;
+}
+
+std::string strip_escapes(const std::string& s) {
+  std::string plain;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\x1b') {
+      i = s.find('m', i);
+      continue;
+    }
+    plain += s[i];
+  }
+  return plain;
+}
+
+// Independent of the reporter's own width function: every character in these tables is
+// one column wide, so the width is the number of UTF-8 lead bytes.
+std::size_t columns(const std::string& s) {
+  std::size_t n = 0;
+  for (const char c : strip_escapes(s)) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+results::Benchmark benchmark(std::string name, double score, double low, double high, std::string unit = "ns/op") {
+  results::Benchmark b;
+  b.name = std::move(name);
+  b.unit = std::move(unit);
+  b.score = score;
+  b.ci = results::Interval{0.95, low, high};
+  b.forks.resize(2);
+  return b;
+}
+
+TEST(Console, GoldenTable) {
+  const std::vector<std::string> expected{
+      "Benchmark                 Mode     Score         ± CI          ± %  Forks  Samples     ",
+      "lookup.binary/size=1024   avgt     12.35 µs/op   0.25 µs/op   2.0%      3        9     ",
+      "lookup.linear/size=16     thrpt    15.00 Mops/s  0.30 Mops/s  2.0%      2        6  ⚠ 2",
+      "parse/invalid_percent=10  sample    87.6 ns/op    1.6 ns/op   1.8%      2        6     ",
+      "crash/size=8              avgt    FAILED                              0/1        0     ",
+  };
+  EXPECT_EQ(table_of(render(testing::console_run())), expected);
+}
+
+TEST(Console, EveryTableRowHasTheSameDisplayWidth) {
+  for (const bool color : {false, true}) {
+    const auto table = table_of(render(testing::console_run(), color));
+    ASSERT_EQ(table.size(), 5u);
+    for (const std::string& row : table) EXPECT_EQ(columns(row), columns(table[0])) << row;
+  }
+}
+
+TEST(Console, SectionsUnderTheTableInOrder) {
+  const std::string text = render(testing::console_run());
+  const std::vector<std::string> in_order{
+      "\nFailures:\n  crash/size=8: FAILED: killed by signal 11 (Segmentation fault)\n",
+      "\nWarnings:\n  lookup.linear/size=16: steady state not reached in fork 1\n"
+      "  lookup.linear/size=16: bimodal distribution\n",
+      "\nCounters per op:\n  parse/invalid_percent=10: valid 0.900/op, invalid 0.100/op\n",
+      "\nPercentiles per call:\n  parse/invalid_percent=10: p50 85.1 ns, p90 92.4 ns, p99 140 ns, p99.9 1.02 µs, "
+      "max 3.40 µs (each includes ~20.1 ns of timer cost)\n",
+      "\nEnvironment warnings:\n  virtualized (kvm): timings include hypervisor noise\n  ASLR is on\n",
+      "\ncpu: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz (40 cores, governor performance, turbo off); "
+      "clock: tsc @ 2.49 GHz (resolution 0.333 ns, overhead 7.12 ns); build: Release, debug\n",
+  };
+  std::size_t at = 0;
+  for (const std::string& part : in_order) {
+    const std::size_t found = text.find(part, at);
+    ASSERT_NE(found, std::string::npos) << "missing or out of order:\n" << part << "\nin:\n" << text;
+    at = found + part.size();
+  }
+  EXPECT_EQ(at, text.size());  // the context summary is the last line
+}
+
+TEST(Console, EmptySectionsAreLeftOut) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10, 9, 11)};
+  const std::string text = render(run);
+  EXPECT_THAT(text, Not(HasSubstr("Failures")));
+  EXPECT_THAT(text, Not(HasSubstr("Warnings")));
+  EXPECT_THAT(text, Not(HasSubstr("Counters")));
+  EXPECT_THAT(text, Not(HasSubstr("Percentiles")));
+  // No benchmark has warnings: no marker column, so the Samples column ends the row.
+  EXPECT_EQ(table_of(text)[0], "Benchmark  Mode  Score        ± CI        ± %  Forks  Samples");
+  EXPECT_EQ(table_of(text)[1], "a          avgt   10.0 ns/op   1.0 ns/op  10%      2        0");
+}
+
+TEST(Console, ATightIntervalEarnsTheScoreMoreDigits) {
+  results::Run run;
+  run.benchmarks = {benchmark("tight", 12.3456, 12.3444, 12.3468), benchmark("loose", 12.3456, 10.1, 14.6)};
+  const auto table = table_of(render(run));
+  EXPECT_THAT(table[1], HasSubstr("12.346 ns/op  0.0012 ns/op  0.01%"));
+  EXPECT_THAT(table[2], HasSubstr("12.3 ns/op     2.2 ns/op    18%"));
+}
+
+TEST(Console, MissingEstimatesShowNotAvailable) {
+  results::Run run;
+  results::Benchmark one_fork = benchmark("single", 1, 1, 1);
+  one_fork.score.reset();  // fewer than 2 good forks: no estimate
+  one_fork.ci.reset();
+  run.benchmarks = {one_fork};
+  const auto table = table_of(render(run));
+  EXPECT_EQ(table[1], "single     avgt    n/a                   2        0");
+}
+
+TEST(Console, ALostForkIsCountedAndExplained) {
+  results::Run run;
+  results::Benchmark b = benchmark("lossy", 10, 9, 11);
+  b.forks.resize(3);
+  b.forks[2].ok = false;
+  b.forks[2].pid = 4242;
+  b.forks[2].error = "timed out after 10 s";
+  run.benchmarks = {b};
+  const std::string text = render(run);
+  EXPECT_THAT(table_of(text)[1], HasSubstr("2/3"));
+  EXPECT_THAT(text, HasSubstr("\nFailures:\n  lossy: fork 3 (pid 4242) failed: timed out after 10 s\n"));
+}
+
+TEST(Console, NoColorUnlessAsked) {
+  EXPECT_THAT(render(testing::console_run()), Not(HasSubstr("\x1b")));
+}
+
+TEST(Console, ColorBoldNamesYellowWarningsRedFailures) {
+  const std::string text = render(testing::console_run(), true);
+  EXPECT_THAT(text, HasSubstr("\x1b[1mlookup.binary/size=1024 \x1b[0m  avgt"));
+  EXPECT_THAT(text, HasSubstr("\x1b[31mFAILED"));
+  EXPECT_THAT(text, HasSubstr("\x1b[33m⚠ 2\x1b[0m"));
+  EXPECT_THAT(text, HasSubstr("  \x1b[33mlookup.linear/size=16: bimodal distribution\x1b[0m\n"));
+  EXPECT_THAT(text, HasSubstr("  \x1b[31mcrash/size=8: FAILED: killed by signal 11 (Segmentation fault)\x1b[0m\n"));
+  EXPECT_THAT(text, HasSubstr("  \x1b[33mASLR is on\x1b[0m\n"));
+  EXPECT_EQ(strip_escapes(text), render(testing::console_run()));
+}
+
+TEST(Console, EmptyRunSaysSoAndStillDescribesTheMachine) {
+  results::Run run;
+  const auto lines = lines_of(render(run));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "No benchmarks ran.");
+  EXPECT_EQ(lines[2], "cpu: unknown; clock: unknown (resolution 0 ns, overhead 0 ns); build: unknown");
+}
+
+TEST(Console, WideCharactersInNamesKeepTheTableAligned) {
+  results::Run run;
+  run.benchmarks = {benchmark("parse/text=中文", 10, 9, 11), benchmark("parse/text=abcd", 10, 9, 11)};
+  const auto table = table_of(render(run));
+  // "中文" takes four columns, like "abcd": both rows continue identically after the name.
+  const std::string rest1 = table[1].substr(std::string("parse/text=中文").size());
+  const std::string rest2 = table[2].substr(std::string("parse/text=abcd").size());
+  EXPECT_EQ(rest1, rest2);
+}
+
+}  // namespace
+}  // namespace tare::report

@@ -1,0 +1,288 @@
+// read_json: rebuilds exactly what write_json wrote, and rejects what it cannot trust
+// with a one-line message that names the problem.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "report/json.hpp"
+#include "sample_runs.hpp"
+
+namespace tare::report {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string to_text(const results::Run& run) {
+  std::ostringstream out;
+  write_json(run, out);
+  return out.str();
+}
+
+results::Run from_text(const std::string& text) {
+  std::istringstream in(text);
+  return read_json(in);
+}
+
+// The message read_json throws for `text` (fails the test when it does not throw).
+std::string error_for(const std::string& text) {
+  try {
+    from_text(text);
+  } catch (const std::runtime_error& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    EXPECT_EQ(message.rfind("results JSON: ", 0), 0u) << message;
+    return message;
+  }
+  ADD_FAILURE() << "no exception for: " << text;
+  return "";
+}
+
+// Same value, or both NaN.
+void expect_same(double a, double b, const char* what) {
+  if (std::isnan(a) && std::isnan(b)) return;
+  EXPECT_EQ(a, b) << what;
+}
+
+void expect_same(const results::Sample& a, const results::Sample& b) {
+  EXPECT_EQ(a.ops, b.ops);
+  expect_same(a.ns, b.ns, "ns");
+  expect_same(a.cpu_ns, b.cpu_ns, "cpu_ns");
+  EXPECT_EQ(a.counters, b.counters);
+}
+
+void expect_same(const results::Fork& a, const results::Fork& b) {
+  EXPECT_EQ(a.pid, b.pid);
+  EXPECT_EQ(a.layout.seed, b.layout.seed);
+  EXPECT_EQ(a.layout.env_pad_bytes, b.layout.env_pad_bytes);
+  EXPECT_EQ(a.layout.stack_offset_bytes, b.layout.stack_offset_bytes);
+  EXPECT_EQ(a.layout.heap_offset_bytes, b.layout.heap_offset_bytes);
+  EXPECT_EQ(a.ops_per_sample, b.ops_per_sample);
+  ASSERT_EQ(a.warmup.size(), b.warmup.size());
+  for (std::size_t i = 0; i < a.warmup.size(); ++i) expect_same(a.warmup[i], b.warmup[i]);
+  ASSERT_EQ(a.samples.size(), b.samples.size());
+  for (std::size_t i = 0; i < a.samples.size(); ++i) expect_same(a.samples[i], b.samples[i]);
+  EXPECT_EQ(a.steady_class, b.steady_class);
+  EXPECT_EQ(a.steady_first_index, b.steady_first_index);
+  expect_same(a.mean, b.mean, "mean");
+  EXPECT_EQ(a.setup_ns, b.setup_ns);
+  EXPECT_EQ(a.teardown_ns, b.teardown_ns);
+  EXPECT_EQ(a.measured_ns, b.measured_ns);
+  EXPECT_EQ(a.floor_ns_per_op, b.floor_ns_per_op);
+  EXPECT_EQ(a.resources.minor_faults, b.resources.minor_faults);
+  EXPECT_EQ(a.resources.major_faults, b.resources.major_faults);
+  EXPECT_EQ(a.resources.voluntary_switches, b.resources.voluntary_switches);
+  EXPECT_EQ(a.resources.involuntary_switches, b.resources.involuntary_switches);
+  EXPECT_EQ(a.ok, b.ok);
+  EXPECT_EQ(a.error, b.error);
+}
+
+void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
+  SCOPED_TRACE(a.name);
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.family, b.family);
+  EXPECT_EQ(a.group, b.group);
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.mode, b.mode);
+  EXPECT_EQ(a.unit, b.unit);
+  EXPECT_EQ(a.threads, b.threads);
+  EXPECT_EQ(a.ops_per_invocation, b.ops_per_invocation);
+  EXPECT_EQ(a.counter_names, b.counter_names);
+  EXPECT_EQ(a.ok, b.ok);
+  EXPECT_EQ(a.error, b.error);
+  EXPECT_EQ(a.stop_reason, b.stop_reason);
+  EXPECT_EQ(a.score, b.score);
+  ASSERT_EQ(a.ci.has_value(), b.ci.has_value());
+  if (a.ci) {
+    EXPECT_EQ(a.ci->level, b.ci->level);
+    EXPECT_EQ(a.ci->low, b.ci->low);
+    EXPECT_EQ(a.ci->high, b.ci->high);
+  }
+  EXPECT_EQ(a.median, b.median);
+  EXPECT_EQ(a.between_fork_variance, b.between_fork_variance);
+  EXPECT_EQ(a.within_fork_variance, b.within_fork_variance);
+  EXPECT_EQ(a.counters_per_op, b.counters_per_op);
+  EXPECT_EQ(a.percentiles, b.percentiles);
+  EXPECT_EQ(a.floor_ns_per_op, b.floor_ns_per_op);
+  EXPECT_EQ(a.timer_cost_ns_per_op, b.timer_cost_ns_per_op);
+  ASSERT_EQ(a.forks.size(), b.forks.size());
+  for (std::size_t i = 0; i < a.forks.size(); ++i) expect_same(a.forks[i], b.forks[i]);
+  EXPECT_EQ(a.warnings, b.warnings);
+}
+
+void expect_same(const results::Context& a, const results::Context& b) {
+  EXPECT_EQ(a.date, b.date);
+  EXPECT_EQ(a.host, b.host);
+  EXPECT_EQ(a.executable, b.executable);
+  EXPECT_EQ(a.tare_version, b.tare_version);
+  EXPECT_EQ(a.command_line, b.command_line);
+  EXPECT_EQ(a.seed, b.seed);
+  EXPECT_EQ(a.cpu.model, b.cpu.model);
+  EXPECT_EQ(a.cpu.cores, b.cpu.cores);
+  EXPECT_EQ(a.cpu.scaling_governor, b.cpu.scaling_governor);
+  EXPECT_EQ(a.cpu.turbo, b.cpu.turbo);
+  EXPECT_EQ(a.build.compiler, b.build.compiler);
+  EXPECT_EQ(a.build.flags, b.build.flags);
+  EXPECT_EQ(a.build.type, b.build.type);
+  EXPECT_EQ(a.build.debug, b.build.debug);
+  EXPECT_EQ(a.clock.name, b.clock.name);
+  EXPECT_EQ(a.clock.resolution_ns, b.clock.resolution_ns);
+  EXPECT_EQ(a.clock.overhead_ns, b.clock.overhead_ns);
+  EXPECT_EQ(a.clock.tsc_ghz, b.clock.tsc_ghz);
+  EXPECT_EQ(a.clock.clocksource, b.clock.clocksource);
+  EXPECT_EQ(a.aslr, b.aslr);
+  EXPECT_EQ(a.load_average_1m, b.load_average_1m);
+  EXPECT_EQ(a.virtualization, b.virtualization);
+  EXPECT_EQ(a.warnings, b.warnings);
+}
+
+void expect_same(const results::Run& a, const results::Run& b) {
+  expect_same(a.context, b.context);
+  ASSERT_EQ(a.benchmarks.size(), b.benchmarks.size());
+  for (std::size_t i = 0; i < a.benchmarks.size(); ++i) expect_same(a.benchmarks[i], b.benchmarks[i]);
+}
+
+TEST(JsonRead, RoundTripRebuildsEveryField) {
+  const results::Run original = testing::full_run();
+  const std::string text = to_text(original);
+  const results::Run read = from_text(text);
+  expect_same(original, read);
+  EXPECT_EQ(to_text(read), text);
+}
+
+TEST(JsonRead, RoundTripOfDefaultsKeepsTheModelsSentinels) {
+  results::Run original;
+  original.benchmarks.push_back(results::Benchmark{});
+  original.benchmarks[0].forks.push_back(results::Fork{});
+  const std::string text = to_text(original);
+  const results::Run read = from_text(text);
+  expect_same(original, read);
+  EXPECT_EQ(read.context.aslr, -1);
+  EXPECT_EQ(read.context.load_average_1m, -1);
+  EXPECT_EQ(read.context.clock.tsc_ghz, 0);
+  EXPECT_FALSE(read.context.cpu.turbo.has_value());
+  EXPECT_EQ(to_text(read), text);
+}
+
+TEST(JsonRead, NonFiniteValuesComeBackAsNaNOrAbsent) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  results::Run run = testing::full_run();
+  run.benchmarks[0].score = nan;
+  run.benchmarks[0].forks[0].mean = std::numeric_limits<double>::infinity();
+  run.benchmarks[0].forks[0].samples[0].counters[0] = nan;
+  const std::string text = to_text(run);
+  const results::Run read = from_text(text);
+  EXPECT_FALSE(read.benchmarks[0].score.has_value());
+  EXPECT_TRUE(std::isnan(read.benchmarks[0].forks[0].mean));
+  EXPECT_TRUE(std::isnan(read.benchmarks[0].forks[0].samples[0].counters[0]));
+  EXPECT_EQ(to_text(read), text);
+}
+
+TEST(JsonRead, CounterNamesWithoutValuesRoundTrip) {
+  results::Run run = testing::full_run();
+  run.benchmarks[0].counters_per_op.clear();  // names known, no per-op values computed
+  const results::Run read = from_text(to_text(run));
+  EXPECT_EQ(read.benchmarks[0].counter_names, (std::vector<std::string>{"valid", "invalid"}));
+  EXPECT_TRUE(read.benchmarks[0].counters_per_op.empty());
+}
+
+// The fields of DESIGN.md's example only: what another producer of tare.results/1 writes.
+constexpr const char* kMinimal = R"({
+  "schema": "tare.results/1",
+  "context": {"date": "d", "host": "h", "executable": "e", "tare_version": "v",
+              "cpu": {"model": "m", "cores": 2}, "build": {"compiler": "c", "flags": "f", "debug": false},
+              "clock": {"name": "n", "resolution_ns": 0, "overhead_ns": 0}, "warnings": []},
+  "benchmarks": [{
+    "name": "lookup.binary/size=1024", "family": "lookup.binary", "params": {"size": "1024"},
+    "mode": "avgt", "unit": "ns/op", "threads": 1, "status": "ok", "error": null,
+    "score": 12.3, "ci": {"level": 0.95, "low": 12.1, "high": 12.5}, "median": 12.3,
+    "forks": [{"pid": 123, "ops_per_sample": 4096,
+               "warmup": [{"ops": 4096, "ns": 50123}],
+               "samples": [{"ops": 4096, "ns": 50301}],
+               "steady_state": {"class": "flat", "first_index": 0},
+               "mean": 12.28}],
+    "variance": {"between_forks": 0.01, "within_fork": 0.02},
+    "secondary": {"alloc.bytes/op": 0.0},
+    "warnings": [], "some_future_field": {"ignored": true}
+  }]
+})";
+
+TEST(JsonRead, ReadsTheDesignExampleWithDefaultsForLaterFields) {
+  const results::Run run = from_text(kMinimal);
+  ASSERT_EQ(run.benchmarks.size(), 1u);
+  const results::Benchmark& b = run.benchmarks[0];
+  EXPECT_EQ(b.params, (std::vector<std::pair<std::string, std::string>>{{"size", "1024"}}));
+  EXPECT_EQ(b.score, 12.3);
+  EXPECT_EQ(b.ci->low, 12.1);
+  EXPECT_EQ(b.counter_names, std::vector<std::string>{"alloc.bytes/op"});
+  EXPECT_EQ(b.counters_per_op, std::vector<double>{0.0});
+  EXPECT_EQ(b.ops_per_invocation, 1u);
+  EXPECT_EQ(b.stop_reason, "");
+  ASSERT_EQ(b.forks.size(), 1u);
+  EXPECT_TRUE(b.forks[0].ok);
+  EXPECT_EQ(b.forks[0].samples[0].ns, 50301);
+  EXPECT_EQ(run.context.aslr, -1);
+  EXPECT_EQ(run.context.cpu.cores, 2);
+}
+
+TEST(JsonRead, ParamsKeepDocumentOrder) {
+  std::string text = kMinimal;
+  text.replace(text.find(R"({"size": "1024"})"), 16, R"({"z": "1", "a": "2"})");
+  EXPECT_EQ(from_text(text).benchmarks[0].params,
+            (std::vector<std::pair<std::string, std::string>>{{"z", "1"}, {"a", "2"}}));
+}
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+TEST(JsonRead, RejectsGarbage) {
+  EXPECT_THAT(error_for("garbage"), HasSubstr("not valid JSON"));
+  EXPECT_THAT(error_for(""), HasSubstr("not valid JSON"));
+  EXPECT_THAT(error_for(std::string(kMinimal) + "trailing"), HasSubstr("not valid JSON"));
+  EXPECT_THAT(error_for("[1, 2]"), HasSubstr("document: expected an object, got array"));
+}
+
+TEST(JsonRead, RejectsAnotherSchema) {
+  EXPECT_EQ(error_for(with(kMinimal, "tare.results/1", "tare.results/2")),
+            "results JSON: schema: unsupported schema \"tare.results/2\" (expected \"tare.results/1\")");
+  EXPECT_EQ(error_for(R"({"benchmarks": []})"), "results JSON: document: missing required field \"schema\"");
+}
+
+TEST(JsonRead, NamesTheMissingField) {
+  EXPECT_EQ(error_for(with(kMinimal, R"("mode": "avgt", )", "")),
+            "results JSON: benchmarks[0]: missing required field \"mode\"");
+  EXPECT_EQ(error_for(with(kMinimal, R"("cores": 2)", R"("threads": 2)")),
+            "results JSON: context.cpu: missing required field \"cores\"");
+  EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": 4096)")),
+            "results JSON: benchmarks[0].forks[0].samples[0]: missing required field \"ns\"");
+}
+
+TEST(JsonRead, NamesTheMistypedValue) {
+  EXPECT_EQ(error_for(with(kMinimal, R"("score": 12.3)", R"("score": "fast")")),
+            "results JSON: benchmarks[0].score: expected a number or null, got string");
+  EXPECT_EQ(error_for(with(kMinimal, R"("threads": 1)", R"("threads": 1.5)")),
+            "results JSON: benchmarks[0].threads: expected an integer, got number");
+  EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": -1, "ns": 50301)")),
+            "results JSON: benchmarks[0].forks[0].samples[0].ops: integer -1 out of range");
+  EXPECT_EQ(error_for(with(kMinimal, R"("status": "ok")", R"("status": "fine")")),
+            "results JSON: benchmarks[0].status: expected \"ok\" or \"failed\", got \"fine\"");
+  EXPECT_EQ(error_for(with(kMinimal, R"({"size": "1024"})", R"({"size": 1024})")),
+            "results JSON: benchmarks[0].params.size: expected a string, got number");
+  EXPECT_EQ(error_for(with(kMinimal, R"("benchmarks": [{)", R"("benchmarks": {"x": [{)") + "}"),
+            "results JSON: benchmarks: expected an array, got object");
+}
+
+TEST(JsonRead, AcceptsWholeFloatsAsIntegers) {
+  const results::Run run = from_text(with(kMinimal, R"("threads": 1)", R"("threads": 4.0)"));
+  EXPECT_EQ(run.benchmarks[0].threads, 4);
+}
+
+}  // namespace
+}  // namespace tare::report

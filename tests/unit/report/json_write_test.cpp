@@ -1,0 +1,184 @@
+// write_json: the document's shape, names and the null rules of docs/results.md.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "report/json.hpp"
+#include "sample_runs.hpp"
+
+namespace tare::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string to_text(const results::Run& run) {
+  std::ostringstream out;
+  write_json(run, out);
+  return out.str();
+}
+
+Json to_json(const results::Run& run) { return Json::parse(to_text(run)); }
+
+std::vector<std::string> keys(const Json& object) {
+  std::vector<std::string> names;
+  for (const auto& [key, value] : object.items()) names.push_back(key);
+  return names;
+}
+
+TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
+  const Json doc = to_json(testing::full_run());
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"schema", "context", "benchmarks"}));
+  EXPECT_EQ(doc["schema"], "tare.results/1");
+  const Json& c = doc["context"];
+  EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
+                                               "cpu", "build", "clock", "aslr", "load_average_1m", "virtualization",
+                                               "warnings"}));
+  EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
+  EXPECT_EQ(c["cpu"], Json::parse(R"({"model": "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", "cores": 40,
+                                      "scaling_governor": "performance", "turbo": false})"));
+  EXPECT_EQ(c["build"], Json::parse(R"({"compiler": "g++ 12.2.0", "flags": "-O3 -DNDEBUG", "type": "Release",
+                                        "debug": true})"));
+  EXPECT_EQ(c["clock"], Json::parse(R"({"name": "tsc", "resolution_ns": 0.3333333333333333, "overhead_ns": 7.125,
+                                        "tsc_ghz": 2.494, "clocksource": "tsc"})"));
+  EXPECT_EQ(c["aslr"], 2);
+  EXPECT_EQ(c["load_average_1m"], 0.42);
+  EXPECT_EQ(c["virtualization"], "kvm");
+  EXPECT_EQ(c["warnings"].size(), 2u);
+}
+
+TEST(JsonWrite, BenchmarkFields) {
+  const Json b = to_json(testing::full_run())["benchmarks"][0];
+  EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
+                                               "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
+                                               "median", "variance", "percentiles", "floor_ns_per_op",
+                                               "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
+                                               "forks"}));
+  EXPECT_EQ(b["name"], "parse/invalid_percent=10/text=中文");
+  EXPECT_EQ(keys(b["params"]), (std::vector<std::string>{"invalid_percent", "text", "alpha"}));  // declaration order
+  EXPECT_EQ(b["params"]["alpha"], "a,b");
+  EXPECT_EQ(b["threads"], 2);
+  EXPECT_EQ(b["ops_per_invocation"], 8);
+  EXPECT_EQ(b["status"], "ok");
+  EXPECT_TRUE(b["error"].is_null());
+  EXPECT_EQ(b["stop_reason"], "target-ci");
+  EXPECT_EQ(b["score"], 12.28125);
+  EXPECT_EQ(b["ci"], Json::parse(R"({"level": 0.95, "low": 12.1, "high": 12.5})"));
+  EXPECT_EQ(b["variance"], Json::parse(R"({"between_forks": 0.01, "within_fork": 0.02})"));
+  EXPECT_EQ(b["percentiles"][3], Json::parse(R"({"p": 99.9, "ns": 1020.0})"));
+  EXPECT_EQ(b["percentiles"][4], Json::parse(R"({"p": 100.0, "ns": 3400.5})"));
+  EXPECT_EQ(b["counter_names"], Json::parse(R"(["valid", "invalid"])"));
+  EXPECT_EQ(b["secondary"], Json::parse(R"({"valid": 0.9, "invalid": 0.1})"));
+  EXPECT_EQ(b["timer_cost_ns_per_op"], 6.75);
+}
+
+TEST(JsonWrite, ForkAndSampleFields) {
+  const Json doc = to_json(testing::full_run());
+  const Json& f = doc["benchmarks"][0]["forks"][0];
+  EXPECT_EQ(keys(f), (std::vector<std::string>{"pid", "status", "error", "layout", "ops_per_sample", "setup_ns",
+                                               "teardown_ns", "measured_ns", "floor_ns_per_op", "resources",
+                                               "steady_state", "mean", "warmup", "samples"}));
+  EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
+                                         "heap_offset_bytes": 4096})"));
+  EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,
+                                            "involuntary_switches": 7})"));
+  EXPECT_EQ(f["steady_state"], Json::parse(R"({"class": "warmup", "first_index": 2})"));
+  EXPECT_EQ(f["samples"][0], Json::parse(R"({"ops": 4096, "ns": 50301.0, "cpu_ns": 50299.5,
+                                             "counters": [3700.0, 396.0]})"));
+  EXPECT_EQ(f["warmup"].size(), 2u);
+  const Json& failed = doc["benchmarks"][0]["forks"][1];
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_EQ(failed["error"], "killed by signal 11 (Segmentation fault)");
+}
+
+TEST(JsonWrite, SampleWithoutCpuTimeOrCountersHasOnlyOpsAndNs) {
+  results::Run run;
+  results::Benchmark b;
+  b.name = b.family = "x";
+  results::Fork f;
+  f.samples = {results::Sample{10, 20.5, 0, {}}};
+  b.forks = {f};
+  run.benchmarks = {b};
+  EXPECT_EQ(to_json(run)["benchmarks"][0]["forks"][0]["samples"][0], Json::parse(R"({"ops": 10, "ns": 20.5})"));
+}
+
+TEST(JsonWrite, FailedBenchmarkHasStatusAndError) {
+  const Json b = to_json(testing::full_run())["benchmarks"][1];
+  EXPECT_EQ(b["status"], "failed");
+  EXPECT_EQ(b["error"], "threw std::out_of_range: \"vector::at\"");
+  EXPECT_TRUE(b["score"].is_null());
+  EXPECT_TRUE(b["ci"].is_null());
+  EXPECT_TRUE(b["median"].is_null());
+  EXPECT_TRUE(b["variance"]["between_forks"].is_null());
+  EXPECT_EQ(b["secondary"], Json::object());
+  EXPECT_EQ(b["percentiles"], Json::array());
+}
+
+TEST(JsonWrite, UnknownContextValuesAreNull) {
+  results::Run run;  // the model's defaults: governor "", turbo unknown, tsc_ghz 0, aslr -1, load -1
+  const Json c = to_json(run)["context"];
+  EXPECT_TRUE(c["cpu"]["scaling_governor"].is_null());
+  EXPECT_TRUE(c["cpu"]["turbo"].is_null());
+  EXPECT_TRUE(c["clock"]["tsc_ghz"].is_null());
+  EXPECT_TRUE(c["clock"]["clocksource"].is_null());
+  EXPECT_TRUE(c["aslr"].is_null());
+  EXPECT_TRUE(c["load_average_1m"].is_null());
+  EXPECT_TRUE(c["virtualization"].is_null());
+  EXPECT_EQ(to_json(run)["benchmarks"], Json::array());
+}
+
+TEST(JsonWrite, NonFiniteNumbersBecomeNullAndTheDocumentStaysValid) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  results::Run run = testing::full_run();
+  run.context.clock.resolution_ns = inf;
+  results::Benchmark& b = run.benchmarks[0];
+  b.score = nan;
+  b.ci = results::Interval{0.95, -inf, inf};
+  b.counters_per_op = {nan, 0.1};
+  b.percentiles[0].second = inf;
+  b.forks[0].mean = nan;
+  b.forks[0].samples[0] = results::Sample{1, inf, nan, {nan}};
+
+  const std::string text = to_text(run);
+  EXPECT_EQ(text.find("NaN"), std::string::npos);
+  EXPECT_EQ(text.find("nan"), std::string::npos);
+  EXPECT_EQ(text.find("inf"), std::string::npos);  // no "Infinity", "inf", "-inf"
+  const Json doc = Json::parse(text);  // throws if invalid
+  EXPECT_TRUE(doc["context"]["clock"]["resolution_ns"].is_null());
+  const Json& j = doc["benchmarks"][0];
+  EXPECT_TRUE(j["score"].is_null());
+  EXPECT_EQ(j["ci"], Json::parse(R"({"level": 0.95, "low": null, "high": null})"));
+  EXPECT_TRUE(j["secondary"]["valid"].is_null());
+  EXPECT_TRUE(j["percentiles"][0]["ns"].is_null());
+  EXPECT_TRUE(j["forks"][0]["mean"].is_null());
+  EXPECT_EQ(j["forks"][0]["samples"][0], Json::parse(R"({"ops": 1, "ns": null, "cpu_ns": null, "counters": [null]})"));
+}
+
+TEST(JsonWrite, InvalidUtf8IsReplacedNotThrown) {
+  results::Run run = testing::full_run();
+  run.benchmarks[1].error = "bad byte \xff here";
+  const Json doc = Json::parse(to_text(run));
+  EXPECT_EQ(doc["benchmarks"][1]["error"], "bad byte \xEF\xBF\xBD here");
+}
+
+TEST(JsonWrite, IsPrettyPrintedWithTwoSpacesAndEndsWithNewline) {
+  const std::string text = to_text(testing::full_run());
+  EXPECT_EQ(text.rfind("{\n  \"schema\": \"tare.results/1\",\n  \"context\": {\n    \"date\"", 0), 0u);
+  EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(JsonWrite, OneSamplePerLine) {
+  const std::string text = to_text(testing::full_run());
+  EXPECT_NE(text.find("          \"samples\": [\n"
+                      "            {\"ops\": 4096, \"ns\": 50301.0, \"cpu_ns\": 50299.5, \"counters\": [3700.0, 396.0]},\n"
+                      "            {\"ops\": 4096, \"ns\": 50299.75, "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("      \"ci\": {\"level\": 0.95, \"low\": 12.1, \"high\": 12.5},\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tare::report

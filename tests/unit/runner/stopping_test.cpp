@@ -1,0 +1,28 @@
+#include "runner/stopping.hpp"
+
+#include <gtest/gtest.h>
+
+using tare::runner::stop_reason;
+using tare::runner::StopRule;
+
+TEST(StopRule, GoesOnUntilTheMinimumNumberOfForksEvenWhenTheyAgree) {
+  const StopRule rule{5, 100, 0.01, 1e12};
+  EXPECT_FALSE(stop_reason({10.0, 10.0, 10.0, 10.0}, 0, rule));
+  EXPECT_EQ(stop_reason({10.0, 10.0, 10.0, 10.0, 10.0}, 0, rule), "target-ci");
+}
+
+TEST(StopRule, StopsWhenTheRelativeHalfWidthReachesTheTarget) {
+  const StopRule rule{5, 100, 0.01, 1e12};
+  // mean 100, sd 1, n 5: half-width 2.776 * 1/sqrt(5) = 1.24% -> not yet.
+  EXPECT_FALSE(stop_reason({99.0, 101.0, 100.0, 98.775, 101.225}, 0, rule));
+  // n 10 of the same spread: 2.262 * 1/sqrt(10) * ... < 1%.
+  EXPECT_EQ(stop_reason({99.0, 101.0, 100.0, 99.5, 100.5, 99.0, 101.0, 100.0, 99.5, 100.5}, 0, rule), "target-ci");
+}
+
+TEST(StopRule, TheBudgetAndTheForkLimitEndNoisyBenchmarks) {
+  const StopRule rule{5, 8, 0.01, 1e9};
+  const std::vector<double> noisy{50, 150, 80, 120, 100, 60};
+  EXPECT_FALSE(stop_reason(noisy, 0.5e9, rule));
+  EXPECT_EQ(stop_reason(noisy, 1e9, rule), "budget");
+  EXPECT_EQ(stop_reason({50, 150, 80, 120, 100, 60, 140, 70}, 0, rule), "max-forks");
+}

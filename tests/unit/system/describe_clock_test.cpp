@@ -1,0 +1,41 @@
+// describe_clock copies the active clock's facts into the context (no timing thresholds).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "clock/clock.hpp"
+#include "system/machine.hpp"
+
+namespace {
+
+namespace clk = tare::clock;
+
+class DescribeClock : public ::testing::Test {
+ protected:
+  void TearDown() override { clk::use_monotonic(); }
+};
+
+TEST_F(DescribeClock, Monotonic) {
+  clk::use_monotonic();
+  tare::results::Context ctx;
+  tare::system::describe_clock(ctx);
+  EXPECT_EQ(ctx.clock.name, "clock_gettime(CLOCK_MONOTONIC)");
+  EXPECT_EQ(ctx.clock.tsc_ghz, 0.0);
+  EXPECT_GT(ctx.clock.resolution_ns, 0.0);
+  EXPECT_GT(ctx.clock.overhead_ns, 0.0);
+  EXPECT_TRUE(std::isfinite(ctx.clock.overhead_ns));
+  EXPECT_EQ(ctx.clock.clocksource, clk::clocksource());
+}
+
+TEST_F(DescribeClock, BestClock) {
+  clk::select_best(std::chrono::milliseconds(5));
+  tare::results::Context ctx;
+  tare::system::describe_clock(ctx);
+  EXPECT_EQ(ctx.clock.name, clk::active_name());
+  EXPECT_EQ(ctx.clock.tsc_ghz, clk::tsc_ghz());
+  EXPECT_GT(ctx.clock.resolution_ns, 0.0);
+  EXPECT_GT(ctx.clock.overhead_ns, 0.0);
+}
+
+}  // namespace

@@ -1,0 +1,179 @@
+// The pure parsers, on literal texts.
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <string>
+
+#include "system/parse.hpp"
+
+namespace {
+
+namespace parse = tare::system::parse;
+using namespace std::string_literals;
+
+constexpr const char* kX86Cpuinfo =
+    "processor\t: 0\n"
+    "vendor_id\t: AuthenticAMD\n"
+    "model name\t: AMD EPYC 7B13 64-Core Processor\n"
+    "flags\t\t: fpu vme tsc constant_tsc nonstop_tsc hypervisor lahf_lm\n"
+    "\n"
+    "processor\t: 1\n"
+    "model name\t: AMD EPYC 7B13 64-Core Processor\n"
+    "flags\t\t: fpu vme tsc constant_tsc nonstop_tsc hypervisor lahf_lm\n";
+
+constexpr const char* kArmCpuinfo =
+    "processor\t: 0\n"
+    "BogoMIPS\t: 108.00\n"
+    "Features\t: fp asimd evtstrm crc32 cpuid\n"
+    "\n"
+    "processor\t: 1\n"
+    "BogoMIPS\t: 108.00\n"
+    "\n"
+    "Hardware\t: BCM2835\n";
+
+TEST(Parse, Trim) {
+  EXPECT_EQ(parse::trim("  a b \t\n"), "a b");
+  EXPECT_EQ(parse::trim(" \n "), "");
+  EXPECT_EQ(parse::trim(""), "");
+}
+
+TEST(Parse, CpuinfoField) {
+  EXPECT_EQ(parse::cpuinfo_field(kX86Cpuinfo, "vendor_id"), "AuthenticAMD");
+  EXPECT_EQ(parse::cpuinfo_field(kX86Cpuinfo, "processor"), "0");  // the first one
+  EXPECT_FALSE(parse::cpuinfo_field(kX86Cpuinfo, "model").has_value());  // whole keys only
+  EXPECT_FALSE(parse::cpuinfo_field("", "flags").has_value());
+}
+
+TEST(Parse, CpuinfoHasFlagMatchesWholeWords) {
+  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "hypervisor"));
+  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "fpu"));      // first word
+  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "lahf_lm"));  // last word
+  EXPECT_FALSE(parse::cpuinfo_has_flag(kX86Cpuinfo, "hyper"));
+  EXPECT_FALSE(parse::cpuinfo_has_flag(kX86Cpuinfo, "constant"));
+  EXPECT_FALSE(parse::cpuinfo_has_flag(kArmCpuinfo, "fp"));  // ARM has "Features", not "flags"
+}
+
+TEST(Parse, CpuModel) {
+  EXPECT_EQ(parse::cpu_model(kX86Cpuinfo), "AMD EPYC 7B13 64-Core Processor");
+  EXPECT_EQ(parse::cpu_model(kArmCpuinfo), "BCM2835");
+  EXPECT_EQ(parse::cpu_model("processor : 0\n"), "");
+}
+
+TEST(Parse, CountProcessors) {
+  EXPECT_EQ(parse::count_processors(kX86Cpuinfo), 2);
+  EXPECT_EQ(parse::count_processors(kArmCpuinfo), 2);
+  EXPECT_EQ(parse::count_processors(""), 0);
+}
+
+TEST(Parse, CountCpuList) {
+  EXPECT_EQ(parse::count_cpu_list("0\n"), 1);
+  EXPECT_EQ(parse::count_cpu_list("0-1\n"), 2);
+  EXPECT_EQ(parse::count_cpu_list("0-3,8,10-11"), 7);
+  EXPECT_FALSE(parse::count_cpu_list("").has_value());
+  EXPECT_FALSE(parse::count_cpu_list("3-1").has_value());
+  EXPECT_FALSE(parse::count_cpu_list("0-").has_value());
+  EXPECT_FALSE(parse::count_cpu_list("0,").has_value());
+  EXPECT_FALSE(parse::count_cpu_list("a-b").has_value());
+}
+
+TEST(Parse, ParseInt) {
+  EXPECT_EQ(parse::parse_int("2\n"), 2);
+  EXPECT_EQ(parse::parse_int(" 0 "), 0);
+  EXPECT_FALSE(parse::parse_int("").has_value());
+  EXPECT_FALSE(parse::parse_int("2x").has_value());
+}
+
+TEST(Parse, LoadAverage) {
+  EXPECT_DOUBLE_EQ(*parse::load_average_1m("1.93 0.14 0.05 1/85 3624\n"), 1.93);
+  EXPECT_DOUBLE_EQ(*parse::load_average_1m("0.00 0.00 0.00 1/1 1"), 0.0);
+  EXPECT_FALSE(parse::load_average_1m("").has_value());
+  EXPECT_FALSE(parse::load_average_1m("busy 1 2").has_value());
+}
+
+TEST(Parse, TurboFromIntelPstateWins) {
+  EXPECT_EQ(parse::turbo("1\n", ""), false);
+  EXPECT_EQ(parse::turbo("0\n", ""), true);
+  EXPECT_EQ(parse::turbo("1\n", "1\n"), false);  // no_turbo is the one that applies
+}
+
+TEST(Parse, TurboFromCpufreqBoost) {
+  EXPECT_EQ(parse::turbo("", "1\n"), true);
+  EXPECT_EQ(parse::turbo("", "0\n"), false);
+  EXPECT_EQ(parse::turbo("garbage", "0\n"), false);
+}
+
+TEST(Parse, TurboUnknown) {
+  EXPECT_FALSE(parse::turbo("", "").has_value());
+  EXPECT_FALSE(parse::turbo("7", "").has_value());
+}
+
+TEST(Parse, HypervisorSignatures) {
+  EXPECT_EQ(parse::hypervisor_from_signature("KVMKVMKVM\0\0\0"s), "kvm");
+  EXPECT_EQ(parse::hypervisor_from_signature("Microsoft Hv"), "hyperv");
+  EXPECT_EQ(parse::hypervisor_from_signature("VMwareVMware"), "vmware");
+  EXPECT_EQ(parse::hypervisor_from_signature("XenVMMXenVMM"), "xen");
+  EXPECT_EQ(parse::hypervisor_from_signature("TCGTCGTCGTCG"), "qemu");
+  EXPECT_EQ(parse::hypervisor_from_signature("bhyve bhyve "), "bhyve");
+  EXPECT_EQ(parse::hypervisor_from_signature("VBoxVBoxVBox"), "virtualbox");
+  EXPECT_EQ(parse::hypervisor_from_signature("SomethingNew"), "");
+  EXPECT_EQ(parse::hypervisor_from_signature(""), "");
+}
+
+TEST(Parse, VirtualizationPrefersTheSignature) {
+  parse::HypervisorEvidence e;
+  e.cpuid_available = true;
+  e.cpuid_hypervisor_bit = true;
+  e.cpuid_signature = "KVMKVMKVM\0\0\0"s;
+  e.sys_hypervisor_type = "xen\n";
+  EXPECT_EQ(parse::virtualization(e), "kvm");
+}
+
+TEST(Parse, VirtualizationFallsBackToSysThenFlag) {
+  parse::HypervisorEvidence e;
+  e.cpuinfo_available = true;
+  e.cpuinfo_hypervisor_flag = true;
+  e.sys_hypervisor_type = "xen\n";
+  EXPECT_EQ(parse::virtualization(e), "xen");
+  e.sys_hypervisor_type.clear();
+  EXPECT_EQ(parse::virtualization(e), "unknown hypervisor");
+  e.cpuinfo_hypervisor_flag = false;
+  e.cpuid_available = true;
+  e.cpuid_hypervisor_bit = true;
+  e.cpuid_signature = "SomethingNew";
+  EXPECT_EQ(parse::virtualization(e), "unknown hypervisor");
+}
+
+TEST(Parse, VirtualizationNoneNeedsEvidence) {
+  parse::HypervisorEvidence e;
+  EXPECT_EQ(parse::virtualization(e), "");
+  e.cpuinfo_available = true;
+  EXPECT_EQ(parse::virtualization(e), "none");
+  e = {};
+  e.cpuid_available = true;
+  EXPECT_EQ(parse::virtualization(e), "none");
+}
+
+TEST(Parse, Iso8601Utc) {
+  EXPECT_EQ(parse::iso8601_utc(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(parse::iso8601_utc(1714566896), "2024-05-01T12:34:56Z");
+}
+
+TEST(Parse, DebugBuild) {
+  EXPECT_TRUE(parse::is_debug_build("Debug", true));
+  EXPECT_TRUE(parse::is_debug_build("Release", false));
+  EXPECT_TRUE(parse::is_debug_build("", false));
+  EXPECT_FALSE(parse::is_debug_build("Release", true));
+  EXPECT_FALSE(parse::is_debug_build("RelWithDebInfo", true));
+}
+
+TEST(Parse, FormatNumber) {
+  EXPECT_EQ(parse::format_number(1.9), "1.9");
+  EXPECT_EQ(parse::format_number(1.93), "1.93");
+  EXPECT_EQ(parse::format_number(2.0), "2");
+  EXPECT_EQ(parse::format_number(10.0), "10");
+  EXPECT_EQ(parse::format_number(0.0), "0");
+  EXPECT_EQ(parse::format_number(0.754), "0.75");
+  EXPECT_EQ(parse::format_number(std::numeric_limits<double>::infinity()), "inf");
+}
+
+}  // namespace

@@ -1,0 +1,54 @@
+#include "worker/protocol.hpp"
+
+#include <gtest/gtest.h>
+
+#include "worker/layout.hpp"
+
+using namespace tare::worker;
+
+TEST(Protocol, SamplesRoundTripExactly) {
+  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}};
+  const auto back = parse_sample(format_sample(s));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->ops, s.ops);
+  EXPECT_EQ(back->ns, s.ns);
+  EXPECT_EQ(back->cpu_ns, s.cpu_ns);
+  EXPECT_EQ(back->counters, s.counters);
+}
+
+TEST(Protocol, MalformedLinesAreRejected) {
+  EXPECT_FALSE(parse_sample("s 1 2"));
+  EXPECT_FALSE(parse_sample("s x 2 3"));
+  EXPECT_FALSE(parse_sample("q 1 2 3"));
+  EXPECT_FALSE(parse_ready("ready 1 2 3"));
+  EXPECT_FALSE(parse_finished("t 1 2 3 4 x"));
+  EXPECT_TRUE(parse_ready("ready 10 20 32 7"));
+  EXPECT_TRUE(parse_finished("t 1 2 3 4 5"));
+}
+
+TEST(Protocol, WorkerArgumentsRoundTrip) {
+  WorkerSpec spec{"lookup.binary", {{"size", "16"}, {"name", "a=b"}}, 2, 2.5, 99};
+  const auto back = parse_args(to_args(spec));
+  EXPECT_EQ(back.benchmark, spec.benchmark);
+  EXPECT_EQ(back.params, spec.params);
+  EXPECT_EQ(back.threads, 2);
+  EXPECT_EQ(back.tsc_ghz, 2.5);
+  EXPECT_EQ(back.layout_seed, 99u);
+  EXPECT_THROW(parse_args({"threads=2"}), std::invalid_argument);
+  EXPECT_THROW(parse_args({"bench=x", "colour=red"}), std::invalid_argument);
+}
+
+TEST(Layout, IsAPureFunctionOfTheSeedAndStaysInRange) {
+  for (std::uint64_t seed = 0; seed < 1000; ++seed) {
+    const auto a = derive_layout(seed);
+    const auto b = derive_layout(seed);
+    EXPECT_EQ(a.env_pad_bytes, b.env_pad_bytes);
+    EXPECT_EQ(a.stack_offset_bytes, b.stack_offset_bytes);
+    EXPECT_EQ(a.heap_offset_bytes, b.heap_offset_bytes);
+    EXPECT_LT(a.env_pad_bytes, 4096u);
+    EXPECT_LT(a.stack_offset_bytes, 4096u);
+    EXPECT_EQ(a.stack_offset_bytes % 16, 0u);
+    EXPECT_LE(a.heap_offset_bytes, 4096u);
+  }
+  EXPECT_NE(derive_layout(1).env_pad_bytes, derive_layout(2).env_pad_bytes);
+}
