@@ -173,6 +173,7 @@ results::Context read_context(const Field& f) {
   if (auto v = clock.find("clocksource")) c.clock.clocksource = v->text_or_empty();
   if (auto v = f.find("aslr"); v && !v->is_null()) c.aslr = to_int(*v);
   if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
+  if (auto v = f.find("busy_cores")) c.busy_cores = v->optional_number().value_or(-1);
   if (auto v = f.find("virtualization")) c.virtualization = v->text_or_empty();
   c.warnings = strings(f.at("warnings"));
   return c;

@@ -136,6 +136,7 @@ Json context_json(const results::Context& c) {
                 {"clocksource", text_or_null(c.clock.clocksource)}};
   j["aslr"] = c.aslr >= 0 ? Json(c.aslr) : Json(nullptr);
   j["load_average_1m"] = c.load_average_1m >= 0 ? number(c.load_average_1m) : Json(nullptr);
+  j["busy_cores"] = c.busy_cores >= 0 ? number(c.busy_cores) : Json(nullptr);
   j["virtualization"] = text_or_null(c.virtualization);
   j["warnings"] = strings(c.warnings);
   return j;

@@ -123,6 +123,7 @@ struct Context {
   } clock;
   int aslr = -1;  ///< /proc/sys/kernel/randomize_va_space, -1 unknown
   double load_average_1m = -1;
+  double busy_cores = -1;  ///< CPU other processes used just before the run, in cores; -1 unknown
   std::string virtualization;  ///< "none", "kvm", ...
   std::vector<std::string> warnings;
 };

@@ -129,6 +129,12 @@ struct Campaign {
           interrupted = true;
           return;
         }
+        if (runner::interrupted()) {
+          // Ctrl-C reaches the worker too; its death is the user's doing, not a failure.
+          if (!result.forks.back().ok) result.forks.pop_back();
+          interrupted = true;
+          return;
+        }
         ++forks_run;
         spent[i] += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
         const results::Fork& fork = result.forks.back();
@@ -146,14 +152,9 @@ struct Campaign {
           result.stop_reason = *reason;
           done[i] = true;
         }
-        if (interrupted_now()) {
-          interrupted = true;
-          return;
-        }
       }
     }
   }
-  static bool interrupted_now() { return runner::interrupted(); }
 };
 
 int run_benchmarks(const RunOptions& options, const std::vector<registry::Instance>& instances, Outputs& outputs) {
@@ -164,6 +165,7 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
   results::Run run;
   system::describe_machine(run.context);
   system::describe_clock(run.context);
+  run.context.busy_cores = system::measure_busy_cores(std::chrono::milliseconds(200));
   system::add_machine_warnings(run.context);
   run.context.command_line = options.command_line;
   run.context.seed = options.seed.value_or(std::random_device{}());

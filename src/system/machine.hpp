@@ -3,6 +3,7 @@
 // directory so tests can hand in a fake tree) and, for the hypervisor, from CPUID.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 
 #include "results/results.hpp"
@@ -24,6 +25,11 @@ void describe_clock(results::Context& ctx);
 /// less trustworthy (ASLR off, a governor other than performance, turbo, a busy machine, a
 /// system-call clocksource, a hypervisor). Reads only ctx; calling it twice adds nothing new.
 void add_machine_warnings(results::Context& ctx);
+
+/// How many cores' worth of CPU time the rest of the machine used over `window`, measured
+/// from /proc/stat while this process sleeps; -1 when unreadable. A load average trails by
+/// minutes (and counts the previous benchmark run); this says what is happening now.
+double measure_busy_cores(std::chrono::milliseconds window);
 
 /// CPUs online now (/sys/devices/system/cpu/online, else sysconf), at least 1.
 int online_cpus();

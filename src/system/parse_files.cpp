@@ -46,6 +46,30 @@ std::optional<double> load_average_1m(std::string_view loadavg) {
   return value;
 }
 
+std::optional<CpuTimes> cpu_times(std::string_view proc_stat) {
+  if (proc_stat.substr(0, 4) != "cpu ") return std::nullopt;
+  const auto line = proc_stat.substr(4, proc_stat.find('\n') - 4);
+  CpuTimes times;
+  std::size_t field = 0, start = 0;
+  while (start < line.size()) {
+    const auto end = std::min(line.find(' ', start), line.size());
+    if (end > start) {
+      const auto value = whole_number<unsigned long long>(line.substr(start, end - start));
+      if (!value) return std::nullopt;
+      // Fields: user nice system idle iowait irq softirq steal guest guest_nice. Guest time
+      // is already counted in user and nice, so it is left out of the total.
+      if (field < 8) {
+        times.total += *value;
+        if (field != 3 && field != 4) times.busy += *value;
+      }
+      ++field;
+    }
+    start = end + 1;
+  }
+  if (field < 4) return std::nullopt;
+  return times;
+}
+
 std::optional<bool> turbo(std::string_view intel_no_turbo, std::string_view cpufreq_boost) {
   // intel_pstate owns turbo when it is loaded; cpufreq/boost is the acpi-cpufreq (and AMD)
   // switch. The two say opposite things with the same digit.

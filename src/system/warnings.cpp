@@ -17,6 +17,8 @@ void add_once(results::Context& ctx, std::string warning) {
 // A load above this fraction of the cores means other work is likely to share a core with
 // the benchmark (or steal its time slices) for part of the run.
 constexpr double kBusyLoadPerCore = 0.75;
+// Measured CPU use by others, in cores, above which the benchmark likely shares its core.
+constexpr double kBusyCores = 0.25;
 
 }  // namespace
 
@@ -38,7 +40,12 @@ void add_machine_warnings(results::Context& ctx) {
              "turbo boost is enabled: the clock speed depends on temperature and on how many cores are "
              "busy, so scores drift during the run");
 
-  if (ctx.cpu.cores > 0 && ctx.load_average_1m > kBusyLoadPerCore * ctx.cpu.cores)
+  if (ctx.busy_cores >= 0) {
+    if (ctx.busy_cores > kBusyCores)
+      add_once(ctx, "machine busy: other processes used " + parse::format_number(ctx.busy_cores) + " of " +
+                        std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
+                        " just before the run");
+  } else if (ctx.cpu.cores > 0 && ctx.load_average_1m > kBusyLoadPerCore * ctx.cpu.cores)
     add_once(ctx, "machine busy: load average " + parse::format_number(ctx.load_average_1m) + " on " +
                       std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
                       " before the run");

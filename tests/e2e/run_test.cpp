@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
 
 #include "command.hpp"
 
@@ -206,3 +210,29 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"--json", "/nonexistent-dir/results.json"},
                       std::vector<std::string>{"--mode", "fast"}, std::vector<std::string>{"--threads", "0"},
                       std::vector<std::string>{"--forks", "abc"}, std::vector<std::string>{"--target-ci", "-1"}));
+
+TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
+  const auto path = (tare_e2e::scratch_dir() / "interrupted.json").string();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);  // its own process group, as a shell job would be
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execl(kBench.c_str(), kBench.c_str(), "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
+          "--target-ci", "0.0001", "--measure-ms", "5", "--json", path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Let it get going, then interrupt it the way a terminal would (the whole group).
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(-pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const json run = json::parse(tare_e2e::slurp(path));
+  for (const auto& b : run["benchmarks"]) {
+    EXPECT_EQ(b["stop_reason"], "interrupted");
+    EXPECT_EQ(b["status"], "ok");  // the worker Ctrl-C killed is not reported as a failure
+  }
+}

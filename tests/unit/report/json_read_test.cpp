@@ -136,6 +136,7 @@ void expect_same(const results::Context& a, const results::Context& b) {
   EXPECT_EQ(a.clock.clocksource, b.clock.clocksource);
   EXPECT_EQ(a.aslr, b.aslr);
   EXPECT_EQ(a.load_average_1m, b.load_average_1m);
+  EXPECT_EQ(a.busy_cores, b.busy_cores);
   EXPECT_EQ(a.virtualization, b.virtualization);
   EXPECT_EQ(a.warnings, b.warnings);
 }

@@ -34,7 +34,7 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   EXPECT_EQ(doc["schema"], "tare.results/1");
   const Json& c = doc["context"];
   EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
-                                               "cpu", "build", "clock", "aslr", "load_average_1m", "virtualization",
+                                               "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
                                                "warnings"}));
   EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
   EXPECT_EQ(c["cpu"], Json::parse(R"({"model": "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", "cores": 40,

@@ -32,6 +32,7 @@ results::Context full_context() {
   c.clock.clocksource = "tsc";
   c.aslr = 2;
   c.load_average_1m = 0.42;
+  c.busy_cores = 0.31;
   c.virtualization = "kvm";
   c.warnings = {"virtualized (kvm): timings include hypervisor noise", "ASLR is on"};
   return c;

@@ -177,3 +177,12 @@ TEST(Parse, FormatNumber) {
 }
 
 }  // namespace
+
+TEST(Parse, CpuTimesFromProcStat) {
+  const auto t = parse::cpu_times("cpu  100 5 50 1000 20 3 2 7 40 0\ncpu0 1 2 3 4\n");
+  ASSERT_TRUE(t.has_value());
+  EXPECT_EQ(t->total, 100u + 5 + 50 + 1000 + 20 + 3 + 2 + 7);  // guest time is inside user already
+  EXPECT_EQ(t->busy, 100u + 5 + 50 + 3 + 2 + 7);
+  EXPECT_FALSE(parse::cpu_times("intr 1 2 3").has_value());
+  EXPECT_FALSE(parse::cpu_times("cpu  1 x 3 4").has_value());
+}

@@ -84,6 +84,15 @@ TEST(MachineWarnings, BusySingleCore) {
   EXPECT_THAT(warnings_for(ctx), ElementsAre("machine busy: load average 1 on 1 core before the run"));
 }
 
+TEST(MachineWarnings, MeasuredBusyCoresTakePrecedenceOverTheTrailingLoadAverage) {
+  Context ctx = clean();
+  ctx.load_average_1m = 1.9;  // the previous benchmark run, minutes ago
+  ctx.busy_cores = 0.05;      // quiet now
+  EXPECT_THAT(warnings_for(ctx), IsEmpty());
+  ctx.busy_cores = 0.9;
+  EXPECT_THAT(warnings_for(ctx), ElementsAre("machine busy: other processes used 0.9 of 2 cores just before the run"));
+}
+
 TEST(MachineWarnings, SyscallClocksources) {
   for (const char* source : {"hpet", "acpi_pm"}) {
     Context ctx = clean();
