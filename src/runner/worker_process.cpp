@@ -91,6 +91,10 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
       _exit(127);
     const int devnull = open("/dev/null", O_RDONLY);
     if (devnull >= 0) dup2(devnull, STDIN_FILENO);
+    // The worker gets fds 0-4 and nothing else of the parent's (result files, other
+    // workers' pipes), and the default SIGPIPE the parent ignores (ignoring survives exec).
+    close_range(5, ~0u, 0);
+    signal(SIGPIPE, SIG_DFL);
     execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
