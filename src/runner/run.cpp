@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <random>
 #include <regex>
@@ -15,12 +15,11 @@
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
-#include "report/csv.hpp"
-#include "report/json.hpp"
 #include "runner/calibration.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
 #include "runner/progress.hpp"
+#include "runner/result_files.hpp"
 #include "runner/stopping.hpp"
 #include "runner/summarize.hpp"
 #include "runner/worker_process.hpp"
@@ -33,10 +32,6 @@
 namespace tare {
 namespace runner {
 namespace {
-
-struct Outputs {
-  std::ofstream json, csv;
-};
 
 std::vector<registry::Instance> select_instances(const RunOptions& options) {
   if (registry::all().empty()) throw UsageError("this executable declares no benchmarks");
@@ -57,19 +52,6 @@ std::vector<registry::Instance> select_instances(const RunOptions& options) {
     if (instances.empty()) throw UsageError("--filter " + *options.filter + " matches no benchmark (see --list)");
   }
   return instances;
-}
-
-// Opens the output files before anything is measured, so a bad path costs nothing.
-Outputs open_outputs(const RunOptions& options) {
-  Outputs outputs;
-  auto open = [](std::ofstream& stream, const std::string& path, const char* flag) {
-    if (path.empty()) return;
-    stream.open(path, std::ios::out | std::ios::trunc);
-    if (!stream) throw UsageError(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) + ")");
-  };
-  open(outputs.json, options.json_path, "--json");
-  open(outputs.csv, options.csv_path, "--csv");
-  return outputs;
 }
 
 results::Benchmark describe(const registry::Instance& instance) {
@@ -95,13 +77,15 @@ std::string executable_path() {
 }
 
 struct Campaign {
-  Campaign(const std::vector<registry::Instance>& instances_, results::Run& run_, ForkPlan plan_, StopRule rule_)
-      : instances(instances_), run(run_), plan(std::move(plan_)), rule(rule_) {}
+  Campaign(const std::vector<registry::Instance>& instances_, results::Run& run_, ForkPlan plan_, StopRule rule_,
+           std::function<void()> after_fork_)
+      : instances(instances_), run(run_), plan(std::move(plan_)), rule(rule_), after_fork(std::move(after_fork_)) {}
 
   const std::vector<registry::Instance>& instances;
   results::Run& run;
   ForkPlan plan;
   StopRule rule;
+  std::function<void()> after_fork;  // called with `run` updated after every fork
   Progress progress;
   bool interrupted = false;
 
@@ -147,17 +131,32 @@ struct Campaign {
         }
         std::vector<double> means;
         for (const auto& f : result.forks) means.push_back(f.mean);
-        if (instances[i].mode == Mode::ss && rule.min_forks < 2) rule.min_forks = 2;
         if (auto reason = stop_reason(means, spent[i], rule)) {
           result.stop_reason = *reason;
           done[i] = true;
         }
+        after_fork();
       }
     }
   }
 };
 
-int run_benchmarks(const RunOptions& options, const std::vector<registry::Instance>& instances, Outputs& outputs) {
+// The run with estimates and warnings: `unfinished` is the stop reason given to benchmarks
+// that were still running ("interrupted", or "in progress" for a checkpoint).
+results::Run summarized(results::Run run, const std::vector<registry::Instance>& instances,
+                        const SummaryContext& context, const char* unfinished) {
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    auto& b = run.benchmarks[i];
+    if (b.stop_reason.empty()) {
+      b.stop_reason = unfinished;
+      b.warnings.push_back(std::string("run ") + unfinished + ": the estimate rests on the forks completed so far");
+    }
+    summarize(b, instances[i], context);
+  }
+  return run;
+}
+
+int run_benchmarks(const RunOptions& options, const std::vector<registry::Instance>& instances, ResultFiles& files) {
   install_interrupt_handlers();
   clock::select_best();
   const auto characterization = clock::characterize_active();
@@ -183,34 +182,22 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
   rule.max_forks = options.max_forks;
   rule.budget_ns = options.budget_seconds * 1e9;
   rule.target_relative_half_width = options.target_ci_percent / 100;
-  Campaign campaign(instances, run, plan, rule);
+  const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns};
+
+  Campaign campaign(instances, run, plan, rule, [&] {
+    if (files.wants_json()) files.checkpoint(summarized(run, instances, summary, "in progress"));
+  });
   campaign.execute(run.context.seed);
   campaign.progress.clear();
 
-  SummaryContext summary{campaign.rule, characterization.resolution_ns + characterization.overhead_ns};
-  for (std::size_t i = 0; i < instances.size(); ++i) {
-    auto& b = run.benchmarks[i];
-    if (campaign.interrupted && b.stop_reason.empty()) {
-      b.stop_reason = "interrupted";
-      b.warnings.push_back("run interrupted: the estimate rests on the forks completed before it");
-    }
-    summarize(b, instances[i], summary);
-  }
-
+  const results::Run final_run = summarized(std::move(run), instances, summary, "interrupted");
   report::ConsoleOptions console;
   console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
-  report::write_console(run, std::cout, console);
-  if (outputs.json.is_open()) {
-    report::write_json(run, outputs.json);
-    outputs.json.flush();
-  }
-  if (outputs.csv.is_open()) {
-    report::write_csv(run, outputs.csv);
-    outputs.csv.flush();
-  }
+  report::write_console(final_run, std::cout, console);
+  files.write(final_run);
   if (campaign.interrupted) return 130;
-  const bool failed = std::any_of(run.benchmarks.begin(), run.benchmarks.end(), [](const auto& b) { return !b.ok; });
-  return failed ? 1 : 0;
+  const auto& benchmarks = final_run.benchmarks;
+  return std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) { return !b.ok; }) ? 1 : 0;
 }
 
 }  // namespace
@@ -230,8 +217,8 @@ int run(int argc, char** argv) {
         std::cout << instance.name << "  [" << registry::mode_name(instance.mode) << "]\n";
       return 0;
     }
-    auto outputs = runner::open_outputs(*options);
-    return runner::run_benchmarks(*options, instances, outputs);
+    runner::ResultFiles files(*options);
+    return runner::run_benchmarks(*options, instances, files);
   } catch (const runner::UsageError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     return 2;

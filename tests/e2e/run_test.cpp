@@ -19,6 +19,12 @@ namespace {
 
 const std::string kBench = TARE_E2E_BENCH;
 
+// Each test process (ctest runs one per test) removes its scratch directory when done.
+class ScratchCleanup : public ::testing::Environment {
+  void TearDown() override { std::filesystem::remove_all(tare_e2e::scratch_dir()); }
+};
+[[maybe_unused]] auto* const cleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
+
 // Few forks, tiny per-fork times: these tests check behaviour, not speed.
 std::vector<std::string> quick(std::vector<std::string> extra) {
   std::vector<std::string> args{kBench, "--forks", "3", "--max-forks", "3", "--measure-ms", "5",
@@ -235,4 +241,28 @@ TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
     EXPECT_EQ(b["stop_reason"], "interrupted");
     EXPECT_EQ(b["status"], "ok");  // the worker Ctrl-C killed is not reported as a failure
   }
+}
+
+TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilled) {
+  const auto path = (tare_e2e::scratch_dir() / "killed.json").string();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execl(kBench.c_str(), kBench.c_str(), "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
+          "--target-ci", "0.0001", "--measure-ms", "5", "--json", path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Checkpoints are written at most every 2 s; give it time for at least one.
+  std::this_thread::sleep_for(std::chrono::milliseconds(3500));
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  const json run = json::parse(tare_e2e::slurp(path));
+  std::size_t forks = 0;
+  for (const auto& b : run["benchmarks"]) {
+    EXPECT_EQ(b["stop_reason"], "in progress");
+    forks += b["forks"].size();
+  }
+  EXPECT_GT(forks, 0u);
 }

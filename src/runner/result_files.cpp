@@ -1,0 +1,62 @@
+#include "runner/result_files.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "report/csv.hpp"
+#include "report/json.hpp"
+
+namespace tare::runner {
+namespace {
+
+std::string temporary_for(const std::string& path) { return path + ".tmp" + std::to_string(getpid()); }
+
+void check_writable(const std::string& path, const char* flag) {
+  if (path.empty()) return;
+  // The temporary file is what will be written; its rename needs the same directory. An
+  // existing result file is left alone until there is something to replace it with.
+  const std::string temporary = temporary_for(path);
+  std::ofstream probe(temporary);
+  if (!probe) throw UsageError(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) + ")");
+  probe.close();
+  std::remove(temporary.c_str());
+}
+
+template <class Write>
+void write_atomically(const std::string& path, Write&& write) {
+  const std::string temporary = temporary_for(path);
+  {
+    std::ofstream out(temporary);
+    write(out);
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + temporary + ": " + std::strerror(errno));
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_path), csv_path_(options.csv_path) {
+  check_writable(json_path_, "--json");
+  check_writable(csv_path_, "--csv");
+}
+
+void ResultFiles::write(const results::Run& run) const {
+  if (!json_path_.empty()) write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  if (!csv_path_.empty()) write_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
+}
+
+void ResultFiles::checkpoint(const results::Run& run, std::chrono::seconds interval) {
+  if (json_path_.empty()) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_checkpoint_ < interval) return;
+  last_checkpoint_ = now;
+  write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+}
+
+}  // namespace tare::runner

@@ -1,0 +1,31 @@
+// The --json and --csv files. Checked before anything is measured; written atomically
+// (a temporary file renamed over the target), so a reader never sees half a file; and the
+// JSON is checkpointed during the run, so samples already measured survive even if the
+// runner itself dies.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "results/results.hpp"
+#include "runner/options.hpp"
+
+namespace tare::runner {
+
+class ResultFiles {
+ public:
+  /// Throws UsageError naming the path when a file cannot be written.
+  explicit ResultFiles(const RunOptions& options);
+
+  /// Writes the final results to every requested file.
+  void write(const results::Run& run) const;
+  /// Rewrites the JSON with the results so far, at most every `interval`.
+  void checkpoint(const results::Run& run, std::chrono::seconds interval = std::chrono::seconds(2));
+  bool wants_json() const { return !json_path_.empty(); }
+
+ private:
+  std::string json_path_, csv_path_;
+  std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace tare::runner
