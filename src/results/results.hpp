@@ -75,7 +75,7 @@ struct Benchmark {
 
   bool ok = true;
   std::string error;        ///< first failure, when !ok
-  std::string stop_reason;  ///< "target-ci", "budget", "max-forks", "failed", "single-shot"
+  std::string stop_reason;  ///< "target-ci", "budget", "max-forks", "failed", "interrupted", "in progress"
 
   // Estimates over forks (the fork is the unit of evidence). Absent with < 2 good forks.
   std::optional<double> score;

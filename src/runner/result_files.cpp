@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -51,12 +52,17 @@ void ResultFiles::write(const results::Run& run) const {
   if (!csv_path_.empty()) write_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
 }
 
-void ResultFiles::checkpoint(const results::Run& run, std::chrono::seconds interval) {
-  if (json_path_.empty()) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last_checkpoint_ < interval) return;
-  last_checkpoint_ = now;
+bool ResultFiles::checkpoint_due(std::chrono::seconds interval) const {
+  // Large runs take longer to write: keep checkpoints under 5% of the run's time.
+  const auto spacing = std::max<std::chrono::steady_clock::duration>(interval, 20 * last_checkpoint_cost_);
+  return !json_path_.empty() && std::chrono::steady_clock::now() - last_checkpoint_ >= spacing;
+}
+
+void ResultFiles::checkpoint(const results::Run& run) {
+  const auto start = std::chrono::steady_clock::now();
   write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  last_checkpoint_ = std::chrono::steady_clock::now();
+  last_checkpoint_cost_ = last_checkpoint_ - start;
 }
 
 }  // namespace tare::runner

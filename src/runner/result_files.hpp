@@ -19,13 +19,16 @@ class ResultFiles {
 
   /// Writes the final results to every requested file.
   void write(const results::Run& run) const;
-  /// Rewrites the JSON with the results so far, at most every `interval`.
-  void checkpoint(const results::Run& run, std::chrono::seconds interval = std::chrono::seconds(2));
-  bool wants_json() const { return !json_path_.empty(); }
+  /// True when --json was given and the last checkpoint is at least `interval` old (and
+  /// 20 times as old as that checkpoint took to write).
+  bool checkpoint_due(std::chrono::seconds interval = std::chrono::seconds(2)) const;
+  /// Rewrites the JSON with the results so far.
+  void checkpoint(const results::Run& run);
 
  private:
   std::string json_path_, csv_path_;
   std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::duration last_checkpoint_cost_{};
 };
 
 }  // namespace tare::runner

@@ -185,7 +185,8 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
   const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns};
 
   Campaign campaign(instances, run, plan, rule, [&] {
-    if (files.wants_json()) files.checkpoint(summarized(run, instances, summary, "in progress"));
+    // Summarising copies the run: only when a checkpoint is due.
+    if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, "in progress"));
   });
   campaign.execute(run.context.seed);
   campaign.progress.clear();
