@@ -25,10 +25,10 @@ using detail::Style;
 class Section {
  public:
   Section(std::ostream& out, std::string title, bool color) : out_(out), title_(std::move(title)), color_(color) {}
-  void line(const std::string& text, Style style = Style::plain) {
+  void line(const std::string& text, Style style = Style::plain, int indent = 2) {
     if (!started_) out_ << '\n' << title_ << ":\n";
     started_ = true;
-    out_ << "  " << paint(text, style, color_) << '\n';
+    out_ << std::string(static_cast<std::size_t>(indent), ' ') << paint(text, style, color_) << '\n';
   }
 
  private:
@@ -53,8 +53,12 @@ void write_failures(const results::Run& run, std::ostream& out, bool color) {
 
 void write_warnings(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Warnings", color);
+  // Grouped under each benchmark's name: several warnings usually belong together (forks
+  // that disagree also miss the target), and the name is read once.
   for (const results::Benchmark& b : run.benchmarks) {
-    for (const std::string& w : b.warnings) section.line(fmt::format("{}: {}", b.name, w), Style::yellow);
+    if (b.warnings.empty()) continue;
+    section.line(b.name, Style::bold);
+    for (const std::string& w : b.warnings) section.line(w, Style::yellow, 4);
   }
 }
 

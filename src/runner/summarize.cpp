@@ -111,7 +111,8 @@ void warn(results::Benchmark& b, const registry::Instance& instance, const std::
   }
   const auto modes = stats::detect_bimodality(means);
   if (modes.detected)
-    w.push_back(fmt::format("forks disagree (bimodal): {} forks near {} and {} near {}; the mean lies between modes",
+    w.push_back(fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
+                            "differs between processes",
                             modes.low_count, format_value(modes.low_mean, b.unit), modes.high_count,
                             format_value(modes.high_mean, b.unit)));
 
@@ -126,7 +127,7 @@ void warn(results::Benchmark& b, const registry::Instance& instance, const std::
   if (b.ci && b.score && (b.stop_reason == "budget" || b.stop_reason == "max-forks")) {
     const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
     if (relative > context.rule.target_relative_half_width)
-      w.push_back(fmt::format("target ±{:.2g}% not reached: ±{:.2g}% after {} forks ({}); raise --budget or --max-forks",
+      w.push_back(fmt::format("target ±{:.3g}% not reached: ±{:.3g}% after {} forks ({}); raise --budget or --max-forks",
                               100 * context.rule.target_relative_half_width, 100 * relative, forks.size(),
                               b.stop_reason == "budget" ? "budget spent" : "fork limit"));
   }

@@ -91,8 +91,8 @@ TEST(Console, SectionsUnderTheTableInOrder) {
   const std::string text = render(testing::console_run());
   const std::vector<std::string> in_order{
       "\nFailures:\n  crash/size=8: FAILED: killed by signal 11 (Segmentation fault)\n",
-      "\nWarnings:\n  lookup.linear/size=16: steady state not reached in fork 1\n"
-      "  lookup.linear/size=16: bimodal distribution\n",
+      "\nWarnings:\n  lookup.linear/size=16\n    steady state not reached in fork 1\n"
+      "    bimodal distribution\n",
       "\nCounters per op:\n  parse/invalid_percent=10: valid 0.900/op, invalid 0.100/op\n",
       "\nPercentiles per call:\n  parse/invalid_percent=10: p50 85.1 ns, p90 92.4 ns, p99 140 ns, p99.9 1.02 µs, "
       "max 3.40 µs (each includes ~20.1 ns of timer cost)\n",
@@ -162,7 +162,7 @@ TEST(Console, ColorBoldNamesYellowWarningsRedFailures) {
   EXPECT_THAT(text, HasSubstr("\x1b[1mlookup.binary/size=1024 \x1b[0m  avgt"));
   EXPECT_THAT(text, HasSubstr("\x1b[31mFAILED"));
   EXPECT_THAT(text, HasSubstr("\x1b[33m⚠ 2\x1b[0m"));
-  EXPECT_THAT(text, HasSubstr("  \x1b[33mlookup.linear/size=16: bimodal distribution\x1b[0m\n"));
+  EXPECT_THAT(text, HasSubstr("  \x1b[1mlookup.linear/size=16\x1b[0m\n    \x1b[33msteady state not reached"));
   EXPECT_THAT(text, HasSubstr("  \x1b[31mcrash/size=8: FAILED: killed by signal 11 (Segmentation fault)\x1b[0m\n"));
   EXPECT_THAT(text, HasSubstr("  \x1b[33mASLR is on\x1b[0m\n"));
   EXPECT_EQ(strip_escapes(text), render(testing::console_run()));
