@@ -133,14 +133,26 @@ void warn(results::Benchmark& b, const registry::Instance& instance, const std::
   }
   if (!b.ci) w.push_back("only one fork succeeded: no confidence interval");
 
-  double measured = 0, teardown = 0;
-  long major = 0, involuntary = 0;
+  double measured = 0, teardown = 0, cpu = 0;
+  long major = 0, minor = 0, involuntary = 0;
   for (const auto* fork : forks) {
     measured += fork->measured_ns;
     teardown += fork->teardown_ns;
     major += fork->resources.major_faults;
+    minor += fork->resources.minor_faults;
     involuntary += fork->resources.involuntary_switches;
+    for (const auto& s : fork->samples) cpu += s.cpu_ns;
   }
+  // Batches only: a single call's CPU time is below the CPU clock's granularity.
+  const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
+  if (batched && measured > 0 && cpu > 0 && cpu < 0.9 * measured * instance.threads)
+    w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of the measured time: it waited (I/O, locks, "
+                            "sleeps) or was preempted",
+                            100 * cpu / (measured * instance.threads)));
+  if (measured > 0 && static_cast<double>(minor) / (measured / 1e6) > 10)
+    w.push_back(fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
+                            "touching fresh memory (allocation, first touch)",
+                            static_cast<double>(minor) / (measured / 1e6)));
   if (instance.mode != Mode::ss && measured > 0 && teardown > 0.01 * measured)
     w.push_back(fmt::format("teardown took {:.1f}% of the measured time: deferred costs (frees, background work) may "
                             "fall outside the measurement",

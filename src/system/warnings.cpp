@@ -50,6 +50,11 @@ void add_machine_warnings(results::Context& ctx) {
                       std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
                       " before the run");
 
+  if (ctx.build.debug)
+    add_once(ctx, "the tare library was built without optimisation (" +
+                      (ctx.build.type.empty() ? std::string("debug") : ctx.build.type) +
+                      "): its own overhead between samples is higher; timed loops are unaffected");
+
   const std::string& source = ctx.clock.clocksource;
   if (source == "hpet" || source == "acpi_pm")
     add_once(ctx, "clocksource is '" + source + "': clock_gettime is a system call and costs ~1 µs");

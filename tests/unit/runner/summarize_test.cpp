@@ -174,3 +174,25 @@ TEST(Summarize, SampleModeReportsPercentilesOfSingleCalls) {
   EXPECT_DOUBLE_EQ(b.percentiles[1].second, 50500);       // p50
   EXPECT_DOUBLE_EQ(b.percentiles.back().second, 100000);  // max
 }
+
+TEST(Summarize, ABenchmarkThatWaitsInsteadOfComputingIsCalledOut) {
+  Fixture fx;
+  std::mt19937_64 rng(9);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 3; ++i) forks.push_back(fork_with_mean(1000, 1, 10, rng));
+  EXPECT_THAT(summarized(fx, forks).warnings, Not(Contains(HasSubstr("had the CPU"))));
+  for (auto& f : forks)
+    for (auto& sample : f.samples) sample.cpu_ns = sample.ns / 4;  // asleep three quarters of the time
+  EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("had the CPU for only 25% of the measured time")));
+}
+
+TEST(Summarize, FreshMemoryTouchedDuringMeasurementIsCalledOut) {
+  Fixture fx;
+  std::mt19937_64 rng(10);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 3; ++i) forks.push_back(fork_with_mean(1000, 1, 10, rng));  // 10 ms per fork
+  for (auto& f : forks) f.resources.minor_faults = 5;
+  EXPECT_THAT(summarized(fx, forks).warnings, Not(Contains(HasSubstr("minor page faults"))));
+  for (auto& f : forks) f.resources.minor_faults = 500;
+  EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("50 minor page faults per millisecond")));
+}

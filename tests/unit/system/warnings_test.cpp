@@ -137,3 +137,10 @@ TEST(MachineWarnings, CallingTwiceAddsNothingNew) {
 }
 
 }  // namespace
+
+TEST(MachineWarnings, ADebugBuildOfTheLibraryIsCalledOut) {
+  Context ctx = clean();
+  ctx.build.debug = true;
+  ctx.build.type = "Debug";
+  EXPECT_THAT(warnings_for(ctx), ElementsAre(HasSubstr("the tare library was built without optimisation (Debug)")));
+}
