@@ -81,7 +81,8 @@ class Body {
 
 /// A registered benchmark family: one operation, all its parameter combinations.
 struct BenchmarkSpec {
-  std::string name;  ///< "group.bench", or "bench" outside a group
+  std::string name;   ///< "group.bench", or "bench" outside a group
+  std::string group;  ///< "group", or "" outside a group
   std::vector<std::pair<std::string, std::vector<std::string>>> params;
   std::vector<int> threads{1};
   Mode mode = Mode::avgt;
@@ -245,6 +246,7 @@ class Group {
   Group& bench(const std::string& name, Op op) {
     detail::BenchmarkSpec spec = spec_;
     spec.name = prefix_.empty() ? name : prefix_ + "." + name;
+    spec.group = prefix_;
     spec.body = std::make_shared<detail::BodyImpl<State, Op>>(std::move(op), hooks_);
 #if defined(__OPTIMIZE__)
     spec.optimized = true;

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <functional>
 #include <iostream>
 #include <random>
 #include <regex>
@@ -16,14 +15,13 @@
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "runner/calibration.hpp"
+#include "runner/campaign.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
-#include "runner/progress.hpp"
 #include "runner/result_files.hpp"
 #include "runner/stopping.hpp"
 #include "runner/summarize.hpp"
 #include "runner/worker_process.hpp"
-#include "stats/interval.hpp"
 #include "system/machine.hpp"
 #include "tare/tare.hpp"
 #include "worker/protocol.hpp"
@@ -58,8 +56,7 @@ results::Benchmark describe(const registry::Instance& instance) {
   results::Benchmark b;
   b.name = instance.name;
   b.family = instance.spec->name;
-  const auto dot = b.family.find('.');
-  b.group = dot == std::string::npos ? "" : b.family.substr(0, dot);
+  b.group = instance.spec->group;
   b.params = instance.params;
   b.mode = registry::mode_name(instance.mode);
   b.unit = registry::mode_unit(instance.mode);
@@ -75,71 +72,6 @@ std::string executable_path() {
   if (n <= 0) throw std::runtime_error("cannot find this executable (/proc/self/exe)");
   return std::string(buffer, static_cast<std::size_t>(n));
 }
-
-struct Campaign {
-  Campaign(const std::vector<registry::Instance>& instances_, results::Run& run_, ForkPlan plan_, StopRule rule_,
-           std::function<void()> after_fork_)
-      : instances(instances_), run(run_), plan(std::move(plan_)), rule(rule_), after_fork(std::move(after_fork_)) {}
-
-  const std::vector<registry::Instance>& instances;
-  results::Run& run;
-  ForkPlan plan;
-  StopRule rule;
-  std::function<void()> after_fork;  // called with `run` updated after every fork
-  Progress progress;
-  bool interrupted = false;
-
-  void execute(std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::vector<double> spent(instances.size(), 0.0);
-    std::vector<bool> done(instances.size(), false);
-    int forks_run = 0;
-    for (;;) {
-      std::vector<std::size_t> active;
-      for (std::size_t i = 0; i < instances.size(); ++i)
-        if (!done[i]) active.push_back(i);
-      if (active.empty()) return;
-      // One fork of each unfinished benchmark per round, in a fresh random order, so slow
-      // drift of the machine does not favour the benchmarks that happen to run first.
-      std::shuffle(active.begin(), active.end(), rng);
-      for (std::size_t i : active) {
-        auto& result = run.benchmarks[i];
-        plan.layout_seed = rng();
-        progress.update(fmt::format("[{} forks] {} fork {}", forks_run, instances[i].name, result.forks.size() + 1));
-        const auto start = std::chrono::steady_clock::now();
-        try {
-          result.forks.push_back(run_fork(instances[i], plan));
-        } catch (const Interrupted&) {
-          interrupted = true;
-          return;
-        }
-        if (runner::interrupted()) {
-          // Ctrl-C reaches the worker too; its death is the user's doing, not a failure.
-          if (!result.forks.back().ok) result.forks.pop_back();
-          interrupted = true;
-          return;
-        }
-        ++forks_run;
-        spent[i] += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-        const results::Fork& fork = result.forks.back();
-        if (!fork.ok) {
-          result.ok = false;
-          result.error = fork.error;
-          result.stop_reason = "failed";
-          done[i] = true;
-          continue;
-        }
-        std::vector<double> means;
-        for (const auto& f : result.forks) means.push_back(f.mean);
-        if (auto reason = stop_reason(means, spent[i], rule)) {
-          result.stop_reason = *reason;
-          done[i] = true;
-        }
-        after_fork();
-      }
-    }
-  }
-};
 
 // The run with estimates and warnings: `unfinished` is the stop reason given to benchmarks
 // that were still running ("interrupted", or "in progress" for a checkpoint).
@@ -184,19 +116,17 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
   rule.target_relative_half_width = options.target_ci_percent / 100;
   const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns};
 
-  Campaign campaign(instances, run, plan, rule, [&] {
+  const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, [&] {
     // Summarising copies the run: only when a checkpoint is due.
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, "in progress"));
   });
-  campaign.execute(run.context.seed);
-  campaign.progress.clear();
 
   const results::Run final_run = summarized(std::move(run), instances, summary, "interrupted");
   report::ConsoleOptions console;
   console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
   report::write_console(final_run, std::cout, console);
   files.write(final_run);
-  if (campaign.interrupted) return 130;
+  if (outcome.interrupted) return 130;
   const auto& benchmarks = final_run.benchmarks;
   return std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) { return !b.ok; }) ? 1 : 0;
 }

@@ -1,0 +1,26 @@
+// The schedule of a run: rounds of one fork per unfinished benchmark, in a fresh seeded
+// random order each round, until every benchmark has met its stopping rule or failed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+#include "runner/fork.hpp"
+#include "runner/stopping.hpp"
+
+namespace tare::runner {
+
+struct CampaignOutcome {
+  bool interrupted = false;
+};
+
+/// Runs forks into run.benchmarks[i] (one per instance, same order). `after_fork` is
+/// called after every fork with `run` up to date (for checkpoints). Ctrl-C ends the
+/// campaign after the current fork; the fork the interrupt killed is dropped.
+CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, ForkPlan plan,
+                             const StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork);
+
+}  // namespace tare::runner
