@@ -102,6 +102,10 @@ results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan)
     const auto ready = worker::parse_ready(hello);
     if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
     fork.setup_ns = ready->setup_ns;
+    if (ready->env_pad != fork.layout.env_pad_bytes || ready->stack_offset != fork.layout.stack_offset_bytes ||
+        ready->heap_offset != fork.layout.heap_offset_bytes)
+      throw WorkerFailure("worker " + std::to_string(worker.pid()) + " applied a different memory layout than asked (" +
+                          hello + "): is it the same build?");
 
     const std::uint64_t opi = instance.spec->ops_per_invocation;
     if (instance.mode == Mode::ss) {

@@ -1,7 +1,6 @@
 // tare::run: the benchmark binary's main. Parses options, validates everything before
 // measuring anything, runs forks of all benchmarks interleaved in a seeded random order,
 // summarises and reports.
-#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>

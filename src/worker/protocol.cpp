@@ -93,9 +93,9 @@ std::optional<results::Sample> parse_sample(std::string_view line) {
 std::optional<Ready> parse_ready(std::string_view line) {
   const auto words = split_words(line);
   Ready ready;
-  if (words.size() != 5 || words[0] != "ready" || !parse_number(words[1], ready.pid) ||
-      !parse_number(words[2], ready.setup_ns) || !parse_number(words[3], ready.stack_offset) ||
-      !parse_number(words[4], ready.heap_offset))
+  if (words.size() != 6 || words[0] != "ready" || !parse_number(words[1], ready.pid) ||
+      !parse_number(words[2], ready.setup_ns) || !parse_number(words[3], ready.env_pad) ||
+      !parse_number(words[4], ready.stack_offset) || !parse_number(words[5], ready.heap_offset))
     return std::nullopt;
   return ready;
 }

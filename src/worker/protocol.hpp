@@ -5,7 +5,7 @@
 // Lines of text both ways, so a stuck worker can be read by a person.
 //
 // Worker -> parent, once the trial is set up:
-//   ready <pid> <setup_ns> <stack_offset> <heap_offset>
+//   ready <pid> <setup_ns> <env_pad> <stack_offset> <heap_offset>   (the layout shifts it applied)
 // Parent -> worker, any number of times, in any order:
 //   sample <invocations> <count>   -> <count> lines  "s <ops> <ns> <cpu_ns> [counter...]"
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
@@ -51,6 +51,7 @@ WorkerSpec parse_args(const std::vector<std::string>& args);
 struct Ready {
   int pid = 0;
   double setup_ns = 0;
+  std::uint32_t env_pad = 0;
   std::uint32_t stack_offset = 0;
   std::uint32_t heap_offset = 0;
 };

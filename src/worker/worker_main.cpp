@@ -85,8 +85,11 @@ results::Resources resources_since(const rusage& start) {
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
   const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark);
   Executor executor(benchmark, Params(spec.params), spec.threads);
+  // The environment padding is reported as found, so the parent can check it arrived.
+  const char* pad = std::getenv(kLayoutPadEnv);
   channel.send("ready " + std::to_string(getpid()) + " " + std::to_string(static_cast<long long>(executor.setup_ns())) +
-               " " + std::to_string(layout.stack_offset_bytes) + " " + std::to_string(layout.heap_offset_bytes));
+               " " + std::to_string(pad ? std::strlen(pad) : 0) + " " + std::to_string(layout.stack_offset_bytes) + " " +
+               std::to_string(layout.heap_offset_bytes));
   channel.flush();
 
   rusage begin{};
