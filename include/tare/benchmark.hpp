@@ -19,8 +19,10 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -199,6 +201,15 @@ class Group {
   Group& param(std::string name, std::initializer_list<ParamValue> values) {
     std::vector<std::string> texts;
     for (const auto& v : values) texts.push_back(v.text());
+    spec_.params.emplace_back(std::move(name), std::move(texts));
+    return *this;
+  }
+  /// The same, with values from any container (e.g. a generated std::vector of sizes).
+  template <class Container, class = std::enable_if_t<!std::is_convertible_v<const Container&, std::string_view>>,
+            class = decltype(std::begin(std::declval<const Container&>()))>
+  Group& param(std::string name, const Container& values) {
+    std::vector<std::string> texts;
+    for (const auto& v : values) texts.push_back(ParamValue(v).text());
     spec_.params.emplace_back(std::move(name), std::move(texts));
     return *this;
   }

@@ -74,3 +74,30 @@ TEST(Params, DoubleValuesPrintShortest) {
   EXPECT_EQ(tare::ParamValue(0.1).text(), "0.1");
   EXPECT_EQ(tare::ParamValue(1e-9).text(), "1e-09");
 }
+
+TEST(Group, RegistersOneSpecPerBenchWithTheSettingsDeclaredBeforeIt) {
+  const std::size_t before = tare::registry::all().size();
+  std::vector<int> sizes{1, 2, 4};
+  tare::group("t")
+      .param("size", sizes)
+      .bench("a", [] {})
+      .threads({1, 2})
+      .ops_per_invocation(8)
+      .bench("b", [] { return 1; });
+  const auto& all = tare::registry::all();
+  ASSERT_EQ(all.size(), before + 2);
+  const auto& a = all[before];
+  const auto& b = all[before + 1];
+  EXPECT_EQ(a.name, "t.a");
+  EXPECT_EQ(a.group, "t");
+  EXPECT_EQ(a.params, (tare::registry::ParamList{{"size", {"1", "2", "4"}}}));
+  EXPECT_EQ(a.threads, (std::vector<int>{1}));
+  EXPECT_EQ(a.ops_per_invocation, 1u);
+  EXPECT_EQ(b.threads, (std::vector<int>{1, 2}));
+  EXPECT_EQ(b.ops_per_invocation, 8u);
+#if defined(__OPTIMIZE__)
+  EXPECT_TRUE(a.optimized);  // read in this translation unit, which is optimised
+#else
+  EXPECT_FALSE(a.optimized);
+#endif
+}
