@@ -24,6 +24,15 @@ namespace detail {
 template <class T>
 inline constexpr bool fits_register_v =
     std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(void*) && !std::is_floating_point_v<T>;
+// float and double live in SSE registers on x86: "+x" keeps them there (a "+r" would move
+// them through a general register, and a multi-alternative "+x,m" is rejected by GCC).
+#if defined(__x86_64__) || defined(__i386__)
+template <class T>
+inline constexpr bool sse_float_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
+#else
+template <class T>
+inline constexpr bool sse_float_v = false;
+#endif
 }  // namespace detail
 
 /// Makes `value` observable: the work that produced it cannot be deleted.
@@ -38,8 +47,8 @@ inline __attribute__((always_inline)) void consume(T&& value) noexcept {
 #else
     if constexpr (detail::fits_register_v<U>) {
       asm volatile("" : "+m,r"(value) : : "memory");
-    } else if constexpr (std::is_floating_point_v<U>) {
-      asm volatile("" : "+x,m"(value) : : "memory");
+    } else if constexpr (detail::sse_float_v<U>) {
+      asm volatile("" : "+x"(value) : : "memory");
     } else {
       asm volatile("" : "+m"(value) : : "memory");
     }
@@ -56,8 +65,8 @@ template <class T>
 #else
   if constexpr (detail::fits_register_v<T>) {
     asm volatile("" : "+m,r"(value) : :);
-  } else if constexpr (std::is_floating_point_v<T>) {
-    asm volatile("" : "+x,m"(value) : :);
+  } else if constexpr (detail::sse_float_v<T>) {
+    asm volatile("" : "+x"(value) : :);
   } else {
     asm volatile("" : "+m"(value) : :);
   }

@@ -44,7 +44,8 @@ void expand_params(const ParamList& declared, std::size_t index, std::vector<std
 }  // namespace
 
 std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, const Overrides& overrides) {
-  for (const auto& [name, values] : overrides.params) {
+  for (const auto& entry : overrides.params) {
+    const std::string& name = entry.first;  // not a structured binding: clang 14 cannot capture those
     const bool declared = std::any_of(specs.begin(), specs.end(), [&](const detail::BenchmarkSpec& s) {
       return std::any_of(s.params.begin(), s.params.end(), [&](const auto& p) { return p.first == name; });
     });

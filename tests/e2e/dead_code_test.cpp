@@ -63,12 +63,12 @@ double instructions_per_invocation(const std::string& benchmark) {
 
 TEST(DeadCodeDefence, ConstantInputsWithTheResultDiscardedAreDeletedAndTareSeesIt) {
   if (kExample.empty() || !have_valgrind()) GTEST_SKIP() << "needs valgrind and the dead_code example";
-  // Nothing of sum_of_squares(1000) survives: only the loop's own counter and branch.
+  // Nothing of scramble(42, 1000) survives: only the loop's own counter and branch.
   EXPECT_LE(instructions_per_invocation("dead_code.wrong"), 4.0);
 }
 
 TEST(DeadCodeDefence, OpaqueInputsAndAConsumedResultKeepTheWork) {
   if (kExample.empty() || !have_valgrind()) GTEST_SKIP() << "needs valgrind and the dead_code example";
-  // 1000 iterations of a multiply-add each: at least one instruction per iteration.
-  EXPECT_GE(instructions_per_invocation("dead_code.right"), 1000.0);
+  // 1000 rounds of multiply, add and rotate: several instructions per round.
+  EXPECT_GE(instructions_per_invocation("dead_code.right"), 3000.0);
 }
