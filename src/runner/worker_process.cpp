@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,6 +76,7 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
   for (auto& e : env_storage) envp.push_back(e.data());
   envp.push_back(nullptr);
 
+  const pid_t parent = getpid();
   pid_ = fork();
   if (pid_ < 0) {
     const int err = errno;
@@ -95,6 +97,9 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
     // workers' pipes), and the default SIGPIPE the parent ignores (ignoring survives exec).
     close_range(5, ~0u, 0);
     signal(SIGPIPE, SIG_DFL);
+    // A worker must not outlive its runner (a hung benchmark would spin forever).
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
     execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }

@@ -243,10 +243,23 @@ TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
   }
 }
 
-TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilled) {
+// Processes (other than this one) whose environment holds `marker`.
+int processes_marked(const std::string& marker) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos || name == std::to_string(getpid())) continue;
+    if (tare_e2e::slurp(entry.path() / "environ").find(marker) != std::string::npos) ++count;
+  }
+  return count;
+}
+
+TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilledAndItsWorkersDieWithIt) {
   const auto path = (tare_e2e::scratch_dir() / "killed.json").string();
+  const std::string marker = "TARE_E2E_MARK=" + std::to_string(getpid());
   const pid_t pid = fork();
   if (pid == 0) {
+    putenv(const_cast<char*>(marker.c_str()));
     const int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, 1);
     dup2(devnull, 2);
@@ -254,10 +267,21 @@ TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilled) {
           "--target-ci", "0.0001", "--measure-ms", "5", "--json", path.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
-  // Checkpoints are written at most every 2 s; give it time for at least one.
-  std::this_thread::sleep_for(std::chrono::milliseconds(3500));
+  // Wait for a checkpoint (at most every 2 s) and catch the runner with a live worker.
+  bool ready = false;
+  for (int i = 0; i < 1000 && !ready; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ready = std::filesystem::exists(path) && processes_marked(marker) >= 2;
+  }
+  ASSERT_TRUE(ready) << "no checkpoint and live worker within 10 s";
   kill(pid, SIGKILL);
   waitpid(pid, nullptr, 0);
+  int left = processes_marked(marker);
+  for (int i = 0; i < 50 && left > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    left = processes_marked(marker);
+  }
+  EXPECT_EQ(left, 0) << "workers outlived their runner";
   const json run = json::parse(tare_e2e::slurp(path));
   std::size_t forks = 0;
   for (const auto& b : run["benchmarks"]) {
@@ -265,4 +289,34 @@ TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilled) {
     forks += b["forks"].size();
   }
   EXPECT_GT(forks, 0u);
+}
+
+TEST(EndToEnd, AHungWorkerDiesWithItsRunner) {
+  const std::string marker = "TARE_E2E_MARK=hang" + std::to_string(getpid());
+  const pid_t pid = fork();
+  if (pid == 0) {
+    putenv(const_cast<char*>(marker.c_str()));
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    execl(kBench.c_str(), kBench.c_str(), "--filter", "^bad.hangs$", "--timeout", "600",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  bool running = false;
+  for (int i = 0; i < 1000 && !running; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    running = processes_marked(marker) >= 2;  // the runner and its stuck worker
+  }
+  ASSERT_TRUE(running);
+  // Let the worker get from start-up (where a closed pipe would end it) into the operation.
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  kill(pid, SIGKILL);  // the worker gets no EOF while it is stuck in the operation
+  waitpid(pid, nullptr, 0);
+  int left = processes_marked(marker);
+  for (int i = 0; i < 50 && left > 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    left = processes_marked(marker);
+  }
+  EXPECT_EQ(left, 0) << "a hung worker outlived its runner";
 }
