@@ -196,3 +196,23 @@ TEST(Summarize, FreshMemoryTouchedDuringMeasurementIsCalledOut) {
   for (auto& f : forks) f.resources.minor_faults = 500;
   EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("50 minor page faults per millisecond")));
 }
+
+TEST(Summarize, TheIntervalCoversTheTrueMeanAtItsNominalRateWhenForksDiffer) {
+  // Known truth: each fork has its own mean (between-fork sd 2) around 100, and its samples
+  // scatter around that (within-fork sd 5). A pooled interval over all samples would cover
+  // far less than 95%; the interval over fork means must cover about 95%.
+  Fixture fx;
+  std::mt19937_64 rng(2026);
+  std::normal_distribution<double> fork_effect(0, 2);
+  int covered = 0;
+  const int experiments = 1000;
+  for (int e = 0; e < experiments; ++e) {
+    std::vector<Fork> forks;
+    for (int f = 0; f < 5; ++f) forks.push_back(fork_with_mean(100 + fork_effect(rng), 5, 50, rng));
+    const Benchmark b = summarized(fx, forks);
+    if (b.ci->low <= 100 && 100 <= b.ci->high) ++covered;
+  }
+  const double coverage = static_cast<double>(covered) / experiments;
+  EXPECT_GE(coverage, 0.93);
+  EXPECT_LE(coverage, 0.97);
+}
