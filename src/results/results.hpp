@@ -43,7 +43,7 @@ struct Fork {
   std::uint64_t ops_per_sample = 0;  ///< calibrated batch size (operations per sample)
   std::vector<Sample> warmup;        ///< samples discarded as warmup, in order
   std::vector<Sample> samples;       ///< measured samples, in order
-  std::string steady_class = "flat"; ///< "flat", "warmup" or "no steady state"
+  std::string steady_class = "flat"; ///< "flat", "warmup", "no steady state", "unchecked", "single shot"
   int steady_first_index = 0;        ///< index into warmup+samples where measurement began
   double mean = 0;                   ///< the fork's score: mean over its samples, in the unit
   double setup_ns = 0;               ///< trial setup (state construction)

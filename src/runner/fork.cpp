@@ -47,20 +47,33 @@ std::uint64_t calibrate(WorkerProcess& worker, const ForkPlan& plan, results::Fo
 }
 
 // Warms up until the last kWarmupWindow samples show no trend, or the time bound passes.
+// Samples so long that the bound passes before a full window are tested as they are, if
+// there are enough of them for a trend test; otherwise the fork is "unchecked".
 void warm_up(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan, std::uint64_t invocations,
              results::Fork& fork) {
+  constexpr std::size_t kWindow = kWarmupWindow;
+  constexpr std::size_t kFewestForATrend = 6;
   const std::size_t first = fork.warmup.size();
   double spent = 0;
   bool checked_once = false;
   for (;;) {
-    for (auto& s : take_samples(worker, invocations, 5)) {
+    // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
+    const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+    const auto chunk = static_cast<std::uint64_t>(std::clamp((plan.warmup_max_ns - spent) / sample_ns, 1.0, 5.0));
+    for (auto& s : take_samples(worker, invocations, chunk)) {
       spent += s.ns;
       fork.warmup.push_back(std::move(s));
     }
     const std::size_t n = fork.warmup.size() - first;
-    if (n < static_cast<std::size_t>(kWarmupWindow)) continue;
+    const bool out_of_time = spent >= plan.warmup_max_ns;
+    if (n < kWindow && !out_of_time) continue;
+    const std::size_t size = std::min(n, kWindow);
+    if (size < kFewestForATrend) {
+      fork.steady_class = "unchecked";
+      return;
+    }
     std::vector<double> window;
-    for (std::size_t i = fork.warmup.size() - kWarmupWindow; i < fork.warmup.size(); ++i)
+    for (std::size_t i = fork.warmup.size() - size; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], instance.mode, instance.threads));
     if (stats::trend_test(window).steady) {
       // The window that showed the steady state stays in warmup too: measurement starts
@@ -69,7 +82,7 @@ void warm_up(WorkerProcess& worker, const registry::Instance& instance, const Fo
       return;
     }
     checked_once = true;
-    if (spent >= plan.warmup_max_ns) {
+    if (out_of_time) {
       fork.steady_class = "no steady state";
       return;
     }

@@ -18,7 +18,7 @@ struct ForkPlan {
   double sample_target_ns = 1e6;
   double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
   double measure_ns = 1e8;            ///< measured time per fork
-  int min_samples = 10;
+  int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;
 };
 

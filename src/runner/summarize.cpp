@@ -119,6 +119,13 @@ void warn(results::Benchmark& b, const registry::Instance& instance, const std::
   const auto unsteady = std::count_if(forks.begin(), forks.end(), [](const results::Fork* f) {
     return f->steady_class == "no steady state";
   });
+  const auto unchecked = std::count_if(forks.begin(), forks.end(), [](const results::Fork* f) {
+    return f->steady_class == "unchecked";
+  });
+  if (unchecked > 0)
+    w.push_back(fmt::format("warmup unchecked in {} of {} forks: fewer than 6 samples fit in the warmup bound (raise "
+                            "--warmup-max-ms)",
+                            unchecked, forks.size()));
   if (unsteady > 0)
     w.push_back(fmt::format("no steady state in {} of {} forks within the warmup bound: their samples may still "
                             "include warmup or drift",

@@ -52,6 +52,9 @@ TARE_BENCHMARKS {
   tare::group<Tally>("modes").mode(tare::Mode::sample).bench("calls", [](Tally& t) { return step(t); });
   tare::group<Tally>("modes").mode(tare::Mode::thrpt).bench("rate", [](Tally& t) { return step(t); });
 
+  // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
+  tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
+
   tare::group("bad")
       .bench("segv", [] { std::raise(SIGSEGV); })
       .bench("abort", [] { std::abort(); })

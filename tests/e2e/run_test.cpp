@@ -166,6 +166,20 @@ TEST(EndToEnd, ThroughputIsInOperationsPerSecond) {
   EXPECT_GT(b["score"].get<double>(), 0);
 }
 
+TEST(EndToEnd, LongIdleOperationsAreMeasuredWithinBoundsAndSayWhatTheyCouldNotCheck) {
+  const json run = run_json({"--filter", "^slow"});  // warmup bound 30 ms, samples of 20 ms
+  const json& b = find(run, "slow.sleep");
+  for (const auto& fork : b["forks"]) {
+    EXPECT_EQ(fork["steady_state"]["class"], "unchecked");
+    EXPECT_LE(fork["warmup"].size(), 4u);   // the bound held: calibration + 3 samples at most
+    EXPECT_EQ(fork["samples"].size(), 5u);  // the minimum, however long the samples
+  }
+  std::string warnings;
+  for (const auto& w : b["warnings"]) warnings += w.get<std::string>() + "\n";
+  EXPECT_NE(warnings.find("warmup unchecked in 3 of 3 forks"), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("had the CPU for only"), std::string::npos) << warnings;
+}
+
 TEST(EndToEnd, CrashingAbortingThrowingAndHangingForksAreReportedAndOthersStillRun) {
   const auto path = (tare_e2e::scratch_dir() / "bad.json").string();
   const auto result = run_command(quick({"--filter", "^(bad|fast.step/size=3)", "--timeout", "1", "--json", path}));
