@@ -37,14 +37,15 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   CLI::App app{"Runs this executable's tare benchmarks in fresh worker processes and reports each score with a 95% "
                "confidence interval over processes."};
   app.name(argc > 0 ? argv[0] : "bench");
+  app.option_defaults()->always_capture_default();
   std::vector<std::string> params;
-  std::string threads, mode, target_ci;
+  std::string threads, mode, target_ci = "1";
   std::uint64_t seed = 0;
   app.add_flag("--list", options.list, "List the benchmarks (after --filter and --param) and exit");
   app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression");
   app.add_option("--forks", options.min_forks, "Minimum number of forks per benchmark")->check(CLI::Range(1, 100000));
   app.add_option("--max-forks", options.max_forks, "Maximum number of forks per benchmark")->check(CLI::Range(1, 100000));
-  app.add_option("--param", params, "Override a parameter's values: NAME=V1,V2 (repeatable)");
+  app.add_option("--param", params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
   app.add_option("--threads", threads, "Run with these thread counts instead of the declared ones: N[,N...]");
   app.add_option("--mode", mode, "Override the mode: avgt, thrpt, sample or ss");
   app.add_option("--budget", options.budget_seconds, "Time budget per benchmark, in seconds")->check(CLI::PositiveNumber);
@@ -56,7 +57,8 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV");
-  auto* seed_option = app.add_option("--seed", seed, "Seed for fork order and memory-layout shifts (default: random)");
+  auto* seed_option =
+      app.add_option("--seed", seed, "Seed for fork order and memory-layout shifts (default: random)")->default_str("");
 
   try {
     app.parse(argc, argv);
