@@ -97,10 +97,77 @@ double sample_value(const results::Sample& sample, Mode mode, int threads) {
   return sample.ns * threads / static_cast<double>(sample.ops);
 }
 
+namespace {
+
+// The worker's first words: set up, and with the memory layout it was asked for.
+void expect_ready(WorkerProcess& worker, results::Fork& fork) {
+  const std::string hello = worker.read_line();
+  const auto ready = worker::parse_ready(hello);
+  if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
+  fork.setup_ns = ready->setup_ns;
+  if (ready->env_pad != fork.layout.env_pad_bytes || ready->stack_offset != fork.layout.stack_offset_bytes ||
+      ready->heap_offset != fork.layout.heap_offset_bytes)
+    throw WorkerFailure("worker " + std::to_string(worker.pid()) + " applied a different memory layout than asked (" +
+                        hello + "): is it the same build?");
+}
+
+void begin_measurement(WorkerProcess& worker) {
+  worker.send("begin");
+  worker.read_line();
+}
+
+// Single shot: the one cold invocation is the fork's only sample.
+void measure_single_shot(WorkerProcess& worker, const registry::Instance& instance, results::Fork& fork) {
+  begin_measurement(worker);
+  fork.ops_per_sample = instance.spec->ops_per_invocation;
+  fork.samples = take_samples(worker, 1, 1);
+  fork.steady_class = "single shot";
+}
+
+// Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
+// sample mode).
+void measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+                    results::Fork& fork) {
+  const std::uint64_t opi = instance.spec->ops_per_invocation;
+  const std::uint64_t invocations = calibrate(worker, plan, fork);
+  fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
+  warm_up(worker, instance, plan, invocations, fork);
+
+  worker.send("floor " + std::to_string(invocations));
+  const std::string floor_line = worker.read_line();
+  if (floor_line.size() < 3 || floor_line[0] != 'f') throw WorkerFailure("worker sent a malformed floor: " + floor_line);
+  fork.floor_ns_per_op = std::strtod(floor_line.c_str() + 2, nullptr);
+
+  begin_measurement(worker);
+  const auto min_samples = static_cast<double>(plan.min_samples);
+  if (instance.mode == Mode::sample) {
+    // Every invocation is its own sample; each costs about 2 µs of harness work around it.
+    const double call_ns = per_invocation_ns(fork.warmup.back(), opi, instance.threads);
+    const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), min_samples, 20000.0));
+    fork.samples = take_samples(worker, 1, calls);
+  } else {
+    const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+    const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, 10000.0));
+    fork.samples = take_samples(worker, invocations, count);
+  }
+}
+
+// Trial teardown (timed by the worker), resource usage, and a clean exit.
+void finish(WorkerProcess& worker, results::Fork& fork) {
+  worker.send("finish");
+  const std::string bye = worker.read_line();
+  const auto finished = worker::parse_finished(bye);
+  if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
+  fork.teardown_ns = finished->teardown_ns;
+  fork.resources = finished->resources;
+  worker.wait_for_exit();
+}
+
+}  // namespace
+
 results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan) {
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
-  fork.steady_class = "flat";
   try {
     worker::WorkerSpec spec;
     spec.benchmark = instance.spec->name;
@@ -110,66 +177,22 @@ results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan)
     spec.layout_seed = plan.layout_seed;
     WorkerProcess worker(plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, plan.timeout_seconds);
     fork.pid = worker.pid();
-
-    const std::string hello = worker.read_line();
-    const auto ready = worker::parse_ready(hello);
-    if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
-    fork.setup_ns = ready->setup_ns;
-    if (ready->env_pad != fork.layout.env_pad_bytes || ready->stack_offset != fork.layout.stack_offset_bytes ||
-        ready->heap_offset != fork.layout.heap_offset_bytes)
-      throw WorkerFailure("worker " + std::to_string(worker.pid()) + " applied a different memory layout than asked (" +
-                          hello + "): is it the same build?");
-
-    const std::uint64_t opi = instance.spec->ops_per_invocation;
-    if (instance.mode == Mode::ss) {
-      // Single shot: the one cold invocation is the fork's only sample.
-      worker.send("begin");
-      worker.read_line();
-      fork.ops_per_sample = opi;
-      fork.samples = take_samples(worker, 1, 1);
-      fork.steady_class = "single shot";
-    } else {
-      const std::uint64_t invocations = calibrate(worker, plan, fork);
-      fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
-      warm_up(worker, instance, plan, invocations, fork);
-
-      worker.send("floor " + std::to_string(invocations));
-      const std::string floor_line = worker.read_line();
-      if (floor_line.size() < 3 || floor_line[0] != 'f') throw WorkerFailure("worker sent a malformed floor: " + floor_line);
-      fork.floor_ns_per_op = std::strtod(floor_line.c_str() + 2, nullptr);
-
-      worker.send("begin");
-      worker.read_line();
-      if (instance.mode == Mode::sample) {
-        // Per-call timing: every invocation is its own sample.
-        const double call_ns = per_invocation_ns(fork.warmup.back(), opi, instance.threads);
-        const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), 200.0, 20000.0));
-        fork.samples = take_samples(worker, 1, calls);
-      } else {
-        const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
-        const auto count = static_cast<std::uint64_t>(
-            std::clamp(plan.measure_ns / sample_ns, static_cast<double>(plan.min_samples), 10000.0));
-        fork.samples = take_samples(worker, invocations, count);
-      }
-    }
-    for (const auto& s : fork.samples) fork.measured_ns += s.ns;
+    expect_ready(worker, fork);
+    if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
+    else measure_steady(worker, instance, plan, fork);
     fork.steady_first_index = static_cast<int>(fork.warmup.size());
-
-    worker.send("finish");
-    const std::string bye = worker.read_line();
-    const auto finished = worker::parse_finished(bye);
-    if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
-    fork.teardown_ns = finished->teardown_ns;
-    fork.resources = finished->resources;
-    worker.wait_for_exit();
-
-    double sum = 0;
-    for (const auto& s : fork.samples) sum += sample_value(s, instance.mode, instance.threads);
-    fork.mean = fork.samples.empty() ? 0 : sum / static_cast<double>(fork.samples.size());
+    finish(worker, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
     fork.error = failure.what();
+    return fork;
   }
+  double sum = 0;
+  for (const auto& s : fork.samples) {
+    fork.measured_ns += s.ns;
+    sum += sample_value(s, instance.mode, instance.threads);
+  }
+  fork.mean = fork.samples.empty() ? 0 : sum / static_cast<double>(fork.samples.size());
   return fork;
 }
 
