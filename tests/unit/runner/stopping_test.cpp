@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include "stats/interval.hpp"
+
 using tare::runner::stop_reason;
 using tare::runner::StopRule;
 
@@ -25,4 +29,25 @@ TEST(StopRule, TheBudgetAndTheForkLimitEndNoisyBenchmarks) {
   EXPECT_FALSE(stop_reason(noisy, 0.5e9, rule));
   EXPECT_EQ(stop_reason(noisy, 1e9, rule), "budget");
   EXPECT_EQ(stop_reason({50, 150, 80, 120, 100, 60, 140, 70}, 0, rule), "max-forks");
+}
+
+TEST(StopRule, StoppingOnANarrowIntervalKeepsCoverageCloseToNominal) {
+  // Sequential stopping (optional stopping) lowers coverage a little; with the default
+  // minimum of 5 forks it must stay close to 95%. Fork means ~ N(100, 2): 2% CV.
+  const StopRule rule{5, 100, 0.01, 1e18};
+  std::mt19937_64 rng(77);
+  std::normal_distribution<double> fork_mean(100, 2);
+  int covered = 0, total_forks = 0;
+  const int experiments = 2000;
+  for (int e = 0; e < experiments; ++e) {
+    std::vector<double> means;
+    do means.push_back(fork_mean(rng));
+    while (!stop_reason(means, 0, rule));
+    const auto ci = tare::stats::mean_interval(means);
+    if (ci.low <= 100 && 100 <= ci.high) ++covered;
+    total_forks += static_cast<int>(means.size());
+  }
+  const double coverage = static_cast<double>(covered) / experiments;
+  EXPECT_GE(coverage, 0.90) << "mean forks " << total_forks / experiments;
+  EXPECT_LE(coverage, 0.97);
 }
