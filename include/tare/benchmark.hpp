@@ -16,6 +16,7 @@
 // operation returns is consumed automatically.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -131,6 +132,22 @@ __attribute__((noinline)) std::uint64_t timed_loop(const Op& op, State& state, s
   return ticks_stop() - start;
 }
 
+template <class T>
+struct is_counter_field : std::is_arithmetic<T> {};
+template <class T>
+struct is_counter_field<std::atomic<T>> : std::is_arithmetic<T> {};
+template <class T>
+inline constexpr bool is_counter_field_v = is_counter_field<T>::value;
+
+template <class T>
+double counter_value(const T& value) {
+  return static_cast<double>(value);
+}
+template <class T>
+double counter_value(const std::atomic<T>& value) {
+  return static_cast<double>(value.load(std::memory_order_relaxed));
+}
+
 template <class State>
 struct Hooks {
   std::function<void(State&)> before_sample, after_sample, before_each, after_each;
@@ -241,12 +258,13 @@ class Group {
   Group& before_each(std::function<void(State&)> f) { return hook(&detail::Hooks<State>::before_each, std::move(f)); }
   Group& after_each(std::function<void(State&)> f) { return hook(&detail::Hooks<State>::after_each, std::move(f)); }
 
-  /// A user counter read from a state field; reported per operation (like JMH AuxCounters).
+  /// A user counter read from a state field (a number, or a std::atomic of one for state
+  /// shared by threads); reported per operation (like JMH AuxCounters).
   template <class T>
   Group& counter(std::string name, T State::*field) {
-    static_assert(std::is_arithmetic_v<T>, "a counter field must be a number");
+    static_assert(detail::is_counter_field_v<T>, "a counter field must be a number or a std::atomic of a number");
     auto hooks = std::make_shared<detail::Hooks<State>>(*hooks_);
-    hooks->counters.push_back([field](const State& s) { return static_cast<double>(s.*field); });
+    hooks->counters.push_back([field](const State& s) { return detail::counter_value(s.*field); });
     hooks_ = std::move(hooks);
     spec_.counters.push_back(std::move(name));
     return *this;

@@ -48,6 +48,7 @@ struct Executor::Slot {
 
 Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads)
     : spec_(spec), params_(params), threads_(threads) {
+  set_thread_count(threads_);
   const double start = wall_ns();
   if (threads_ == 1 || spec_.shared_state) shared_state_ = spec_.body->make_state(params_);
   if (threads_ > 1) {
@@ -83,7 +84,7 @@ void Executor::stop_threads() {
 }
 
 void Executor::thread_main(Slot& slot, int index) {
-  set_thread_context(index, threads_);
+  set_thread_index(index);
   try {
     if (spec_.shared_state) {
       slot.state = shared_state_.get();

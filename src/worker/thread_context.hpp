@@ -2,5 +2,8 @@
 #pragma once
 
 namespace tare::worker {
-void set_thread_context(int index, int count) noexcept;
-}
+/// Set once, before the benchmark threads start.
+void set_thread_count(int count) noexcept;
+/// Set by each benchmark thread for itself.
+void set_thread_index(int index) noexcept;
+}  // namespace tare::worker

@@ -3,6 +3,7 @@
 // crash, abort, throw or hang on purpose.
 #include <tare/tare.hpp>
 
+#include <atomic>
 #include <csignal>
 #include <cstdint>
 #include <stdexcept>
@@ -42,6 +43,12 @@ TARE_BENCHMARKS {
   tare::group<Tally>("threaded").threads(2).counter("second", &Tally::on_second_thread).bench("step", [](Tally& t) {
     return step(t);
   });
+
+  struct SharedTally {
+    std::atomic<std::uint64_t> hits{0};
+  };
+  tare::group<SharedTally>("shared").shared().threads(2).counter("hits", &SharedTally::hits).bench(
+      "add", [](SharedTally& s) { return s.hits.fetch_add(1, std::memory_order_relaxed); });
 
   tare::group<Tally>("hooked")
       .before_each([](Tally& t) { ++t.prepared; })

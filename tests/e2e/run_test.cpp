@@ -128,6 +128,13 @@ TEST(EndToEnd, ThreadsRunTogetherWithTheirOwnStateAndCountsAggregate) {
   EXPECT_DOUBLE_EQ(b["secondary"]["second"].get<double>(), 0.5);
 }
 
+TEST(EndToEnd, SharedStateIsOneObjectForAllThreads) {
+  const json run = run_json({"--filter", "^shared"});
+  const json& b = find(run, "shared.add/threads=2");
+  // Both threads add to the same atomic, read once per sample: exactly one hit per op.
+  EXPECT_DOUBLE_EQ(b["secondary"]["hits"].get<double>(), 1.0);
+}
+
 TEST(EndToEnd, PerInvocationHooksRunOncePerCallAndTheirTimerCostIsReported) {
   const json run = run_json({"--filter", "^hooked"});
   const json& b = find(run, "hooked.step");
