@@ -101,10 +101,17 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
     if (command == "sample" && words.size() == 3) {
       const std::uint64_t invocations = parse_count(std::string(words[1]));
       const std::uint64_t count = parse_count(std::string(words[2]));
+      std::uint64_t last_flush = detail::monotonic_ns();
       for (std::uint64_t i = 0; i < count; ++i) {
         channel.send(format_sample(executor.sample(invocations)));
-        // Stream long runs of samples so the parent sees progress (and its journal fills).
-        if ((i & 63) == 63) channel.flush();
+        // Stream long runs of samples, in batches to keep system calls rare, but at least
+        // every 50 ms: the runner's timeout counts silence, and a slow healthy run must not
+        // look hung.
+        const std::uint64_t now = detail::monotonic_ns();
+        if ((i & 63) == 63 || now - last_flush > 50'000'000) {
+          channel.flush();
+          last_flush = now;
+        }
       }
     } else if (command == "floor" && words.size() == 2) {
       char buffer[64];
