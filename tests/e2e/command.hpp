@@ -5,7 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -54,6 +56,38 @@ inline CommandResult run_command(const std::vector<std::string>& args) {
   result.out = slurp(out_path);
   result.err = slurp(err_path);
   return result;
+}
+
+/// Starts a program in the background with its output discarded. `env` entries
+/// ("NAME=value") are added to its environment; `own_group` makes it the leader of a new
+/// process group, as a shell job would be.
+inline pid_t spawn_quiet(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                         bool own_group = false) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (own_group) setpgid(0, 0);
+    for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
+    const int devnull = open("/dev/null", O_WRONLY);
+    dup2(devnull, 1);
+    dup2(devnull, 2);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes; returns whether it held.
+template <class Condition>
+bool eventually(Condition condition, std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
 }
 
 }  // namespace tare_e2e

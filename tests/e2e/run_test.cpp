@@ -240,16 +240,9 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
   const auto path = (tare_e2e::scratch_dir() / "interrupted.json").string();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);  // its own process group, as a shell job would be
-    const int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
-    dup2(devnull, 2);
-    execl(kBench.c_str(), kBench.c_str(), "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
-          "--target-ci", "0.0001", "--measure-ms", "5", "--json", path.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  const pid_t pid = tare_e2e::spawn_quiet({kBench, "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
+                                           "--target-ci", "0.0001", "--measure-ms", "5", "--json", path},
+                                          {}, /*own_group=*/true);
   // Let it get going, then interrupt it the way a terminal would (the whole group).
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
   kill(-pid, SIGINT);
@@ -275,34 +268,24 @@ int processes_marked(const std::string& marker) {
   return count;
 }
 
+// Kills the runner and waits (up to 5 s) for every process carrying `marker` to be gone.
+bool kill_runner_and_wait_for_workers(pid_t runner, const std::string& marker) {
+  kill(runner, SIGKILL);
+  waitpid(runner, nullptr, 0);
+  return tare_e2e::eventually([&] { return processes_marked(marker) == 0; }, std::chrono::seconds(5));
+}
+
 TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilledAndItsWorkersDieWithIt) {
   const auto path = (tare_e2e::scratch_dir() / "killed.json").string();
   const std::string marker = "TARE_E2E_MARK=" + std::to_string(getpid());
-  const pid_t pid = fork();
-  if (pid == 0) {
-    putenv(const_cast<char*>(marker.c_str()));
-    const int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
-    dup2(devnull, 2);
-    execl(kBench.c_str(), kBench.c_str(), "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
-          "--target-ci", "0.0001", "--measure-ms", "5", "--json", path.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  const pid_t pid = tare_e2e::spawn_quiet({kBench, "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
+                                           "--target-ci", "0.0001", "--measure-ms", "5", "--json", path},
+                                          {marker});
   // Wait for a checkpoint (at most every 2 s) and catch the runner with a live worker.
-  bool ready = false;
-  for (int i = 0; i < 1000 && !ready; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    ready = std::filesystem::exists(path) && processes_marked(marker) >= 2;
-  }
-  ASSERT_TRUE(ready) << "no checkpoint and live worker within 10 s";
-  kill(pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
-  int left = processes_marked(marker);
-  for (int i = 0; i < 50 && left > 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    left = processes_marked(marker);
-  }
-  EXPECT_EQ(left, 0) << "workers outlived their runner";
+  ASSERT_TRUE(tare_e2e::eventually(
+      [&] { return std::filesystem::exists(path) && processes_marked(marker) >= 2; }, std::chrono::seconds(10)))
+      << "no checkpoint and live worker within 10 s";
+  EXPECT_TRUE(kill_runner_and_wait_for_workers(pid, marker)) << "workers outlived their runner";
   const json run = json::parse(tare_e2e::slurp(path));
   std::size_t forks = 0;
   for (const auto& b : run["benchmarks"]) {
@@ -314,30 +297,10 @@ TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilledAndItsWorkersDieWithIt)
 
 TEST(EndToEnd, AHungWorkerDiesWithItsRunner) {
   const std::string marker = "TARE_E2E_MARK=hang" + std::to_string(getpid());
-  const pid_t pid = fork();
-  if (pid == 0) {
-    putenv(const_cast<char*>(marker.c_str()));
-    const int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
-    dup2(devnull, 2);
-    execl(kBench.c_str(), kBench.c_str(), "--filter", "^bad.hangs$", "--timeout", "600",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  bool running = false;
-  for (int i = 0; i < 1000 && !running; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    running = processes_marked(marker) >= 2;  // the runner and its stuck worker
-  }
-  ASSERT_TRUE(running);
-  // Let the worker get from start-up (where a closed pipe would end it) into the operation.
+  const pid_t pid = tare_e2e::spawn_quiet({kBench, "--filter", "^bad.hangs$", "--timeout", "600"}, {marker});
+  // The runner and its worker, then time for the worker to get from start-up (where a
+  // closed pipe would end it) into the operation, where it gets no EOF.
+  ASSERT_TRUE(tare_e2e::eventually([&] { return processes_marked(marker) >= 2; }, std::chrono::seconds(10)));
   std::this_thread::sleep_for(std::chrono::seconds(1));
-  kill(pid, SIGKILL);  // the worker gets no EOF while it is stuck in the operation
-  waitpid(pid, nullptr, 0);
-  int left = processes_marked(marker);
-  for (int i = 0; i < 50 && left > 0; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    left = processes_marked(marker);
-  }
-  EXPECT_EQ(left, 0) << "a hung worker outlived its runner";
+  EXPECT_TRUE(kill_runner_and_wait_for_workers(pid, marker)) << "a hung worker outlived its runner";
 }
