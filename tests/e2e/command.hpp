@@ -33,22 +33,24 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
+/// In a forked child: sends stdout and stderr to the given files and becomes `args`.
+[[noreturn]] inline void exec_with_output(const std::vector<std::string>& args, const char* out_path,
+                                          const char* err_path) {
+  dup2(open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644), 1);
+  dup2(open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  execv(argv[0], argv.data());
+  _exit(127);
+}
+
 inline CommandResult run_command(const std::vector<std::string>& args) {
   const auto dir = scratch_dir();
   const auto out_path = dir / "stdout.txt";
   const auto err_path = dir / "stderr.txt";
   const pid_t pid = fork();
-  if (pid == 0) {
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(out, 1);
-    dup2(err, 2);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
+  if (pid == 0) exec_with_output(args, out_path.c_str(), err_path.c_str());
   int status = 0;
   waitpid(pid, &status, 0);
   CommandResult result;
@@ -67,14 +69,7 @@ inline pid_t spawn_quiet(const std::vector<std::string>& args, const std::vector
   if (pid == 0) {
     if (own_group) setpgid(0, 0);
     for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
-    const int devnull = open("/dev/null", O_WRONLY);
-    dup2(devnull, 1);
-    dup2(devnull, 2);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
+    exec_with_output(args, "/dev/null", "/dev/null");
   }
   return pid;
 }
