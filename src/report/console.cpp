@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,6 +63,30 @@ void write_warnings(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
+// Forks that split into two speeds: both, with how many forks each, instead of a mean
+// that lies between them.
+void write_modes(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Two modes (forks disagree)", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (b.modes.size() != 2) continue;
+    section.line(fmt::format("{}: {} in {} forks, {} in {} forks", b.name, format_score(b.modes[0].mean, b.unit),
+                             b.modes[0].forks, format_score(b.modes[1].mean, b.unit), b.modes[1].forks));
+  }
+}
+
+// The secondary figure: scores with the machine's drift divided out, for the benchmarks
+// where the drift exceeded the CI (the ones warned about).
+void write_drift(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Drift-normalized scores (secondary: relative to the reference workload)", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (!b.drift || !b.drift->normalized_score || !b.drift->normalized_ci || !b.ci || !b.score || *b.score == 0) continue;
+    if (b.drift->movement <= (b.ci->high - b.ci->low) / std::abs(*b.score)) continue;
+    const auto& ci = *b.drift->normalized_ci;
+    section.line(fmt::format("{}: {} ± {} (machine moved {:.1f}%)", b.name, format_score(*b.drift->normalized_score, b.unit),
+                             format_score((ci.high - ci.low) / 2, b.unit), 100 * b.drift->movement));
+  }
+}
+
 void write_counters(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Counters per op", color);
   for (const results::Benchmark& b : run.benchmarks) {
@@ -111,6 +136,11 @@ void write_context(const results::Context& c, std::ostream& out, bool color) {
   std::string cpu = c.cpu.model.empty() ? "unknown" : c.cpu.model;
   if (!cpu_details.empty()) cpu += fmt::format(" ({})", fmt::join(cpu_details, ", "));
   out << '\n' << fmt::format("cpu: {}; clock: {}; build: {}", cpu, clock, build) << '\n';
+  if (c.drift >= 0)
+    out << fmt::format("machine drift during the run: {:.1f}% (reference workload {} per iteration, max - min over "
+                       "forks, relative)",
+                       100 * c.drift, format_duration_ns(c.reference_ns))
+        << '\n';
 }
 
 }  // namespace
@@ -123,6 +153,8 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   }
   write_failures(run, out, options.color);
   write_warnings(run, out, options.color);
+  write_modes(run, out, options.color);
+  write_drift(run, out, options.color);
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);
   write_context(run.context, out, options.color);

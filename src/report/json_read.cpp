@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 
@@ -41,6 +43,17 @@ bool status_ok(const Field& f) {
   return status == "ok";
 }
 
+std::optional<results::Interval> read_interval(const Field& f) {
+  if (f.is_null()) return std::nullopt;
+  return results::Interval{f.at("level").number(), f.at("low").number(), f.at("high").number()};
+}
+std::optional<results::Interval> read_optional_interval(const Field& parent, std::string_view key) {
+  if (auto f = parent.find(key)) return read_interval(*f);
+  return std::nullopt;
+}
+// null for "not measured" reads back as the model's 0.
+double positive_or_zero(const Field& f) { return f.optional_number().value_or(0); }
+
 results::Sample read_sample(const Field& f) {
   results::Sample s;
   s.ops = f.at("ops").unsigned_integer();
@@ -74,6 +87,11 @@ results::Fork read_fork(const Field& f) {
   if (auto v = f.find("teardown_ns")) fork.teardown_ns = v->number();
   if (auto v = f.find("measured_ns")) fork.measured_ns = v->number();
   if (auto v = f.find("floor_ns_per_op")) fork.floor_ns_per_op = v->number();
+  if (auto v = f.find("wall_ns")) fork.wall_ns = positive_or_zero(*v);
+  if (auto r = f.find("reference_ns")) {
+    fork.reference_before_ns = positive_or_zero(r->at("before"));
+    fork.reference_after_ns = positive_or_zero(r->at("after"));
+  }
   if (auto r = f.find("resources")) {
     fork.resources.minor_faults = to_long(r->at("minor_faults"));
     fork.resources.major_faults = to_long(r->at("major_faults"));
@@ -83,6 +101,11 @@ results::Fork read_fork(const Field& f) {
   const Field steady = f.at("steady_state");
   fork.steady_class = steady.at("class").text();
   fork.steady_first_index = to_int(steady.at("first_index"));
+  if (auto v = steady.find("changepoints"))
+    for (const Field& c : v->elements()) fork.changepoints.push_back(to_int(c));
+  if (auto v = steady.find("outliers")) fork.outliers = to_int(*v);
+  if (auto v = steady.find("lag1")) fork.lag1 = v->number();
+  if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
   fork.mean = f.at("mean").number();
   fork.warmup = read_samples(f.at("warmup"));
   fork.samples = read_samples(f.at("samples"));
@@ -125,13 +148,43 @@ results::Benchmark read_benchmark(const Field& f) {
   b.error = f.at("error").text_or_empty();
   if (auto v = f.find("stop_reason")) b.stop_reason = v->text_or_empty();
   b.score = f.at("score").optional_number();
-  if (const Field ci = f.at("ci"); !ci.is_null()) {
-    b.ci = results::Interval{ci.at("level").number(), ci.at("low").number(), ci.at("high").number()};
-  }
+  b.ci = read_interval(f.at("ci"));
+  if (auto v = f.find("ci_method")) b.ci_method = v->text_or_empty();
   b.median = f.at("median").optional_number();
+  b.median_ci = read_optional_interval(f, "median_ci");
+  if (auto v = f.find("mad")) b.mad = v->optional_number();
+  if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
   const Field variance = f.at("variance");
   b.between_fork_variance = variance.at("between_forks").optional_number();
   b.within_fork_variance = variance.at("within_fork").optional_number();
+  if (auto v = variance.find("within_fork_method")) b.within_fork_method = v->text_or_empty();
+  if (auto v = f.find("bootstrap"); v && !v->is_null()) {
+    results::Bootstrap boot;
+    boot.resamples = to_int(v->at("resamples"));
+    boot.block_length = to_int(v->at("block_length"));
+    boot.mean = read_interval(v->at("mean")).value_or(results::Interval{});
+    boot.median = read_interval(v->at("median")).value_or(results::Interval{});
+    b.bootstrap = boot;
+  }
+  if (auto v = f.find("outliers"); v && !v->is_null()) {
+    results::Outliers o;
+    o.low_severe = to_int(v->at("low_severe"));
+    o.low_mild = to_int(v->at("low_mild"));
+    o.high_mild = to_int(v->at("high_mild"));
+    o.high_severe = to_int(v->at("high_severe"));
+    o.variance_fraction = v->at("variance_fraction").number();
+    o.effect = v->at("effect").text();
+    b.outliers = o;
+  }
+  if (auto v = f.find("modes"))
+    for (const Field& m : v->elements()) b.modes.push_back({m.at("mean").number(), to_int(m.at("forks"))});
+  if (auto v = f.find("drift"); v && !v->is_null()) {
+    results::Drift d;
+    d.movement = v->at("movement").number();
+    d.normalized_score = v->at("normalized_score").optional_number();
+    d.normalized_ci = read_interval(v->at("normalized_ci"));
+    b.drift = d;
+  }
   if (auto percentiles = f.find("percentiles")) {
     for (const Field& p : percentiles->elements()) b.percentiles.emplace_back(p.at("p").number(), p.at("ns").number());
   }
@@ -175,6 +228,8 @@ results::Context read_context(const Field& f) {
   if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
   if (auto v = f.find("busy_cores")) c.busy_cores = v->optional_number().value_or(-1);
   if (auto v = f.find("virtualization")) c.virtualization = v->text_or_empty();
+  if (auto v = f.find("reference_ns")) c.reference_ns = positive_or_zero(*v);
+  if (auto v = f.find("drift")) c.drift = v->optional_number().value_or(-1);
   c.warnings = strings(f.at("warnings"));
   return c;
 }

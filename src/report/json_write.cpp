@@ -29,6 +29,13 @@ Json strings(const std::vector<std::string>& items) {
   return array;
 }
 
+Json interval_json(const results::Interval& i) {
+  return Json{{"level", number(i.level)}, {"low", number(i.low)}, {"high", number(i.high)}};
+}
+Json interval_json(const std::optional<results::Interval>& i) { return i ? interval_json(*i) : Json(nullptr); }
+// Zero is the model's "not measured" for times that are always positive when measured.
+Json positive_or_null(double v) { return v > 0 ? number(v) : Json(nullptr); }
+
 Json sample_json(const results::Sample& s) {
   Json j;
   j["ops"] = s.ops;
@@ -63,11 +70,18 @@ Json fork_json(const results::Fork& f) {
   j["teardown_ns"] = number(f.teardown_ns);
   j["measured_ns"] = number(f.measured_ns);
   j["floor_ns_per_op"] = number(f.floor_ns_per_op);
+  j["wall_ns"] = positive_or_null(f.wall_ns);
+  j["reference_ns"] = {{"before", positive_or_null(f.reference_before_ns)},
+                       {"after", positive_or_null(f.reference_after_ns)}};
   j["resources"] = {{"minor_faults", f.resources.minor_faults},
                     {"major_faults", f.resources.major_faults},
                     {"voluntary_switches", f.resources.voluntary_switches},
                     {"involuntary_switches", f.resources.involuntary_switches}};
-  j["steady_state"] = {{"class", f.steady_class}, {"first_index", f.steady_first_index}};
+  Json changepoints = Json::array();
+  for (const int c : f.changepoints) changepoints.push_back(c);
+  j["steady_state"] = {{"class", f.steady_class},     {"first_index", f.steady_first_index},
+                       {"changepoints", changepoints}, {"outliers", f.outliers},
+                       {"lag1", number(f.lag1)},        {"dependent", f.dependent}};
   j["mean"] = number(f.mean);
   j["warmup"] = samples_json(f.warmup);
   j["samples"] = samples_json(f.samples);
@@ -90,11 +104,41 @@ Json benchmark_json(const results::Benchmark& b) {
   j["error"] = text_or_null(b.error);
   j["stop_reason"] = text_or_null(b.stop_reason);
   j["score"] = number(b.score);
-  j["ci"] = b.ci ? Json{{"level", number(b.ci->level)}, {"low", number(b.ci->low)}, {"high", number(b.ci->high)}}
-                 : Json(nullptr);
+  j["ci"] = interval_json(b.ci);
+  j["ci_method"] = text_or_null(b.ci_method);
   j["median"] = number(b.median);
+  j["median_ci"] = interval_json(b.median_ci);
+  j["mad"] = number(b.mad);
+  j["steady_state"] = text_or_null(b.steady_state);
   j["variance"] = {{"between_forks", number(b.between_fork_variance)},
-                   {"within_fork", number(b.within_fork_variance)}};
+                   {"within_fork", number(b.within_fork_variance)},
+                   {"within_fork_method", text_or_null(b.within_fork_method)}};
+  if (b.bootstrap) {
+    j["bootstrap"] = {{"resamples", b.bootstrap->resamples},
+                      {"block_length", b.bootstrap->block_length},
+                      {"mean", interval_json(b.bootstrap->mean)},
+                      {"median", interval_json(b.bootstrap->median)}};
+  } else {
+    j["bootstrap"] = nullptr;
+  }
+  if (b.outliers) {
+    const auto& o = *b.outliers;
+    j["outliers"] = {{"low_severe", o.low_severe},   {"low_mild", o.low_mild},
+                     {"high_mild", o.high_mild},     {"high_severe", o.high_severe},
+                     {"variance_fraction", number(o.variance_fraction)}, {"effect", o.effect}};
+  } else {
+    j["outliers"] = nullptr;
+  }
+  Json modes = Json::array();
+  for (const auto& m : b.modes) modes.push_back({{"mean", number(m.mean)}, {"forks", m.forks}});
+  j["modes"] = std::move(modes);
+  if (b.drift) {
+    j["drift"] = {{"movement", number(b.drift->movement)},
+                  {"normalized_score", number(b.drift->normalized_score)},
+                  {"normalized_ci", interval_json(b.drift->normalized_ci)}};
+  } else {
+    j["drift"] = nullptr;
+  }
   Json percentiles = Json::array();
   for (const auto& [p, ns] : b.percentiles) percentiles.push_back({{"p", number(p)}, {"ns", number(ns)}});
   j["percentiles"] = std::move(percentiles);
@@ -138,6 +182,8 @@ Json context_json(const results::Context& c) {
   j["load_average_1m"] = c.load_average_1m >= 0 ? number(c.load_average_1m) : Json(nullptr);
   j["busy_cores"] = c.busy_cores >= 0 ? number(c.busy_cores) : Json(nullptr);
   j["virtualization"] = text_or_null(c.virtualization);
+  j["reference_ns"] = positive_or_null(c.reference_ns);
+  j["drift"] = c.drift >= 0 ? number(c.drift) : Json(nullptr);
   j["warnings"] = strings(c.warnings);
   return j;
 }

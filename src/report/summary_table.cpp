@@ -24,15 +24,34 @@ std::string percent_text(double percent) {
   return fixed(percent, decimals) + "%";
 }
 
+// True when fewer than two successful forks reached a steady state although some ran: the
+// score then mixes speeds, and a CI next to it would look more certain than it is.
+bool rests_on_unsteady_forks(const results::Benchmark& b) {
+  int steady = 0, unsteady = 0;
+  for (const results::Fork& f : b.forks) {
+    if (!f.ok) continue;
+    (f.steady_class == "no steady state" ? unsteady : steady) += 1;
+  }
+  return unsteady > 0 && steady < 2;
+}
+
 ScoreCells score_cells(const results::Benchmark& b) {
   if (!b.ok) return {{"FAILED", Style::red}, {}, {}, {}, {}};
   if (!b.score || !std::isfinite(*b.score)) return {{"n/a"}, {}, {}, {}, {}};
+  // Two modes: a mean between them describes neither; the Modes section shows both.
+  if (b.modes.size() == 2) return {{"2 modes", Style::yellow}, {}, {}, {}, {}};
 
   const double score = *b.score;
   const Scale scale = pick_scale(score, b.unit);
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
+  if (rests_on_unsteady_forks(b)) {
+    cells.score = {"~" + fixed(shown, decimals), Style::yellow};
+    cells.score_unit = {scale.unit};
+    cells.ci = {"no steady state", Style::yellow};
+    return cells;
+  }
   if (b.ci && std::isfinite(b.ci->low) && std::isfinite(b.ci->high)) {
     // Half-width rather than [low, high]: the question a reader asks is "give or take how
     // much", and the interval may be asymmetric only slightly.
@@ -66,6 +85,18 @@ std::size_t measured_samples(const results::Benchmark& b) {
   return n;
 }
 
+Cell steady_cell(const results::Benchmark& b) {
+  const std::string& c = b.steady_state;
+  const bool fine = c == "flat" || c == "warmup" || c == "good inconsistent" || c == "single shot";
+  return {c, fine || c.empty() ? Style::plain : Style::yellow};
+}
+
+Cell outliers_cell(const results::Benchmark& b) {
+  if (!b.outliers) return {};
+  const std::string& e = b.outliers->effect;
+  return {e, e == "moderate" || e == "severe" ? Style::yellow : Style::plain};
+}
+
 }  // namespace
 
 Table summary_table(const results::Run& run) {
@@ -76,6 +107,14 @@ Table summary_table(const results::Run& run) {
       {"", Align::left, 1},           {"± CI", Align::right, 2}, {"", Align::left, 1},
       {"± %", Align::right, 2},       {"Forks", Align::right, 2}, {"Samples", Align::right, 2},
   };
+  // Judgement columns appear when there is something to show (results from other tools,
+  // or without forks, may carry none).
+  const bool any_steady = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
+                                      [](const results::Benchmark& b) { return !b.steady_state.empty(); });
+  const bool any_outliers = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
+                                        [](const results::Benchmark& b) { return b.outliers.has_value(); });
+  if (any_steady) columns.push_back({"Steady state", Align::left, 2});
+  if (any_outliers) columns.push_back({"Outliers", Align::left, 2});
   if (any_warnings) columns.push_back({"", Align::left, 2});
 
   Table table(std::move(columns));
@@ -84,6 +123,8 @@ Table summary_table(const results::Run& run) {
     std::vector<Cell> row{{b.name, Style::bold}, {b.mode},        std::move(s.score),
                           std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
                           std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
+    if (any_steady) row.push_back(steady_cell(b));
+    if (any_outliers) row.push_back(outliers_cell(b));
     if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});
     table.add_row(std::move(row));
   }

@@ -43,13 +43,22 @@ struct Fork {
   std::uint64_t ops_per_sample = 0;  ///< calibrated batch size (operations per sample)
   std::vector<Sample> warmup;        ///< samples discarded as warmup, in order
   std::vector<Sample> samples;       ///< measured samples, in order
-  std::string steady_class = "flat"; ///< "flat", "warmup", "no steady state", "unchecked", "single shot"
+  /// Barrett et al.'s class of this fork's series: "flat", "warmup", "slowdown",
+  /// "no steady state"; or "unchecked" (too few samples to tell), "single shot".
+  std::string steady_class = "flat";
   int steady_first_index = 0;        ///< index into warmup+samples where measurement began
+  std::vector<int> changepoints;     ///< indices into warmup+samples where a new segment begins
+  int outliers = 0;                  ///< samples kept out of changepoint detection (rolling filter)
+  double lag1 = 0;                   ///< lag-1 autocorrelation of the measured values
+  bool dependent = false;            ///< Ljung–Box says the measured values are not independent
   double mean = 0;                   ///< the fork's score: mean over its samples, in the unit
   double setup_ns = 0;               ///< trial setup (state construction)
   double teardown_ns = 0;            ///< trial teardown (state destruction)
   double measured_ns = 0;            ///< wall time of the measured samples
   double floor_ns_per_op = 0;        ///< empty-operation floor measured in this fork
+  double reference_before_ns = 0;    ///< reference workload, ns per iteration, before measuring (0: not run)
+  double reference_after_ns = 0;     ///< the same, after measuring
+  double wall_ns = 0;                ///< the whole fork, process start to exit (as the runner saw it)
   Resources resources;
   bool ok = true;
   std::string error;                 ///< why the fork failed ("killed by signal 11 ...")
@@ -59,6 +68,36 @@ struct Interval {
   double level = 0.95;
   double low = 0;
   double high = 0;
+};
+
+/// Tukey counts over the measured samples (fences per fork) and how much of the
+/// within-fork variance outliers explain (median over forks).
+struct Outliers {
+  int low_severe = 0, low_mild = 0, high_mild = 0, high_severe = 0;
+  double variance_fraction = 0;  ///< in [0, 1]
+  std::string effect;            ///< "none", "slight", "moderate", "severe"
+};
+
+/// A cluster of forks that agree with each other and not with the rest.
+struct ForkMode {
+  double mean = 0;
+  int forks = 0;
+};
+
+/// The hierarchical bootstrap (forks, then samples or blocks within forks).
+struct Bootstrap {
+  Interval mean;        ///< of the score (mean of fork means)
+  Interval median;      ///< of the median of all samples
+  int resamples = 0;
+  int block_length = 1; ///< 1: single samples resampled; > 1: blocks (dependent samples)
+};
+
+/// How much the machine's speed moved while the benchmark ran, from the reference
+/// workload each fork timed, and the score with that movement divided out.
+struct Drift {
+  double movement = 0;  ///< (max - min) / median of the forks' reference times
+  std::optional<double> normalized_score;
+  std::optional<Interval> normalized_ci;
 };
 
 /// One benchmark at one point of its parameter matrix.
@@ -83,6 +122,15 @@ struct Benchmark {
   std::optional<double> median;
   std::optional<double> between_fork_variance;
   std::optional<double> within_fork_variance;
+  std::string within_fork_method;  ///< "samples", or "batch means" when samples are dependent
+  std::string ci_method;           ///< how `ci` was computed
+  std::optional<Interval> median_ci;  ///< sign-test CI of the median over fork means (>= 6 forks)
+  std::optional<double> mad;       ///< median absolute deviation of the fork means (normal-scaled)
+  std::string steady_state;        ///< across forks: a class, "good inconsistent" or "bad inconsistent"
+  std::optional<Bootstrap> bootstrap;
+  std::optional<Outliers> outliers;
+  std::vector<ForkMode> modes;     ///< two entries when the forks split into two modes
+  std::optional<Drift> drift;
 
   /// User counters per operation, same order as counter_names.
   std::vector<double> counters_per_op;
@@ -125,6 +173,8 @@ struct Context {
   double load_average_1m = -1;
   double busy_cores = -1;  ///< CPU other processes used just before the run, in cores; -1 unknown
   std::string virtualization;  ///< "none", "kvm", ...
+  double reference_ns = 0;     ///< reference workload, ns per iteration, median over all forks; 0 unknown
+  double drift = -1;           ///< (max - min) / median of every fork's reference time; -1 unknown
   std::vector<std::string> warnings;
 };
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <random>
 
+#include "runner/estimates.hpp"
 #include "runner/progress.hpp"
 #include "runner/worker_process.hpp"
 
@@ -51,7 +52,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
         done[i] = true;
       } else {
         std::vector<double> means;
-        for (const auto& f : result.forks) means.push_back(f.mean);
+        for (const auto* f : scored_forks(result)) means.push_back(f->mean);
         if (auto reason = stop_reason(means, spent[i], rule)) {
           result.stop_reason = *reason;
           done[i] = true;

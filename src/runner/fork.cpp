@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "runner/calibration.hpp"
+#include "runner/fork_analysis.hpp"
 #include "runner/worker_process.hpp"
 #include "stats/trend.hpp"
 #include "worker/layout.hpp"
@@ -28,6 +29,16 @@ std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t i
   return samples;
 }
 
+// The typical recent sample: the median of the last five, so that one disturbed sample
+// does not halve (or double) the number of samples the measurement takes.
+results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
+  const std::size_t k = std::min<std::size_t>(5, warmup.size());
+  std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
+  std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
+                   [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });
+  return recent[k / 2];
+}
+
 double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
   const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
   return invocations > 0 ? s.ns / invocations : s.ns;
@@ -47,15 +58,13 @@ std::uint64_t calibrate(WorkerProcess& worker, const ForkPlan& plan, results::Fo
 }
 
 // Warms up until the last kWarmupWindow samples show no trend, or the time bound passes.
-// Samples so long that the bound passes before a full window are tested as they are, if
-// there are enough of them for a trend test; otherwise the fork is "unchecked".
+// This only decides when to start measuring; whether and where the fork reached a steady
+// state is judged afterwards on the whole series (fork_analysis), with changepoints.
 void warm_up(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan, std::uint64_t invocations,
              results::Fork& fork) {
   constexpr std::size_t kWindow = kWarmupWindow;
-  constexpr std::size_t kFewestForATrend = 6;
   const std::size_t first = fork.warmup.size();
   double spent = 0;
-  bool checked_once = false;
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
     const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
@@ -64,40 +73,16 @@ void warm_up(WorkerProcess& worker, const registry::Instance& instance, const Fo
       spent += s.ns;
       fork.warmup.push_back(std::move(s));
     }
-    const std::size_t n = fork.warmup.size() - first;
-    const bool out_of_time = spent >= plan.warmup_max_ns;
-    if (n < kWindow && !out_of_time) continue;
-    const std::size_t size = std::min(n, kWindow);
-    if (size < kFewestForATrend) {
-      fork.steady_class = "unchecked";
-      return;
-    }
+    if (spent >= plan.warmup_max_ns) return;
+    if (fork.warmup.size() - first < kWindow) continue;
     std::vector<double> window;
-    for (std::size_t i = fork.warmup.size() - size; i < fork.warmup.size(); ++i)
+    for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], instance.mode, instance.threads));
-    if (stats::trend_test(window).steady) {
-      // The window that showed the steady state stays in warmup too: measurement starts
-      // only after the evidence, never on samples chosen because they looked steady.
-      fork.steady_class = checked_once ? "warmup" : "flat";
-      return;
-    }
-    checked_once = true;
-    if (out_of_time) {
-      fork.steady_class = "no steady state";
-      return;
-    }
+    // The window that showed the steady state stays in warmup too: measurement starts
+    // only after the evidence, never on samples chosen because they looked steady.
+    if (stats::trend_test(window).steady) return;
   }
 }
-
-}  // namespace
-
-double sample_value(const results::Sample& sample, Mode mode, int threads) {
-  if (sample.ops == 0) return 0;
-  if (mode == Mode::thrpt) return sample.ns > 0 ? static_cast<double>(sample.ops) * 1e9 / sample.ns : 0;
-  return sample.ns * threads / static_cast<double>(sample.ops);
-}
-
-namespace {
 
 // The worker's first words: set up, and with the memory layout it was asked for.
 void expect_ready(WorkerProcess& worker, results::Fork& fork) {
@@ -111,25 +96,38 @@ void expect_ready(WorkerProcess& worker, results::Fork& fork) {
                         hello + "): is it the same build?");
 }
 
+double time_reference(WorkerProcess& worker) {
+  worker.send("reference");
+  const std::string line = worker.read_line();
+  if (line.size() < 3 || line[0] != 'r') throw WorkerFailure("worker sent a malformed reference time: " + line);
+  return std::strtod(line.c_str() + 2, nullptr);
+}
+
 void begin_measurement(WorkerProcess& worker) {
   worker.send("begin");
   worker.read_line();
 }
 
 // Single shot: the one cold invocation is the fork's only sample.
+// The reference workload runs only afterwards, twice: before, it would warm the caches
+// the cold call is meant to find cold.
 void measure_single_shot(WorkerProcess& worker, const registry::Instance& instance, results::Fork& fork) {
   begin_measurement(worker);
   fork.ops_per_sample = instance.spec->ops_per_invocation;
   fork.samples = take_samples(worker, 1, 1);
-  fork.steady_class = "single shot";
+  fork.reference_before_ns = time_reference(worker);
+  fork.reference_after_ns = time_reference(worker);
 }
 
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode).
-void measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
-                    results::Fork& fork) {
+// Returns how many of the warmup samples were calibration (other batch sizes).
+std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+                           results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
+  fork.reference_before_ns = time_reference(worker);
   const std::uint64_t invocations = calibrate(worker, plan, fork);
+  const std::size_t calibration_samples = fork.warmup.size();
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
   warm_up(worker, instance, plan, invocations, fork);
 
@@ -142,14 +140,16 @@ void measure_steady(WorkerProcess& worker, const registry::Instance& instance, c
   const auto min_samples = static_cast<double>(plan.min_samples);
   if (instance.mode == Mode::sample) {
     // Every invocation is its own sample; each costs about 2 µs of harness work around it.
-    const double call_ns = per_invocation_ns(fork.warmup.back(), opi, instance.threads);
+    const double call_ns = per_invocation_ns(typical_recent(fork.warmup), opi, instance.threads);
     const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), min_samples, 20000.0));
     fork.samples = take_samples(worker, 1, calls);
   } else {
-    const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+    const double sample_ns = std::max(typical_recent(fork.warmup).ns, 1.0);
     const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, 10000.0));
     fork.samples = take_samples(worker, invocations, count);
   }
+  fork.reference_after_ns = time_reference(worker);
+  return calibration_samples;
 }
 
 // Trial teardown (timed by the worker), resource usage, and a clean exit.
@@ -168,6 +168,12 @@ void finish(WorkerProcess& worker, results::Fork& fork) {
 results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan) {
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
+  ForkAnalysisInput analysis;
+  analysis.mode = instance.mode;
+  analysis.threads = instance.threads;
+  analysis.clock_resolution_ns = plan.clock_resolution_ns;
+  analysis.delta = plan.steady_band;
+  const auto start = std::chrono::steady_clock::now();
   try {
     worker::WorkerSpec spec;
     spec.benchmark = instance.spec->name;
@@ -179,20 +185,15 @@ results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan)
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
-    else measure_steady(worker, instance, plan, fork);
-    fork.steady_first_index = static_cast<int>(fork.warmup.size());
+    else analysis.calibration_samples = measure_steady(worker, instance, plan, fork);
     finish(worker, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
     fork.error = failure.what();
     return fork;
   }
-  double sum = 0;
-  for (const auto& s : fork.samples) {
-    fork.measured_ns += s.ns;
-    sum += sample_value(s, instance.mode, instance.threads);
-  }
-  fork.mean = fork.samples.empty() ? 0 : sum / static_cast<double>(fork.samples.size());
+  fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  analyze_fork(fork, analysis);
   return fork;
 }
 

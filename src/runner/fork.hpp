@@ -1,6 +1,8 @@
-// One fork of one benchmark: start a fresh worker, calibrate the batch, warm up until the
-// recent samples show no trend (bounded by time), measure the empty-operation floor, take
-// the measured samples, tear down. The policy lives here; the worker only obeys.
+// One fork of one benchmark: start a fresh worker, time the reference workload, calibrate
+// the batch, warm up until the recent samples show no trend (bounded by time), measure the
+// empty-operation floor, take the measured samples, time the reference workload again,
+// tear down; then let the whole series decide where the steady state began
+// (fork_analysis). The policy lives here; the worker only obeys.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +18,8 @@ struct ForkPlan {
   double tsc_ghz = 0;                 ///< passed to the worker; 0 = CLOCK_MONOTONIC
   std::uint64_t layout_seed = 0;
   double sample_target_ns = 1e6;
+  double clock_resolution_ns = 0;     ///< quantization of a sample's time (changepoint variance floor)
+  double steady_band = 0.05;          ///< relative: smaller changes of speed are one steady state
   double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
   double measure_ns = 1e8;            ///< measured time per fork
   int min_samples = 5;                ///< measured samples per fork, however long they are
@@ -28,8 +32,5 @@ inline constexpr int kWarmupWindow = 20;
 /// Runs one fork. Failures of the worker are recorded in the returned Fork (ok = false,
 /// error says why), never thrown; only Interrupted propagates.
 results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan);
-
-/// A sample's value in the benchmark's unit (ns/op per thread, or ops/s overall).
-double sample_value(const results::Sample& sample, Mode mode, int threads);
 
 }  // namespace tare::runner

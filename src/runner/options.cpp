@@ -55,6 +55,9 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   app.add_option("--measure-ms", options.measure_ms, "Measured time per fork, in milliseconds")->check(CLI::PositiveNumber);
   app.add_option("--warmup-max-ms", options.warmup_max_ms, "Give up waiting for a steady state after this long per fork")
       ->check(CLI::PositiveNumber);
+  app.add_option("--steady-band", options.steady_band_percent,
+                 "Changes of speed within a fork smaller than this % are not warmup or slowdown")
+      ->check(CLI::Range(0.0, 100.0));
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV");
   auto* seed_option =

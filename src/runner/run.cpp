@@ -15,6 +15,7 @@
 #include "report/console.hpp"
 #include "runner/calibration.hpp"
 #include "runner/campaign.hpp"
+#include "runner/drift.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
@@ -75,7 +76,9 @@ std::string executable_path() {
 // The run with estimates and warnings: `unfinished` is the stop reason given to benchmarks
 // that were still running ("interrupted", or "in progress" for a checkpoint).
 results::Run summarized(results::Run run, const std::vector<registry::Instance>& instances,
-                        const SummaryContext& context, const char* unfinished) {
+                        SummaryContext context, const char* unfinished) {
+  measure_run_drift(run);
+  context.run_reference_ns = run.context.reference_ns;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     auto& b = run.benchmarks[i];
     if (b.stop_reason.empty()) {
@@ -105,15 +108,17 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
   plan.executable = executable_path();
   plan.tsc_ghz = clock::tsc_ghz();
   plan.sample_target_ns = target_sample_ns(characterization.resolution_ns, characterization.overhead_ns);
+  plan.clock_resolution_ns = characterization.resolution_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
+  plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
   StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;
   rule.budget_ns = options.budget_seconds * 1e9;
   rule.target_relative_half_width = options.target_ci_percent / 100;
-  const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns};
+  const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, [&] {
     // Summarising copies the run: only when a checkpoint is due.

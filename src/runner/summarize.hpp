@@ -1,6 +1,9 @@
 // From a benchmark's forks to its estimates and warnings. The fork is the unit of
-// evidence: the score is the mean of fork means, the CI a Student-t interval over them.
+// evidence: the score is the mean of the means of the forks that reached a steady state,
+// the CI a Student-t interval over them.
 #pragma once
+
+#include <cstdint>
 
 #include "registry/registry.hpp"
 #include "results/results.hpp"
@@ -10,10 +13,12 @@ namespace tare::runner {
 
 struct SummaryContext {
   StopRule rule;
-  double clock_cost_ns = 0;  ///< the clock's resolution plus read cost
+  double clock_cost_ns = 0;     ///< the clock's resolution plus read cost
+  std::uint64_t seed = 0;       ///< the run's seed: bootstrap resamples are reproducible
+  double run_reference_ns = 0;  ///< the run's median reference time (drift normalisation)
 };
 
-/// Fills score, ci, median, variances, counters, percentiles, floor and warnings.
+/// Fills the estimates (estimates.hpp), drift, counters, percentiles, floor and warnings.
 void summarize(results::Benchmark& benchmark, const registry::Instance& instance, const SummaryContext& context);
 
 }  // namespace tare::runner

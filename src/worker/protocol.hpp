@@ -9,6 +9,7 @@
 // Parent -> worker, any number of times, in any order:
 //   sample <invocations> <count>   -> <count> lines  "s <ops> <ns> <cpu_ns> [counter...]"
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
+//   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)
 //   finish                         -> "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw>", then exit 0
 // On any exception the worker answers "error <message>" and exits with status 3.

@@ -16,6 +16,7 @@
 #include "worker/executor.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
+#include "worker/reference.hpp"
 
 namespace tare::worker {
 namespace {
@@ -116,6 +117,10 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
     } else if (command == "floor" && words.size() == 2) {
       char buffer[64];
       std::snprintf(buffer, sizeof buffer, "f %.17g", executor.floor_ns_per_op(parse_count(std::string(words[1]))));
+      channel.send(buffer);
+    } else if (command == "reference") {
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "r %.17g", time_reference_workload());
       channel.send(buffer);
     } else if (command == "begin") {
       getrusage(RUSAGE_SELF, &begin);

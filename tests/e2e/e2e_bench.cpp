@@ -27,6 +27,24 @@ std::uint64_t step(Tally& t) {
   return t.value * t.calls;
 }
 
+// An operation whose speed changes after a given number of samples (counted by the
+// before_sample hook, so the change lands at a known place in the fork's series whatever
+// the machine's speed): warmup and late slowdowns, with exactly known shape.
+struct Phased {
+  int samples_seen = 0;
+  explicit Phased(const tare::Params&) {}
+};
+
+std::uint64_t spin(int rounds) {
+  std::uint64_t x = tare::opaque(std::uint64_t{88172645463325252ull});
+  for (int i = 0; i < rounds; ++i) {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+  }
+  return x;
+}
+
 }  // namespace
 
 TARE_BENCHMARKS {
@@ -58,6 +76,16 @@ TARE_BENCHMARKS {
   tare::group<Tally>("modes").mode(tare::Mode::ss).bench("cold", [](Tally& t) { return step(t); });
   tare::group<Tally>("modes").mode(tare::Mode::sample).bench("calls", [](Tally& t) { return step(t); });
   tare::group<Tally>("modes").mode(tare::Mode::thrpt).bench("rate", [](Tally& t) { return step(t); });
+
+  // 4x slower for the first 12 samples (calibration and early warmup), then steady.
+  tare::group<Phased>("phases")
+      .before_sample([](Phased& p) { ++p.samples_seen; })
+      .bench("warming", [](Phased& p) { return spin(p.samples_seen <= 12 ? 400 : 100); });
+  // 4x slower from the 60th sample on: with a short warmup and 80 ms of measurement, the
+  // change falls in the second half of the measurement, where no steady state remains.
+  tare::group<Phased>("phases")
+      .before_sample([](Phased& p) { ++p.samples_seen; })
+      .bench("late", [](Phased& p) { return spin(p.samples_seen < 60 ? 100 : 400); });
 
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });

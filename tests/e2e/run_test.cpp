@@ -183,7 +183,7 @@ TEST(EndToEnd, LongIdleOperationsAreMeasuredWithinBoundsAndSayWhatTheyCouldNotCh
   }
   std::string warnings;
   for (const auto& w : b["warnings"]) warnings += w.get<std::string>() + "\n";
-  EXPECT_NE(warnings.find("warmup unchecked in 3 of 3 forks"), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("steady state unchecked in 3 of 3 forks"), std::string::npos) << warnings;
   EXPECT_NE(warnings.find("had the CPU for only"), std::string::npos) << warnings;
 }
 
@@ -303,4 +303,90 @@ TEST(EndToEnd, AHungWorkerDiesWithItsRunner) {
   ASSERT_TRUE(tare_e2e::eventually([&] { return processes_marked(marker) >= 2; }, std::chrono::seconds(10)));
   std::this_thread::sleep_for(std::chrono::seconds(1));
   EXPECT_TRUE(kill_runner_and_wait_for_workers(pid, marker)) << "a hung worker outlived its runner";
+}
+
+// Steady state is judged on the whole series by changepoints: a planted 4x warmup is found
+// in every fork, and the measurement starts after it. (The class of each fork is asserted
+// on synthetic series in the unit tests; here the machine's own speed steps may add
+// further changepoints, so only what the planted change decides is asserted.)
+TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
+  const json run = run_json({"--filter", "^phases.warming"});
+  const json& b = find(run, "phases.warming");
+  EXPECT_NE(b["steady_state"], "flat");
+  for (const auto& fork : b["forks"]) {
+    const json& steady = fork["steady_state"];
+    EXPECT_NE(steady["class"], "flat");
+    // A change where the operation got faster (after the 12th sample)...
+    bool found = false;
+    for (const auto& c : steady["changepoints"]) found |= c.get<int>() >= 10 && c.get<int>() <= 15;
+    EXPECT_TRUE(found) << steady;
+    // ... and the measurement starts after it.
+    EXPECT_GE(steady["first_index"].get<int>(), 12);
+    EXPECT_EQ(steady["first_index"].get<std::size_t>(), fork["warmup"].size());
+  }
+}
+
+TEST(EndToEnd, ALateChangeOfSpeedIsFoundAndTheScoreSaysSo) {
+  const auto path = (tare_e2e::scratch_dir() / "late.json").string();
+  const auto result = run_command({kBench, "--filter", "^phases.late", "--forks", "3", "--max-forks", "3",
+                                   "--warmup-max-ms", "3", "--measure-ms", "80", "--seed", "1234", "--json", path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const json& b = find(run, "phases.late");
+  int unsteady = 0;
+  for (const auto& fork : b["forks"]) {
+    const json& steady = fork["steady_state"];
+    bool found = false;
+    for (const auto& c : steady["changepoints"]) found |= c.get<int>() >= 58 && c.get<int>() <= 62;
+    EXPECT_TRUE(found) << steady;
+    // Slower from the 60th sample on: "no steady state" when that is late in the
+    // measurement, "slowdown" when the measurement ran long enough to settle after it.
+    const std::string kind = steady["class"];
+    EXPECT_TRUE(kind == "no steady state" || kind == "slowdown") << kind;
+    if (kind == "no steady state") {
+      ++unsteady;
+      EXPECT_LE(steady["first_index"].get<int>(), 12);  // nothing cut: there is no steady state to start at
+    }
+  }
+  if (unsteady >= 2) {
+    // Fewer than two steady forks: the console shows no interval next to the score.
+    EXPECT_NE(result.out.find("no steady state"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("~"), std::string::npos) << result.out;
+    std::string warnings;
+    for (const auto& w : b["warnings"]) warnings += w.get<std::string>() + "\n";
+    EXPECT_NE(warnings.find("changed speed late in their measurement"), std::string::npos) << warnings;
+  }
+}
+
+TEST(EndToEnd, EveryForkTimesTheReferenceWorkloadAndTheRunReportsDrift) {
+  const json run = run_json({"--filter", "^fast.step/size=3"});
+  EXPECT_GT(run["context"]["reference_ns"].get<double>(), 0);
+  EXPECT_GE(run["context"]["drift"].get<double>(), 0);
+  const json& b = find(run, "fast.step/size=3");
+  for (const auto& fork : b["forks"]) {
+    EXPECT_GT(fork["reference_ns"]["before"].get<double>(), 0);
+    EXPECT_GT(fork["reference_ns"]["after"].get<double>(), 0);
+    EXPECT_GT(fork["wall_ns"].get<double>(), fork["measured_ns"].get<double>());
+  }
+  EXPECT_GE(b["drift"]["movement"].get<double>(), 0);
+  EXPECT_GT(b["drift"]["normalized_score"].get<double>(), 0);
+  EXPECT_TRUE(b["drift"]["normalized_ci"].is_object());
+}
+
+TEST(EndToEnd, TheJsonSaysHowEachIntervalWasComputed) {
+  const json run = run_json({"--filter", "^fast.step/size=3"});
+  const json& b = find(run, "fast.step/size=3");
+  EXPECT_EQ(b["ci_method"], "student-t over fork means");
+  const std::string within = b["variance"]["within_fork_method"];
+  EXPECT_TRUE(within == "samples" || within == "batch means") << within;
+  EXPECT_GE(b["bootstrap"]["resamples"].get<int>(), 200);
+  const double low = b["bootstrap"]["mean"]["low"], high = b["bootstrap"]["mean"]["high"];
+  EXPECT_LE(low, b["score"].get<double>());
+  EXPECT_GE(high, b["score"].get<double>());
+  EXPECT_TRUE(b["outliers"]["effect"].is_string());
+  EXPECT_TRUE(b["median_ci"].is_null());  // 3 forks: too few for a 95% sign-test interval
+  for (const auto& fork : b["forks"]) {
+    EXPECT_TRUE(fork["steady_state"]["lag1"].is_number());
+    EXPECT_TRUE(fork["steady_state"]["dependent"].is_boolean());
+  }
 }

@@ -70,11 +70,11 @@ results::Benchmark benchmark(std::string name, double score, double low, double 
 
 TEST(Console, GoldenTable) {
   const std::vector<std::string> expected{
-      "Benchmark                 Mode     Score         ± CI          ± %  Forks  Samples     ",
-      "lookup.binary/size=1024   avgt     12.35 µs/op   0.25 µs/op   2.0%      3        9     ",
-      "lookup.linear/size=16     thrpt    15.00 Mops/s  0.30 Mops/s  2.0%      2        6  ⚠ 2",
-      "parse/invalid_percent=10  sample    87.6 ns/op    1.6 ns/op   1.8%      2        6     ",
-      "crash/size=8              avgt    FAILED                              0/1        0     ",
+      "Benchmark                 Mode     Score         ± CI          ± %  Forks  Samples  Steady state      Outliers     ",
+      "lookup.binary/size=1024   avgt     12.35 µs/op   0.25 µs/op   2.0%      3        9  flat              none         ",
+      "lookup.linear/size=16     thrpt    15.00 Mops/s  0.30 Mops/s  2.0%      2        6  bad inconsistent  moderate  ⚠ 2",
+      "parse/invalid_percent=10  sample    87.6 ns/op    1.6 ns/op   1.8%      2        6                                 ",
+      "crash/size=8              avgt    FAILED                              0/1        0                                 ",
   };
   EXPECT_EQ(table_of(render(testing::console_run())), expected);
 }
@@ -99,6 +99,8 @@ TEST(Console, SectionsUnderTheTableInOrder) {
       "\nEnvironment warnings:\n  virtualized (kvm): timings include hypervisor noise\n  ASLR is on\n",
       "\ncpu: Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz (40 cores, governor performance, turbo off); "
       "clock: tsc @ 2.49 GHz (resolution 0.333 ns, overhead 7.12 ns); build: Release, debug\n",
+      "machine drift during the run: 3.1% (reference workload 2.56 ns per iteration, max - min over forks, "
+      "relative)\n",
   };
   std::size_t at = 0;
   for (const std::string& part : in_order) {
@@ -107,6 +109,49 @@ TEST(Console, SectionsUnderTheTableInOrder) {
     at = found + part.size();
   }
   EXPECT_EQ(at, text.size());  // the context summary is the last line
+}
+
+TEST(Console, TwoModesReplaceTheMeanAndAreBothShown) {
+  results::Run run;
+  results::Benchmark split = benchmark("split", 110, 100, 120);
+  split.modes = {{103.25, 6}, {118.5, 4}};
+  run.benchmarks = {split};
+  const std::string text = render(run);
+  EXPECT_THAT(table_of(text)[1], HasSubstr("2 modes"));
+  EXPECT_THAT(table_of(text)[1], Not(HasSubstr("110")));
+  EXPECT_THAT(text, HasSubstr("Two modes (forks disagree):\n  split: 103 ns/op in 6 forks, 118 ns/op in 4 forks\n"));
+}
+
+TEST(Console, AScoreWithoutSteadyForksHasNoConfidentInterval) {
+  results::Run run;
+  results::Benchmark unsteady = benchmark("unsteady", 50, 49, 51);
+  unsteady.steady_state = "no steady state";
+  for (auto& f : unsteady.forks) f.steady_class = "no steady state";
+  results::Benchmark mixed = benchmark("mixed", 50, 49, 51);
+  mixed.forks.resize(3);
+  mixed.forks[0].steady_class = "no steady state";
+  mixed.steady_state = "bad inconsistent";
+  run.benchmarks = {unsteady, mixed};
+  const auto table = table_of(render(run));
+  EXPECT_THAT(table[1], HasSubstr("~50.0 ns/op  no steady state"));
+  EXPECT_THAT(table[1], Not(HasSubstr("%")));
+  // Two steady forks remain: the score rests on them and keeps its interval.
+  EXPECT_THAT(table[2], HasSubstr("1.0 ns/op  2.0%"));
+  EXPECT_THAT(table[2], Not(HasSubstr("~")));
+  EXPECT_THAT(table[2], HasSubstr("bad inconsistent"));
+}
+
+TEST(Console, DriftNormalizedScoresOnlyWhereTheMachineMovedMoreThanTheCi) {
+  results::Run run;
+  results::Benchmark moved = benchmark("moved", 100, 99, 101);  // CI width 2%
+  moved.drift = results::Drift{0.05, 98.5, results::Interval{0.95, 98, 99}};
+  results::Benchmark still = benchmark("still", 100, 99, 101);
+  still.drift = results::Drift{0.01, 99.5, results::Interval{0.95, 99, 100}};
+  run.benchmarks = {moved, still};
+  const std::string text = render(run);
+  EXPECT_THAT(text, HasSubstr("Drift-normalized scores (secondary: relative to the reference workload):\n"
+                              "  moved: 98.5 ns/op ± 0.500 ns/op (machine moved 5.0%)\n"));
+  EXPECT_THAT(text, Not(HasSubstr("still:")));
 }
 
 TEST(Console, EmptySectionsAreLeftOut) {

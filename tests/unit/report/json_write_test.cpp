@@ -35,7 +35,9 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   const Json& c = doc["context"];
   EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
                                                "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
-                                               "warnings"}));
+                                               "reference_ns", "drift", "warnings"}));
+  EXPECT_EQ(c["reference_ns"], 2.5625);
+  EXPECT_EQ(c["drift"], 0.03125);
   EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
   EXPECT_EQ(c["cpu"], Json::parse(R"({"model": "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", "cores": 40,
                                       "scaling_governor": "performance", "turbo": false})"));
@@ -53,7 +55,8 @@ TEST(JsonWrite, BenchmarkFields) {
   const Json b = to_json(testing::full_run())["benchmarks"][0];
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
-                                               "median", "variance", "percentiles", "floor_ns_per_op",
+                                               "ci_method", "median", "median_ci", "mad", "steady_state", "variance",
+                                               "bootstrap", "outliers", "modes", "drift", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
                                                "forks"}));
   EXPECT_EQ(b["name"], "parse/invalid_percent=10/text=中文");
@@ -66,7 +69,20 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(b["stop_reason"], "target-ci");
   EXPECT_EQ(b["score"], 12.28125);
   EXPECT_EQ(b["ci"], Json::parse(R"({"level": 0.95, "low": 12.1, "high": 12.5})"));
-  EXPECT_EQ(b["variance"], Json::parse(R"({"between_forks": 0.01, "within_fork": 0.02})"));
+  EXPECT_EQ(b["variance"],
+            Json::parse(R"({"between_forks": 0.01, "within_fork": 0.02, "within_fork_method": "batch means"})"));
+  EXPECT_EQ(b["ci_method"], "student-t over fork means");
+  EXPECT_EQ(b["median_ci"], Json::parse(R"({"level": 0.96875, "low": 12.0, "high": 12.75})"));
+  EXPECT_EQ(b["mad"], 0.125);
+  EXPECT_EQ(b["steady_state"], "good inconsistent");
+  EXPECT_EQ(b["bootstrap"], Json::parse(R"({"resamples": 2000, "block_length": 4,
+                                            "mean": {"level": 0.95, "low": 12.125, "high": 12.375},
+                                            "median": {"level": 0.95, "low": 12.0, "high": 12.5}})"));
+  EXPECT_EQ(b["outliers"], Json::parse(R"({"low_severe": 0, "low_mild": 1, "high_mild": 3, "high_severe": 2,
+                                           "variance_fraction": 0.25, "effect": "moderate"})"));
+  EXPECT_EQ(b["modes"], Json::parse(R"([{"mean": 12.1, "forks": 3}, {"mean": 12.5, "forks": 2}])"));
+  EXPECT_EQ(b["drift"], Json::parse(R"({"movement": 0.0625, "normalized_score": 12.25,
+                                        "normalized_ci": {"level": 0.95, "low": 12.0, "high": 12.5}})"));
   EXPECT_EQ(b["percentiles"][3], Json::parse(R"({"p": 99.9, "ns": 1020.0})"));
   EXPECT_EQ(b["percentiles"][4], Json::parse(R"({"p": 100.0, "ns": 3400.5})"));
   EXPECT_EQ(b["counter_names"], Json::parse(R"(["valid", "invalid"])"));
@@ -78,13 +94,17 @@ TEST(JsonWrite, ForkAndSampleFields) {
   const Json doc = to_json(testing::full_run());
   const Json& f = doc["benchmarks"][0]["forks"][0];
   EXPECT_EQ(keys(f), (std::vector<std::string>{"pid", "status", "error", "layout", "ops_per_sample", "setup_ns",
-                                               "teardown_ns", "measured_ns", "floor_ns_per_op", "resources",
+                                               "teardown_ns", "measured_ns", "floor_ns_per_op", "wall_ns",
+                                               "reference_ns", "resources",
                                                "steady_state", "mean", "warmup", "samples"}));
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));
   EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,
                                             "involuntary_switches": 7})"));
-  EXPECT_EQ(f["steady_state"], Json::parse(R"({"class": "warmup", "first_index": 2})"));
+  EXPECT_EQ(f["steady_state"], Json::parse(R"({"class": "warmup", "first_index": 2, "changepoints": [1, 2],
+                                               "outliers": 1, "lag1": -0.125, "dependent": true})"));
+  EXPECT_EQ(f["reference_ns"], Json::parse(R"({"before": 2.5, "after": 2.625})"));
+  EXPECT_EQ(f["wall_ns"], 412345678.5);
   EXPECT_EQ(f["samples"][0], Json::parse(R"({"ops": 4096, "ns": 50301.0, "cpu_ns": 50299.5,
                                              "counters": [3700.0, 396.0]})"));
   EXPECT_EQ(f["warmup"].size(), 2u);

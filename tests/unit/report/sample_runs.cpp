@@ -35,6 +35,8 @@ results::Context full_context() {
   c.busy_cores = 0.31;
   c.virtualization = "kvm";
   c.warnings = {"virtualized (kvm): timings include hypervisor noise", "ASLR is on"};
+  c.reference_ns = 2.5625;
+  c.drift = 0.03125;
   return c;
 }
 
@@ -54,6 +56,13 @@ results::Fork fork(int pid, double mean) {
   f.measured_ns = 150910.875;
   f.floor_ns_per_op = 0.25;
   f.resources = results::Resources{12, 1, 3, 7};
+  f.changepoints = {1, 2};
+  f.outliers = 1;
+  f.lag1 = -0.125;
+  f.dependent = true;
+  f.reference_before_ns = 2.5;
+  f.reference_after_ns = 2.625;
+  f.wall_ns = 412345678.5;
   return f;
 }
 
@@ -80,6 +89,15 @@ results::Run full_run() {
   b.median = 12.3;
   b.between_fork_variance = 0.01;
   b.within_fork_variance = 0.02;
+  b.within_fork_method = "batch means";
+  b.ci_method = "student-t over fork means";
+  b.median_ci = results::Interval{0.96875, 12.0, 12.75};
+  b.mad = 0.125;
+  b.steady_state = "good inconsistent";
+  b.bootstrap = results::Bootstrap{{0.95, 12.125, 12.375}, {0.95, 12.0, 12.5}, 2000, 4};
+  b.outliers = results::Outliers{0, 1, 3, 2, 0.25, "moderate"};
+  b.modes = {{12.1, 3}, {12.5, 2}};
+  b.drift = results::Drift{0.0625, 12.25, results::Interval{0.95, 12.0, 12.5}};
   b.counters_per_op = {0.9, 0.1};
   b.percentiles = {{50, 12.25}, {90, 13.5}, {99, 20.75}, {99.9, 1020}, {100, 3400.5}};
   b.floor_ns_per_op = 0.5;
@@ -120,6 +138,8 @@ results::Run console_run() {
   binary.score = 12345.6;  // 12.3 µs/op
   binary.ci = results::Interval{0.95, 12100, 12600};
   binary.forks = {fork(1, 12300), fork(2, 12400), fork(3, 12350)};
+  binary.steady_state = "flat";
+  binary.outliers = results::Outliers{0, 0, 1, 0, 0.004, "none"};
   run.benchmarks.push_back(binary);
 
   results::Benchmark linear;
@@ -132,6 +152,8 @@ results::Run console_run() {
   linear.ci = results::Interval{0.95, 1.47e7, 1.53e7};
   linear.forks = {fork(4, 1.49e7), fork(5, 1.51e7)};
   linear.warnings = {"steady state not reached in fork 1", "bimodal distribution"};
+  linear.steady_state = "bad inconsistent";
+  linear.outliers = results::Outliers{0, 0, 4, 3, 0.3, "moderate"};
   run.benchmarks.push_back(linear);
 
   results::Benchmark parse;

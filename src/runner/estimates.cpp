@@ -1,0 +1,164 @@
+#include "runner/estimates.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "runner/fork_analysis.hpp"
+#include "stats/bootstrap.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/hierarchy.hpp"
+#include "stats/independence.hpp"
+#include "stats/interval.hpp"
+#include "stats/modes.hpp"
+#include "stats/robust.hpp"
+#include "stats/steady_state.hpp"
+
+namespace tare::runner {
+namespace {
+
+bool reached_steady_state(const results::Fork& f) { return f.steady_class != "no steady state"; }
+
+results::Interval interval(double level, double low, double high) { return results::Interval{level, low, high}; }
+
+// Variance components. Under autocorrelation the spread of single samples understates how
+// much a fork's mean wanders, so the within-fork term becomes the long-run variance from
+// batch means (Var(fork mean) ~ within / samples either way), and between = S2^2 - within/m.
+void variances(results::Benchmark& b, const std::vector<std::vector<double>>& per_fork,
+               const std::vector<double>& means, bool dependent) {
+  if (!dependent) {
+    const auto components = stats::variance_components(per_fork);
+    b.within_fork_variance = components.within;
+    b.between_fork_variance = components.between;
+    b.within_fork_method = "samples";
+    return;
+  }
+  double long_run = 0, samples = 0;
+  for (const auto& values : per_fork) {
+    long_run += stats::batch_means(values).long_run_variance;
+    samples += static_cast<double>(values.size());
+  }
+  const auto n = static_cast<double>(per_fork.size());
+  b.within_fork_variance = long_run / n;
+  b.between_fork_variance = stats::variance(means) - *b.within_fork_variance / (samples / n);
+  b.within_fork_method = "batch means";
+}
+
+void bootstrap(results::Benchmark& b, const std::vector<std::vector<double>>& per_fork, bool dependent,
+               std::uint64_t seed) {
+  std::size_t total = 0;
+  for (const auto& values : per_fork) total += values.size();
+  if (per_fork.size() < 2 || total == 0) return;
+  stats::BootstrapOptions options;
+  // About 20 million draws at most: the summary is recomputed for every checkpoint.
+  options.resamples = std::clamp<std::size_t>(20'000'000 / total, 200, 2000);
+  options.seed = seed;
+  options.block_length = dependent ? stats::default_block_length(total / per_fork.size()) : 1;
+  const auto mean = stats::hierarchical_bootstrap_mean(per_fork, options);
+  const auto median = stats::hierarchical_bootstrap_median(per_fork, options);
+  if (mean.resamples == 0) return;
+  results::Bootstrap result;
+  result.mean = interval(mean.level, mean.low, mean.high);
+  result.median = interval(median.level, median.low, median.high);
+  result.resamples = static_cast<int>(mean.resamples);
+  result.block_length = static_cast<int>(options.block_length);
+  b.bootstrap = result;
+}
+
+// Tukey counts summed over forks (fences per fork: forks may sit at different levels), and
+// the median over forks of the share of variance that outliers explain.
+void outliers(results::Benchmark& b, const std::vector<std::vector<double>>& per_fork) {
+  results::Outliers out;
+  std::vector<double> fractions;
+  for (const auto& values : per_fork) {
+    if (values.size() < 4) continue;
+    const auto fences = stats::tukey_fences(values);
+    out.low_severe += static_cast<int>(fences.low_severe_count);
+    out.low_mild += static_cast<int>(fences.low_mild_count);
+    out.high_mild += static_cast<int>(fences.high_mild_count);
+    out.high_severe += static_cast<int>(fences.high_severe_count);
+    fractions.push_back(stats::outlier_variance(stats::mean(values), stats::stddev(values), values.size()));
+  }
+  if (fractions.empty()) return;
+  out.variance_fraction = stats::median(fractions);
+  out.effect = stats::to_string(stats::outlier_effect(out.variance_fraction));
+  b.outliers = out;
+}
+
+std::optional<stats::SteadyClass> parse_class(const std::string& name) {
+  for (auto c : {stats::SteadyClass::flat, stats::SteadyClass::warmup, stats::SteadyClass::slowdown,
+                 stats::SteadyClass::no_steady_state})
+    if (name == stats::to_string(c)) return c;
+  return std::nullopt;
+}
+
+// Across every successful fork, scored or not: inconsistency is itself the finding.
+std::string steady_state_across(const results::Benchmark& b) {
+  std::vector<stats::SteadyClass> classes;
+  std::string other;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    if (auto c = parse_class(f.steady_class)) classes.push_back(*c);
+    else other = f.steady_class;  // "single shot" or "unchecked"
+  }
+  return classes.empty() ? other : stats::classify_forks(classes);
+}
+
+}  // namespace
+
+std::vector<const results::Fork*> scored_forks(const results::Benchmark& b) {
+  std::vector<const results::Fork*> ok, steady;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    ok.push_back(&f);
+    if (reached_steady_state(f)) steady.push_back(&f);
+  }
+  return steady.size() >= 2 ? steady : ok;
+}
+
+std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads) {
+  std::vector<double> values;
+  values.reserve(fork.samples.size());
+  for (const auto& s : fork.samples) values.push_back(sample_value(s, mode, threads));
+  return values;
+}
+
+void estimate(results::Benchmark& b, const std::vector<const results::Fork*>& forks, Mode mode, int threads,
+              std::uint64_t seed) {
+  b.steady_state = steady_state_across(b);
+  std::vector<double> means;
+  std::vector<std::vector<double>> per_fork;
+  std::size_t dependent_forks = 0;
+  for (const auto* fork : forks) {
+    means.push_back(fork->mean);
+    per_fork.push_back(fork_values(*fork, mode, threads));
+    if (fork->dependent) ++dependent_forks;
+  }
+  if (means.empty()) return;
+  b.score = stats::mean(means);
+  b.median = stats::median(means);
+  b.mad = stats::mad(means);
+  if (mode != Mode::ss) outliers(b, per_fork);
+  if (means.size() < 2) return;
+
+  const auto ci = stats::mean_interval(means);
+  b.ci = interval(ci.level, ci.low, ci.high);
+  b.ci_method = "student-t over fork means";
+  if (const auto m = stats::median_sign_interval(means); m.available) b.median_ci = interval(m.level, m.low, m.high);
+
+  const bool dependent = dependent_forks > 0 &&
+                         static_cast<double>(dependent_forks) >= kDependentShare * static_cast<double>(forks.size());
+  if (mode == Mode::ss) {
+    // One cold call per fork: all the variance is between forks.
+    b.between_fork_variance = stats::variance(means);
+  } else {
+    variances(b, per_fork, means, dependent);
+    bootstrap(b, per_fork, dependent, seed);
+  }
+
+  if (const auto modes = stats::detect_bimodality(means); modes.detected) {
+    b.modes = {{modes.low_mean, static_cast<int>(modes.low_count)}, {modes.high_mean, static_cast<int>(modes.high_count)}};
+  }
+}
+
+}  // namespace tare::runner

@@ -1,0 +1,31 @@
+// From a benchmark's forks to its estimates: the score and its CI over fork means, the
+// median with a sign-test CI, variance components (with batch means when samples are
+// dependent), the hierarchical bootstrap, outlier diagnostics, the two modes of forks that
+// disagree, and the steady-state class across forks.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+
+namespace tare::runner {
+
+/// The forks the score rests on: those that succeeded and reached a steady state. When
+/// fewer than two did, every successful fork (the warnings then say the score is unsteady).
+std::vector<const results::Fork*> scored_forks(const results::Benchmark& benchmark);
+
+/// The values of a fork's measured samples in the benchmark's unit.
+std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads);
+
+/// Fills score, ci, ci_method, median, median_ci, mad, variances, within_fork_method,
+/// bootstrap, outliers, modes and steady_state. `seed` makes the bootstrap reproducible.
+void estimate(results::Benchmark& benchmark, const std::vector<const results::Fork*>& forks, Mode mode, int threads,
+              std::uint64_t seed);
+
+/// At least this share of forks must fail Ljung–Box before samples count as dependent: the
+/// test runs once per fork at 1%, so one rejection among many forks is expected by chance.
+inline constexpr double kDependentShare = 0.25;
+
+}  // namespace tare::runner

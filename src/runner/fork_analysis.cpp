@@ -1,0 +1,84 @@
+#include "runner/fork_analysis.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <vector>
+
+#include "stats/independence.hpp"
+#include "stats/steady_state.hpp"
+
+namespace tare::runner {
+
+double sample_value(const results::Sample& sample, Mode mode, int threads) {
+  if (sample.ops == 0) return 0;
+  if (mode == Mode::thrpt) return sample.ns > 0 ? static_cast<double>(sample.ops) * 1e9 / sample.ns : 0;
+  return sample.ns * threads / static_cast<double>(sample.ops);
+}
+
+namespace {
+
+// Time per operation whatever the mode reports: warmup is a question about time (lower is
+// faster), and Barrett's classes are defined on times.
+double time_per_op(const results::Sample& s, int threads) { return sample_value(s, Mode::avgt, threads); }
+
+void classify(results::Fork& fork, const ForkAnalysisInput& input) {
+  // In sample mode the warmup was timed in batches and the measurement call by call: two
+  // different distributions, so only the measured calls form one series.
+  const std::size_t first =
+      input.mode == Mode::sample ? fork.warmup.size() : std::min(input.calibration_samples, fork.warmup.size());
+  std::vector<double> series;
+  for (std::size_t i = first; i < fork.warmup.size(); ++i) series.push_back(time_per_op(fork.warmup[i], input.threads));
+  const std::size_t warmup_in_series = series.size();
+  for (const auto& s : fork.samples) series.push_back(time_per_op(s, input.threads));
+  if (series.size() < kFewestToClassify) {
+    fork.steady_class = "unchecked";
+    return;
+  }
+
+  stats::SteadyStateOptions options;
+  options.delta = input.delta;
+  const std::uint64_t ops = fork.samples.empty() ? 1 : std::max<std::uint64_t>(fork.samples.front().ops, 1);
+  options.quantization = input.clock_resolution_ns * input.threads / static_cast<double>(ops);
+  // The steady state must cover at least half of the measurement; a change later than
+  // that leaves too little steady data to trust.
+  options.last_window = std::max<std::size_t>(1, fork.samples.size() / 2);
+  const stats::SteadyState steady = stats::classify_fork(series, options);
+
+  fork.steady_class = stats::to_string(steady.kind);
+  fork.outliers = static_cast<int>(steady.outliers.size());
+  fork.changepoints.clear();
+  for (std::size_t cp : steady.changepoints) fork.changepoints.push_back(static_cast<int>(first + cp));
+
+  // Cut the warmup where the evidence says, if it reaches into the measurement. With no
+  // steady state there is no such point: the samples stay as they are, and the fork says so.
+  if (steady.kind != stats::SteadyClass::no_steady_state && steady.steady_begin > warmup_in_series) {
+    const std::size_t cut = std::min(steady.steady_begin - warmup_in_series, fork.samples.size() / 2);
+    fork.warmup.insert(fork.warmup.end(), std::make_move_iterator(fork.samples.begin()),
+                       std::make_move_iterator(fork.samples.begin() + static_cast<std::ptrdiff_t>(cut)));
+    fork.samples.erase(fork.samples.begin(), fork.samples.begin() + static_cast<std::ptrdiff_t>(cut));
+  }
+}
+
+}  // namespace
+
+void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input) {
+  if (input.mode == Mode::ss) fork.steady_class = "single shot";
+  else classify(fork, input);
+  fork.steady_first_index = static_cast<int>(fork.warmup.size());
+
+  std::vector<double> values;
+  fork.measured_ns = 0;
+  for (const auto& s : fork.samples) {
+    fork.measured_ns += s.ns;
+    values.push_back(sample_value(s, input.mode, input.threads));
+  }
+  double sum = 0;
+  for (double v : values) sum += v;
+  fork.mean = values.empty() ? 0 : sum / static_cast<double>(values.size());
+
+  const stats::IndependenceTest independence = stats::ljung_box(values);
+  fork.lag1 = independence.lag1;
+  fork.dependent = independence.dependent;
+}
+
+}  // namespace tare::runner

@@ -1,0 +1,34 @@
+// What a fork's samples say about themselves, once the fork has finished: where its steady
+// state began (changepoints and Barrett et al.'s classification over the whole series,
+// warmup included), which samples therefore count as measurement, whether those are
+// independent, and the fork's mean. Pure: it reads and edits a results::Fork only.
+#pragma once
+
+#include <cstddef>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+
+namespace tare::runner {
+
+struct ForkAnalysisInput {
+  Mode mode = Mode::avgt;
+  int threads = 1;
+  std::size_t calibration_samples = 0;  ///< leading warmup samples taken while calibrating (other batch sizes)
+  double clock_resolution_ns = 0;       ///< quantization of one sample's time
+  double delta = 0.05;                  ///< segments closer than this (relative) are the same speed
+};
+
+/// Fewer values than this and a fork is "unchecked": changepoints need data.
+inline constexpr std::size_t kFewestToClassify = 8;
+
+/// Classifies the fork, moves measured samples that evidence shows were still warming up
+/// into `warmup` (never more than half of them: a later change means "no steady state"),
+/// and fills steady_class, steady_first_index, changepoints, outliers, lag1, dependent,
+/// mean and measured_ns. Single-shot forks only get their mean.
+void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input);
+
+/// A sample's value in the benchmark's unit (ns/op per thread, or ops/s overall).
+double sample_value(const results::Sample& sample, Mode mode, int threads);
+
+}  // namespace tare::runner

@@ -1,0 +1,100 @@
+#include "stats/planning.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "stats/hierarchy.hpp"
+#include "stats/interval.hpp"
+
+namespace tare::stats {
+
+namespace {
+
+bool is_valid(const PlanInput& in) {
+  const std::array<double, 8> values = {in.mean, in.within_variance, in.between_variance,
+                                        in.sample_cost_ns, in.fork_cost_ns,
+                                        in.target_relative_half_width, in.budget_ns, in.level};
+  if (!std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+    return false;
+  }
+  return in.mean != 0.0 && in.sample_cost_ns > 0.0 && in.fork_cost_ns > 0.0 &&
+         in.target_relative_half_width > 0.0 && in.budget_ns >= 0.0 && in.level > 0.0 &&
+         in.level < 1.0 && std::max<std::size_t>(in.min_samples, 1) <= in.max_samples &&
+         std::max<std::size_t>(in.min_forks, 2) <= in.max_forks;
+}
+
+// ceil(r) clamped to [lo, hi]; compared in double first because r may be +infinity.
+std::size_t clamp_count(double r, std::size_t lo, std::size_t hi) {
+  const double up = std::ceil(r);
+  if (!(up < static_cast<double>(hi))) return hi;
+  if (!(up > static_cast<double>(lo))) return lo;
+  return static_cast<std::size_t>(up);
+}
+
+}  // namespace
+
+Plan plan_repetitions(const PlanInput& in) {
+  Plan plan;
+  if (!is_valid(in)) return plan;
+  const std::size_t min_samples = std::max<std::size_t>(in.min_samples, 1);
+  const std::size_t min_forks = std::max<std::size_t>(in.min_forks, 2);
+
+  // Level 1 = samples, level 2 = forks; the helper already maps T1² <= 0 to 1 and
+  // T2² <= 0 to +infinity, which the clamp turns into min_samples / max_samples.
+  const std::array<double, 2> t2 = {in.within_variance, in.between_variance};
+  const std::array<double, 2> costs = {in.sample_cost_ns, in.fork_cost_ns};
+  const double ratio = optimal_repetitions_exact(t2, costs).front();
+  const std::size_t samples = clamp_count(ratio, min_samples, in.max_samples);
+
+  const double within = std::max(in.within_variance, 0.0);
+  const double between = std::max(in.between_variance, 0.0);
+  const double fork_variance = between + within / static_cast<double>(samples);
+  const double fork_ns = in.fork_cost_ns + static_cast<double>(samples) * in.sample_cost_ns;
+  const double p = 0.5 + in.level / 2.0;
+  const double abs_mean = std::abs(in.mean);
+  const auto half_width = [&](std::size_t forks) {
+    const auto f = static_cast<double>(forks);
+    return student_t_quantile(p, f - 1.0) * std::sqrt(fork_variance / f) / abs_mean;
+  };
+  const double target = in.target_relative_half_width;
+
+  // half_width falls strictly with the fork count (both t and 1/sqrt(f) shrink), so the
+  // fewest forks meeting the target are found by bisection: ~17 t quantiles at most.
+  std::size_t forks = in.max_forks;
+  if (half_width(in.max_forks) > target) {
+    plan.limited_by = "max-forks";
+  } else {
+    std::size_t lo = min_forks;
+    while (lo < forks) {
+      const std::size_t mid = lo + (forks - lo) / 2;
+      if (half_width(mid) <= target) {
+        forks = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+  }
+
+  if (static_cast<double>(forks) * fork_ns > in.budget_ns) {
+    // The quotient is below `forks` here, so the cast is in range; the min() guards the
+    // rounding case where the division lands on `forks` although the product overran.
+    const double affordable = std::floor(in.budget_ns / fork_ns);
+    const std::size_t budget_forks =
+        affordable < static_cast<double>(forks) ? static_cast<std::size_t>(affordable) : forks - 1;
+    forks = std::max(budget_forks, min_forks);
+    plan.limited_by = "budget";
+  }
+
+  plan.samples_per_fork = samples;
+  plan.forks = forks;
+  plan.fork_mean_variance = fork_variance;
+  plan.predicted_relative_half_width = half_width(forks);
+  plan.predicted_ns = static_cast<double>(forks) * fork_ns;
+  plan.target_reached =
+      plan.predicted_relative_half_width <= target && plan.predicted_ns <= in.budget_ns;
+  return plan;
+}
+
+}  // namespace tare::stats
