@@ -46,14 +46,30 @@ Plan plan_repetitions(const PlanInput& in) {
   const std::array<double, 2> t2 = {in.within_variance, in.between_variance};
   const std::array<double, 2> costs = {in.sample_cost_ns, in.fork_cost_ns};
   const double ratio = optimal_repetitions_exact(t2, costs).front();
-  const std::size_t samples = clamp_count(ratio, min_samples, in.max_samples);
+  std::size_t samples = clamp_count(ratio, min_samples, in.max_samples);
 
   const double within = std::max(in.within_variance, 0.0);
   const double between = std::max(in.between_variance, 0.0);
-  const double fork_variance = between + within / static_cast<double>(samples);
-  const double fork_ns = in.fork_cost_ns + static_cast<double>(samples) * in.sample_cost_ns;
   const double p = 0.5 + in.level / 2.0;
   const double abs_mean = std::abs(in.mean);
+  // The ratio says how to split effort, not how much is needed: when few forks already meet
+  // the target (small or undetectable T2², where the ratio runs to max_samples), no more
+  // samples than the minimum forks need for it.
+  {
+    const auto f = static_cast<double>(min_forks);
+    const double t = student_t_quantile(p, f - 1.0);
+    const double room = f * std::pow(in.target_relative_half_width * abs_mean, 2) - between * t * t;
+    if (room > 0) samples = std::min(samples, clamp_count(within * t * t / room, min_samples, in.max_samples));
+  }
+  // A budget that cannot pay for the minimum forks cuts samples, down to the minimum.
+  {
+    const double per_fork = in.budget_ns / static_cast<double>(min_forks) - in.fork_cost_ns;
+    const double affordable = std::floor(per_fork / in.sample_cost_ns);
+    if (affordable < static_cast<double>(samples))
+      samples = affordable > static_cast<double>(min_samples) ? static_cast<std::size_t>(affordable) : min_samples;
+  }
+  const double fork_variance = between + within / static_cast<double>(samples);
+  const double fork_ns = in.fork_cost_ns + static_cast<double>(samples) * in.sample_cost_ns;
   const auto half_width = [&](std::size_t forks) {
     const auto f = static_cast<double>(forks);
     return student_t_quantile(p, f - 1.0) * std::sqrt(fork_variance / f) / abs_mean;

@@ -40,13 +40,15 @@ struct Plan {
 
 // Samples per fork from the K&J optimal ratio r1 = ceil(sqrt((c2/c1)·(T1²/T2²))) (via
 // optimal_repetitions_exact; T2² ≤ 0 → max_samples; T1² ≤ 0 → min_samples), clamped to
-// [min_samples, max_samples]; then the fewest forks ≥ min_forks whose predicted half-width
+// [min_samples, max_samples], but never more than min_forks forks need to meet the target
+// on their own (the ratio says how to split effort, not how much), nor more than the budget
+// pays for at min_forks; then the fewest forks ≥ min_forks whose predicted half-width
 // meets the target (the t quantile depends on the count, so search); when that costs more
 // than the budget, the most forks the budget allows (at least min_forks) and limited_by =
 // "budget"; beyond max_forks → max_forks, "max-forks". Invalid input (mean 0, non-finite,
 // costs ≤ 0): forks = 0.
 // Details: the ratio minimises variance per unit cost whatever the budget, so a binding
-// budget cuts forks, never samples. When the target needs more than max_forks and even
+// budget cuts forks, and samples only once forks are at their minimum. When the target needs more than max_forks and even
 // max_forks overrun the budget, the budget is what binds ("budget"). At least
 // max(min_forks, 2) forks (the t interval needs two) and max(min_samples, 1) samples are
 // planned; when the budget cannot pay for them, predicted_ns exceeds budget_ns. A negative

@@ -80,20 +80,26 @@ TEST(PlanRepetitions, RatioIsRoundedUp) {
   EXPECT_EQ(plan_repetitions(in).samples_per_fork, 5u);
 }
 
-TEST(PlanRepetitions, NoBetweenVarianceMeansMaxSamples) {
+TEST(PlanRepetitions, NoBetweenVarianceSpendsOnlyTheSamplesTheMinimumForksNeed) {
+  // T2² <= 0: the K&J ratio is unbounded (max_samples), but 5 forks of
+  // ceil(T1² t(0.975, 4)² / (5 (0.01 · 100)²)) = ceil(100 · 7.7086 / 5) = 155 samples
+  // already meet 1%.
   PlanInput in = worked_input(0.01);
   in.between_variance = -0.5;
   in.max_samples = 1000;
   const Plan plan = plan_repetitions(in);
-  EXPECT_EQ(plan.samples_per_fork, 1000u);
-  EXPECT_DOUBLE_EQ(plan.fork_mean_variance, 0.1);
-  // t(0.975, 4) · sqrt(0.1 / 5) / 100 = 0.0039 already meets 1%: min_forks.
+  EXPECT_EQ(plan.samples_per_fork, 155u);
+  EXPECT_DOUBLE_EQ(plan.fork_mean_variance, 100.0 / 155);
   EXPECT_EQ(plan.forks, 5u);
   EXPECT_TRUE(plan.target_reached);
+  EXPECT_LE(plan.predicted_relative_half_width, 0.01);
 
-  in.between_variance = 0.0;
-  in.max_samples = 100000;
-  EXPECT_EQ(plan_repetitions(in).samples_per_fork, 100000u);
+  // A cap below what is needed still caps; then more forks make up for it.
+  in.max_samples = 50;
+  const Plan capped = plan_repetitions(in);
+  EXPECT_EQ(capped.samples_per_fork, 50u);
+  EXPECT_GT(capped.forks, 5u);
+  EXPECT_TRUE(capped.target_reached);
 }
 
 TEST(PlanRepetitions, NoWithinVarianceMeansMinSamples) {
@@ -129,14 +135,21 @@ TEST(PlanRepetitions, BudgetBinds) {
   EXPECT_DOUBLE_EQ(plan.predicted_ns, 5e9);
 }
 
-TEST(PlanRepetitions, BudgetBelowMinForksStillPlansMinForks) {
+TEST(PlanRepetitions, BudgetBelowMinForksCutsSamplesThenStillPlansMinForks) {
   PlanInput in = worked_input(0.005);
-  in.budget_ns = 0.5e9;  // 2.5 forks
-  const Plan plan = plan_repetitions(in);
+  in.budget_ns = 0.75e9;  // 5 forks of 0.15 s: 0.1 s fork cost + 50 samples of 1 ms
+  Plan plan = plan_repetitions(in);
   EXPECT_EQ(plan.forks, 5u);
+  EXPECT_EQ(plan.samples_per_fork, 50u);
+  EXPECT_DOUBLE_EQ(plan.predicted_ns, 0.75e9);
+
+  in.budget_ns = 0.5e9;  // not even the fork costs: minimum samples, over budget
+  plan = plan_repetitions(in);
+  EXPECT_EQ(plan.forks, 5u);
+  EXPECT_EQ(plan.samples_per_fork, 5u);
   EXPECT_EQ(plan.limited_by, "budget");
   EXPECT_FALSE(plan.target_reached);
-  EXPECT_DOUBLE_EQ(plan.predicted_ns, 1e9);
+  EXPECT_DOUBLE_EQ(plan.predicted_ns, 5 * (0.1e9 + 5e6));
   EXPECT_GT(plan.predicted_ns, in.budget_ns);
 }
 

@@ -1,0 +1,123 @@
+// `tare plan` on results with known variance components and costs.
+#include "tools/tare/plan.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tools/tare/quantities.hpp"
+
+using ::testing::HasSubstr;
+using tare::results::Benchmark;
+using tare::results::Fork;
+using Results = tare::results::Run;
+using tare::results::Sample;
+
+namespace {
+
+// A benchmark whose pilot had `forks` forks of 100 samples of 1 ms each, 100 ms of other
+// fork costs, score 100, T1² = 100, T2² = 1 (the K&J worked case: 100 samples per fork).
+Benchmark pilot(const std::string& name, int forks = 5) {
+  Benchmark b;
+  b.name = name;
+  b.score = 100;
+  b.within_fork_variance = 100;
+  b.between_fork_variance = 1;
+  for (int i = 0; i < forks; ++i) {
+    Fork f;
+    f.samples.assign(100, Sample{1000, 1e6, 0, {}});
+    f.measured_ns = 100e6;
+    f.wall_ns = 200e6;
+    b.forks.push_back(f);
+  }
+  return b;
+}
+
+Results run_of(std::vector<Benchmark> benchmarks) {
+  Results run;
+  run.context.executable = "/opt/bench/lookup";
+  run.context.date = "2026-11-29T12:00:00Z";
+  run.benchmarks = std::move(benchmarks);
+  return run;
+}
+
+TEST(Plan, FollowsKaliberaAndJonesFromMeasuredCosts) {
+  const Results run = run_of({pilot("lookup.binary/size=16")});
+  const auto rows = tare::tool::plan_run(run, {0.01, 60});
+  ASSERT_EQ(rows.size(), 1u);
+  const auto& row = rows[0];
+  ASSERT_TRUE(row.problem.empty()) << row.problem;
+  EXPECT_DOUBLE_EQ(row.input.sample_cost_ns, 1e6);
+  EXPECT_DOUBLE_EQ(row.input.fork_cost_ns, 100e6);
+  EXPECT_EQ(row.plan.samples_per_fork, 100u);  // ceil(sqrt(100 · 100 / 1))
+  EXPECT_EQ(row.plan.forks, 11u);              // see stats' planning tests
+  EXPECT_TRUE(row.plan.target_reached);
+  EXPECT_DOUBLE_EQ(row.measure_ms, 100);
+  EXPECT_EQ(tare::tool::command_line(run, row, {0.01, 60}),
+            "/opt/bench/lookup --filter '^lookup\\.binary/size=16$' --forks 11 --max-forks 11 --measure-ms 100 "
+            "--target-ci 1 --budget 5");
+}
+
+TEST(Plan, SaysWhyItCannotPlan) {
+  Benchmark failed = pilot("failed");
+  failed.ok = false;
+  Benchmark lonely = pilot("lonely", 1);
+  lonely.between_fork_variance.reset();
+  Benchmark old = pilot("old");
+  for (auto& f : old.forks) f.wall_ns = 0;  // written before forks were timed
+  const auto rows = tare::tool::plan_run(run_of({failed, lonely, old}), {});
+  EXPECT_THAT(rows[0].problem, HasSubstr("failed"));
+  EXPECT_THAT(rows[1].problem, HasSubstr("fewer than 2 good forks"));
+  EXPECT_THAT(rows[2].problem, HasSubstr("no fork timings"));
+}
+
+TEST(Plan, TheReportShowsTheTableTheCommandsAndWhatIsOutOfReach) {
+  const Results run = run_of({pilot("a"), pilot("b")});
+  const tare::tool::PlanOptions tight{0.001, 10};
+  std::ostringstream out;
+  tare::tool::write_plan(run, tare::tool::plan_run(run, tight), tight, out);
+  const std::string text = out.str();
+  EXPECT_THAT(text, HasSubstr("Plan for ±0.1% (95% CI) within 10 s"));
+  EXPECT_THAT(text, HasSubstr("(budget)"));
+  EXPECT_THAT(text, HasSubstr("To run it:\n  /opt/bench/lookup --filter '^a$'"));
+  EXPECT_THAT(text, HasSubstr("a: the target is out of reach within the budget"));
+}
+
+TEST(Plan, SingleShotForksHaveOneSampleEach) {
+  Benchmark cold = pilot("cold");
+  cold.mode = "ss";
+  for (auto& f : cold.forks) {
+    f.samples.assign(1, Sample{1, 1e6, 0, {}});
+    f.measured_ns = 1e6;
+  }
+  const auto rows = tare::tool::plan_run(run_of({cold}), {});
+  EXPECT_EQ(rows[0].plan.samples_per_fork, 1u);
+}
+
+TEST(Plan, FiltersMatchOneNameExactlyAndShellWordsSurvive) {
+  EXPECT_EQ(tare::tool::exact_filter("a.b/size=(1+2)*[x]"), "^a\\.b/size=\\(1\\+2\\)\\*\\[x\\]$");
+  EXPECT_EQ(tare::tool::shell_quote("/opt/bench"), "/opt/bench");
+  EXPECT_EQ(tare::tool::shell_quote("it's here"), "'it'\\''s here'");
+  EXPECT_EQ(tare::tool::shell_quote(""), "''");
+}
+
+TEST(Quantities, PercentagesAndDurationsWithUnits) {
+  EXPECT_DOUBLE_EQ(tare::tool::parse_percent("1%", "--target-ci"), 1);
+  EXPECT_DOUBLE_EQ(tare::tool::parse_percent("0.5", "--target-ci"), 0.5);
+  EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("60s", "--budget"), 60);
+  EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("90", "--budget"), 90);
+  EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("1.5m", "--budget"), 90);
+  EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("2h", "--budget"), 7200);
+  for (const char* bad : {"", "%", "0", "-1", "100", "1%%", "abc"})
+    EXPECT_THROW(tare::tool::parse_percent(bad, "--target-ci"), tare::tool::UsageError) << bad;
+  for (const char* bad : {"", "0s", "-5", "5d", "s", "1e999"})
+    EXPECT_THROW(tare::tool::parse_seconds(bad, "--budget"), tare::tool::UsageError) << bad;
+  try {
+    tare::tool::parse_seconds("5d", "--budget");
+  } catch (const tare::tool::UsageError& e) {
+    EXPECT_STREQ(e.what(), "--budget 5d: expected a positive duration, like 60s, 5m or 1h");
+  }
+}
+
+}  // namespace

@@ -1,0 +1,145 @@
+#include "tools/tare/plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/console.hpp"
+#include "stats/descriptive.hpp"
+
+namespace tare::tool {
+namespace {
+
+// The forks the pilot's score rested on: successful, steady when at least two were (the
+// same rule as the runner's).
+std::vector<const results::Fork*> pilot_forks(const results::Benchmark& b) {
+  std::vector<const results::Fork*> ok, steady;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    ok.push_back(&f);
+    if (f.steady_class != "no steady state") steady.push_back(&f);
+  }
+  return steady.size() >= 2 ? steady : ok;
+}
+
+PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) {
+  PlanRow row;
+  row.name = b.name;
+  if (!b.ok) {
+    row.problem = "failed in the pilot run";
+    return row;
+  }
+  const auto forks = pilot_forks(b);
+  if (forks.size() < 2 || !b.score || !b.between_fork_variance) {
+    row.problem = "fewer than 2 good forks in the pilot run: no variance between forks to plan with";
+    return row;
+  }
+  // Costs as the runner spent them: a sample's wall time, and everything else a fork took
+  // (process start, setup, calibration, warmup, reference timings, teardown).
+  std::vector<double> sample_costs, fork_costs;
+  for (const auto* f : forks) {
+    if (f->wall_ns <= 0 || f->samples.empty()) continue;
+    sample_costs.push_back(f->measured_ns / static_cast<double>(f->samples.size()));
+    fork_costs.push_back(std::max(f->wall_ns - f->measured_ns, 0.0));
+  }
+  if (sample_costs.size() < 2) {
+    row.problem = "the pilot run has no fork timings (wall_ns): rerun it with this version of tare";
+    return row;
+  }
+  auto& in = row.input;
+  in.mean = *b.score;
+  in.between_variance = *b.between_fork_variance;
+  in.within_variance = b.within_fork_variance.value_or(0);
+  in.sample_cost_ns = stats::median(sample_costs);
+  in.fork_cost_ns = std::max(stats::median(fork_costs), 1.0);
+  in.target_relative_half_width = options.target_relative_half_width;
+  in.budget_ns = options.budget_seconds * 1e9;
+  if (b.mode == "ss") {
+    // One cold call per fork: nothing to repeat inside a fork.
+    in.within_variance = 0;
+    in.min_samples = in.max_samples = 1;
+  }
+  row.plan = stats::plan_repetitions(in);
+  if (row.plan.forks == 0) {
+    row.problem = "cannot plan from these numbers (a zero or non-finite score or cost)";
+    return row;
+  }
+  row.measure_ms = std::ceil(static_cast<double>(row.plan.samples_per_fork) * in.sample_cost_ns / 1e5) / 10;
+  return row;
+}
+
+std::string seconds_text(double ns) { return report::format_duration_ns(ns); }
+
+}  // namespace
+
+std::vector<PlanRow> plan_run(const results::Run& run, const PlanOptions& options) {
+  std::vector<PlanRow> rows;
+  for (const auto& b : run.benchmarks) rows.push_back(plan_benchmark(b, options));
+  return rows;
+}
+
+std::string exact_filter(const std::string& name) {
+  std::string pattern = "^";
+  for (const char c : name) {
+    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) pattern += '\\';
+    pattern += c;
+  }
+  return pattern + "$";
+}
+
+std::string shell_quote(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("-_./=:,+").find(c) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string command_line(const results::Run& run, const PlanRow& row, const PlanOptions& options) {
+  const auto& plan = row.plan;
+  // A budget that never binds before the planned forks are done: the design is fixed.
+  const double budget_s = std::max(1.0, std::ceil(2 * plan.predicted_ns / 1e9));
+  return fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g} --budget {:g}",
+                     shell_quote(run.context.executable), shell_quote(exact_filter(row.name)), plan.forks, plan.forks,
+                     row.measure_ms, 100 * options.target_relative_half_width, budget_s);
+}
+
+void write_plan(const results::Run& run, const std::vector<PlanRow>& rows, const PlanOptions& options,
+                std::ostream& out) {
+  out << fmt::format("Plan for ±{:g}% (95% CI) within {:g} s of machine time per benchmark, from the pilot run of {}\n\n",
+                     100 * options.target_relative_half_width, options.budget_seconds, run.context.date);
+  std::size_t width = 9;
+  for (const auto& r : rows) width = std::max(width, r.name.size());
+  out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>9}  {:>10}  {:>10}  {:>11}\n", "Benchmark", width, "Forks",
+                     "Samples/fork", "Predicted", "Time", "Fork cost", "Sample cost");
+  for (const auto& r : rows) {
+    if (!r.problem.empty()) {
+      out << fmt::format("{:<{}}  {}\n", r.name, width, r.problem);
+      continue;
+    }
+    const auto& p = r.plan;
+    std::string predicted = fmt::format("±{:.2g}%", 100 * p.predicted_relative_half_width);
+    if (!p.target_reached) predicted += " (" + (p.limited_by.empty() ? std::string("short") : p.limited_by) + ")";
+    out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>9}  {:>10}  {:>10}  {:>11}\n", r.name, width, p.forks,
+                       p.samples_per_fork, predicted, seconds_text(p.predicted_ns), seconds_text(r.input.fork_cost_ns),
+                       seconds_text(r.input.sample_cost_ns));
+  }
+  bool any = false;
+  for (const auto& r : rows) {
+    if (!r.problem.empty()) continue;
+    if (!any) out << "\nTo run it:\n";
+    any = true;
+    out << "  " << command_line(run, r, options) << "\n";
+  }
+  for (const auto& r : rows) {
+    if (r.problem.empty() && !r.plan.target_reached)
+      out << fmt::format("\n{}: the target is out of reach within the budget; the plan gets ±{:.2g}%. Raise --budget "
+                         "or accept a wider interval.\n",
+                         r.name, 100 * r.plan.predicted_relative_half_width);
+  }
+}
+
+}  // namespace tare::tool
