@@ -21,6 +21,8 @@ struct ForkAnalysisInput {
 
 /// Fewer values than this and a fork is "unchecked": changepoints need data.
 inline constexpr std::size_t kFewestToClassify = 8;
+/// Longer series are judged on block means (PELT is quadratic when nothing changes).
+inline constexpr std::size_t kMaxSeries = 1000;
 
 /// Classifies the fork, moves measured samples that evidence shows were still warming up
 /// into `warmup` (never more than half of them: a later change means "no steady state"),

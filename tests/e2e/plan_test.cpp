@@ -46,7 +46,9 @@ TEST(Plan, APilotRunBecomesACommandThatRunsThePlannedDesign) {
   const json result = json::parse(tare_e2e::slurp(again));
   ASSERT_EQ(result["benchmarks"].size(), 1u);
   EXPECT_EQ(result["benchmarks"][0]["forks"].size(), static_cast<std::size_t>(forks));
-  EXPECT_EQ(result["benchmarks"][0]["stop_reason"], "max-forks");
+  // Exactly N forks either way; the reason names whichever rule held at the N-th.
+  const std::string reason = result["benchmarks"][0]["stop_reason"];
+  EXPECT_TRUE(reason == "max-forks" || reason == "target-ci") << reason;
 }
 
 TEST(Plan, BadInputIsOneLineAndANonZeroExit) {

@@ -129,3 +129,19 @@ TEST(ForkAnalysis, ThroughputForksAreClassifiedOnTimeButScoredInTheirUnit) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ForkAnalysis, LongSeriesAreJudgedOnBlockMeans) {
+  // 20,000 values (sample mode's maximum) would take PELT seconds when flat; blocks of 20
+  // keep it under 1,000 points. The warmup ends at 2,100 (a block boundary).
+  Fork f = make_fork(0, 100, 19900, [](std::size_t i) { return i < 2100 ? 150.0 : 100.0; }, 9);
+  analyze_fork(f, input(0));
+  EXPECT_EQ(f.steady_class, "warmup");
+  ASSERT_EQ(f.changepoints.size(), 1u);
+  EXPECT_EQ(f.changepoints[0], 2100);
+  EXPECT_EQ(f.steady_first_index, 2100);
+  EXPECT_EQ(f.samples.size(), 17900u);
+}
+
+}  // namespace
