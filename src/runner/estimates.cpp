@@ -50,8 +50,9 @@ void bootstrap(results::Benchmark& b, const std::vector<std::vector<double>>& pe
   for (const auto& values : per_fork) total += values.size();
   if (per_fork.size() < 2 || total == 0) return;
   stats::BootstrapOptions options;
-  // About 20 million draws at most: the summary is recomputed for every checkpoint.
-  options.resamples = std::clamp<std::size_t>(20'000'000 / total, 200, 2000);
+  // About 4 million draws at most (2,000 resamples up to 2,000 samples, fewer beyond, never
+  // under 200): a benchmark's summary stays well under a second (bench/analysis.cpp).
+  options.resamples = std::clamp<std::size_t>(4'000'000 / total, 200, 2000);
   options.seed = seed;
   options.block_length = dependent ? stats::default_block_length(total / per_fork.size()) : 1;
   const auto mean = stats::hierarchical_bootstrap_mean(per_fork, options);
@@ -124,7 +125,7 @@ std::vector<double> fork_values(const results::Fork& fork, Mode mode, int thread
 }
 
 void estimate(results::Benchmark& b, const std::vector<const results::Fork*>& forks, Mode mode, int threads,
-              std::uint64_t seed) {
+              std::uint64_t seed, bool with_bootstrap) {
   b.steady_state = steady_state_across(b);
   std::vector<double> means;
   std::vector<std::vector<double>> per_fork;
@@ -153,7 +154,7 @@ void estimate(results::Benchmark& b, const std::vector<const results::Fork*>& fo
     b.between_fork_variance = stats::variance(means);
   } else {
     variances(b, per_fork, means, dependent);
-    bootstrap(b, per_fork, dependent, seed);
+    if (with_bootstrap) bootstrap(b, per_fork, dependent, seed);
   }
 
   if (const auto modes = stats::detect_bimodality(means); modes.detected) {

@@ -20,9 +20,11 @@ std::vector<const results::Fork*> scored_forks(const results::Benchmark& benchma
 std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads);
 
 /// Fills score, ci, ci_method, median, median_ci, mad, variances, within_fork_method,
-/// bootstrap, outliers, modes and steady_state. `seed` makes the bootstrap reproducible.
+/// bootstrap, outliers, modes and steady_state. `seed` makes the bootstrap reproducible;
+/// `with_bootstrap` false leaves it out (checkpoints during a run: it costs up to a tenth
+/// of a second per benchmark, and the final summary computes it).
 void estimate(results::Benchmark& benchmark, const std::vector<const results::Fork*>& forks, Mode mode, int threads,
-              std::uint64_t seed);
+              std::uint64_t seed, bool with_bootstrap = true);
 
 /// At least this share of forks must fail Ljung–Box before samples count as dependent: the
 /// test runs once per fork at 1%, so one rejection among many forks is expected by chance.

@@ -73,12 +73,14 @@ std::string executable_path() {
   return std::string(buffer, static_cast<std::size_t>(n));
 }
 
-// The run with estimates and warnings: `unfinished` is the stop reason given to benchmarks
-// that were still running ("interrupted", or "in progress" for a checkpoint).
+// The run with estimates and warnings. Benchmarks still running get the stop reason "in
+// progress" in a checkpoint, "interrupted" in the final summary (Ctrl-C).
 results::Run summarized(results::Run run, const std::vector<registry::Instance>& instances,
-                        SummaryContext context, const char* unfinished) {
+                        SummaryContext context, bool checkpoint) {
   measure_run_drift(run);
   context.run_reference_ns = run.context.reference_ns;
+  context.checkpoint = checkpoint;
+  const char* unfinished = checkpoint ? "in progress" : "interrupted";
   for (std::size_t i = 0; i < instances.size(); ++i) {
     auto& b = run.benchmarks[i];
     if (b.stop_reason.empty()) {
@@ -122,10 +124,10 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, [&] {
     // Summarising copies the run: only when a checkpoint is due.
-    if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, "in progress"));
+    if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
 
-  const results::Run final_run = summarized(std::move(run), instances, summary, "interrupted");
+  const results::Run final_run = summarized(std::move(run), instances, summary, false);
   report::ConsoleOptions console;
   console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
   report::write_console(final_run, std::cout, console);

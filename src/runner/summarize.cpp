@@ -45,7 +45,8 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
   for (const auto& fork : b.forks)
     if (fork.ok) good.push_back(&fork);
   const auto scored = scored_forks(b);
-  estimate(b, scored, instance.mode, instance.threads, context.seed ^ std::hash<std::string>{}(b.name));
+  estimate(b, scored, instance.mode, instance.threads, context.seed ^ std::hash<std::string>{}(b.name),
+           !context.checkpoint);
   measure_benchmark_drift(b, scored, instance.mode, context.run_reference_ns);
   counters_per_op(b, good);
   percentiles(b, good, instance);

@@ -16,6 +16,7 @@ struct SummaryContext {
   double clock_cost_ns = 0;     ///< the clock's resolution plus read cost
   std::uint64_t seed = 0;       ///< the run's seed: bootstrap resamples are reproducible
   double run_reference_ns = 0;  ///< the run's median reference time (drift normalisation)
+  bool checkpoint = false;      ///< a summary written during the run: skip the bootstrap
 };
 
 /// Fills the estimates (estimates.hpp), drift, counters, percentiles, floor and warnings.

@@ -6,16 +6,13 @@
 #include <limits>
 
 #include "stats/descriptive.hpp"
+#include "stats/quiet_policy.hpp"
 
 namespace tare::stats {
 
 namespace {
 
-namespace policies = boost::math::policies;
-// NaN instead of an exception (as in interval.cpp): a test on bad data answers "unknown".
-using QuietPolicy = policies::policy<policies::domain_error<policies::ignore_error>,
-                                     policies::overflow_error<policies::ignore_error>,
-                                     policies::evaluation_error<policies::ignore_error>>;
+using detail::QuietPolicy;
 
 double chi_squared_upper_tail(double x, double degrees_of_freedom) {
   if (std::isnan(x)) return std::numeric_limits<double>::quiet_NaN();

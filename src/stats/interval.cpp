@@ -5,19 +5,11 @@
 #include <limits>
 
 #include "stats/descriptive.hpp"
+#include "stats/quiet_policy.hpp"
 
 namespace tare::stats {
 
-namespace {
-
-namespace policies = boost::math::policies;
-// Report bad arguments as NaN / infinity rather than throwing: statistics on a failed
-// benchmark must degrade into "no answer", not abort the run.
-using QuietPolicy = policies::policy<policies::domain_error<policies::ignore_error>,
-                                     policies::overflow_error<policies::ignore_error>,
-                                     policies::evaluation_error<policies::ignore_error>>;
-
-}  // namespace
+using detail::QuietPolicy;
 
 double student_t_quantile(double p, double degrees_of_freedom) {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();

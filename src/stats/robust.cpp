@@ -7,16 +7,13 @@
 #include <vector>
 
 #include "stats/descriptive.hpp"
+#include "stats/quiet_policy.hpp"
 
 namespace tare::stats {
 
 namespace {
 
-namespace policies = boost::math::policies;
-// Same reasoning as interval.cpp: a bad argument must become "no answer", never a throw.
-using QuietPolicy = policies::policy<policies::domain_error<policies::ignore_error>,
-                                     policies::overflow_error<policies::ignore_error>,
-                                     policies::evaluation_error<policies::ignore_error>>;
+using detail::QuietPolicy;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 

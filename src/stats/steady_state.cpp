@@ -81,29 +81,33 @@ SteadyState classify_fork(std::span<const double> xs, const SteadyStateOptions& 
   cp_options.variance_floor = q * q / 12.0;  // the variance of uniform rounding error
   const auto changepoints = pelt_meanvar(filtered, cp_options);
   for (std::size_t k : changepoints) result.changepoints.push_back(kept[k]);
-  // Segment means without the outliers: a spike would drag its segment out of the band.
   const auto segs = segments(filtered, changepoints);
 
   if (segs.size() >= 2) {
-    double fastest = std::abs(segs.front().mean);
-    for (const Segment& s : segs) fastest = std::min(fastest, std::abs(s.mean));
+    // Segments are compared by their medians (Barrett et al. compare means): PELT also cuts
+    // where only the variance changes, e.g. where bursts of disturbed samples come and go,
+    // and such bursts move a segment's mean by a few percent without changing the speed.
+    std::vector<double> level;
+    for (const Segment& seg : segs)
+      level.push_back(median(std::span<const double>(filtered).subspan(seg.begin, seg.end - seg.begin)));
+    double fastest = std::abs(level.front());
+    for (const double l : level) fastest = std::min(fastest, std::abs(l));
     // Barrett's code widens the band to max(v, Δ), v the last segment's variance, with
-    // times in seconds. Variance is not in the unit of a mean, so tare takes the standard
+    // times in seconds. Variance is not in the unit of a level, so tare takes the standard
     // deviation: a shift smaller than the steady segment's own sample-to-sample spread is
-    // not a different speed (on a shared machine, interference that comes and goes moves
-    // segment means by a few percent). A clock cannot resolve less than its quantum: q.
+    // not a different speed. A clock cannot resolve less than its quantum: q.
     const double band = std::max({options.delta * fastest, std::sqrt(segs.back().variance), q});
     const std::size_t last_window = options.last_window > 0 ? options.last_window : n / 4;
-    const double steady = segs.back().mean;
+    const double steady = level.back();
     for (std::size_t i = segs.size() - 1; i-- > 0;) {
-      if (std::abs(segs[i].mean - steady) <= band) continue;
+      if (std::abs(level[i] - steady) <= band) continue;
       const std::size_t end = result.changepoints[i];  // input index where segment i ends
       if (n - end < last_window) {
         result.kind = SteadyClass::no_steady_state;
         result.steady_begin = result.changepoints.back();
       } else {
         // Times: an earlier segment below the band ran faster than the steady state.
-        result.kind = segs[i].mean < steady ? SteadyClass::slowdown : SteadyClass::warmup;
+        result.kind = level[i] < steady ? SteadyClass::slowdown : SteadyClass::warmup;
         result.steady_begin = end;
       }
       break;

@@ -38,9 +38,9 @@ struct SteadyState {
 // Classifies one fork's series of per-operation times (lower = faster) in run order.
 // n < 4: flat, no changepoints.
 // Outliers (rolling_outliers) are set aside, PELT (pelt_meanvar) cuts the rest into
-// segments, and the last segment is the steady-state candidate. Earlier segments whose means
-// lie within max(delta × the smallest |segment mean|, the last segment's SD, quantization)
-// of its mean are
+// segments, and the last segment is the steady-state candidate. Earlier segments whose
+// medians lie within max(delta × the smallest |segment median|, the last segment's SD,
+// quantization) of its median are
 // equivalent to it; the latest one that is not decides: ending within the last L values, no
 // steady state; faster than the band, slowdown; slower, warmup. None: flat.
 SteadyState classify_fork(std::span<const double> xs, const SteadyStateOptions& options = {});

@@ -77,10 +77,10 @@ TARE_BENCHMARKS {
   tare::group<Tally>("modes").mode(tare::Mode::sample).bench("calls", [](Tally& t) { return step(t); });
   tare::group<Tally>("modes").mode(tare::Mode::thrpt).bench("rate", [](Tally& t) { return step(t); });
 
-  // 4x slower for the first 12 samples (calibration and early warmup), then steady.
+  // 4x slower for the first 25 samples (calibration, then warmup), then steady.
   tare::group<Phased>("phases")
       .before_sample([](Phased& p) { ++p.samples_seen; })
-      .bench("warming", [](Phased& p) { return spin(p.samples_seen <= 12 ? 400 : 100); });
+      .bench("warming", [](Phased& p) { return spin(p.samples_seen <= 25 ? 400 : 100); });
   // 4x slower from the 60th sample on: with a short warmup and 80 ms of measurement, the
   // change falls in the second half of the measurement, where no steady state remains.
   tare::group<Phased>("phases")

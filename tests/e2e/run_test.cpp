@@ -310,18 +310,23 @@ TEST(EndToEnd, AHungWorkerDiesWithItsRunner) {
 // on synthetic series in the unit tests; here the machine's own speed steps may add
 // further changepoints, so only what the planted change decides is asserted.)
 TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
-  const json run = run_json({"--filter", "^phases.warming"});
+  const auto path = (tare_e2e::scratch_dir() / "warming.json").string();
+  const auto result = run_command({kBench, "--filter", "^phases.warming", "--forks", "3", "--max-forks", "3",
+                                   "--warmup-max-ms", "300", "--measure-ms", "20", "--seed", "1234", "--json", path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
   const json& b = find(run, "phases.warming");
   EXPECT_NE(b["steady_state"], "flat");
   for (const auto& fork : b["forks"]) {
     const json& steady = fork["steady_state"];
     EXPECT_NE(steady["class"], "flat");
-    // A change where the operation got faster (after the 12th sample)...
-    bool found = false;
-    for (const auto& c : steady["changepoints"]) found |= c.get<int>() >= 10 && c.get<int>() <= 15;
-    EXPECT_TRUE(found) << steady;
+    // A change where the operation got faster (after the 25th sample)...
+    int change = -1;
+    for (const auto& c : steady["changepoints"])
+      if (c.get<int>() >= 23 && c.get<int>() <= 28) change = c.get<int>();
+    EXPECT_NE(change, -1) << steady;
     // ... and the measurement starts after it.
-    EXPECT_GE(steady["first_index"].get<int>(), 12);
+    EXPECT_GE(steady["first_index"].get<int>(), change);
     EXPECT_EQ(steady["first_index"].get<std::size_t>(), fork["warmup"].size());
   }
 }

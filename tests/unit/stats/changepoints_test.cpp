@@ -13,13 +13,7 @@
 namespace tare::stats {
 namespace {
 
-// `before` for [0, at), `after` from `at` on, plus N(0, sd).
-std::vector<double> step_series(std::mt19937_64& rng, std::size_t n, std::size_t at, double before,
-                                double after, double sd) {
-  auto xs = testing::normal_sample(rng, n, 0.0, sd);
-  for (std::size_t j = 0; j < n; ++j) xs[j] += j < at ? before : after;
-  return xs;
-}
+using testing::step_series;
 
 bool one_changepoint_near(const std::vector<std::size_t>& cps, std::size_t truth,
                           std::size_t tolerance) {

@@ -13,13 +13,7 @@
 namespace tare::stats {
 namespace {
 
-// `before` for [0, at), `after` from `at` on, plus N(0, sd).
-std::vector<double> step_series(std::mt19937_64& rng, std::size_t n, std::size_t at, double before,
-                                double after, double sd) {
-  auto xs = testing::normal_sample(rng, n, 0.0, sd);
-  for (std::size_t j = 0; j < n; ++j) xs[j] += j < at ? before : after;
-  return xs;
-}
+using testing::step_series;
 
 // x_j = 1 + 2 e^{-j/20} + N(0, 0.005): a JIT-like warmup (methodology §10.8).
 std::vector<double> warmup_series(std::mt19937_64& rng, std::size_t n) {

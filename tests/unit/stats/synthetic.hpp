@@ -18,6 +18,14 @@ inline std::vector<double> normal_sample(std::mt19937_64& rng, std::size_t n, do
   return xs;
 }
 
+// `before` for [0, at), `after` from `at` on, plus N(0, sd): a planted changepoint.
+inline std::vector<double> step_series(std::mt19937_64& rng, std::size_t n, std::size_t at,
+                                       double before, double after, double sd) {
+  auto xs = normal_sample(rng, n, 0.0, sd);
+  for (std::size_t j = 0; j < n; ++j) xs[j] += j < at ? before : after;
+  return xs;
+}
+
 // AR(1) series x_t = mean + e_t, e_t = phi e_{t-1} + N(0, innovation_sd^2), |phi| < 1.
 // e_0 is drawn from the stationary distribution N(0, innovation_sd^2 / (1 - phi^2)), so
 // there is no start-up transient. Its long-run variance is innovation_sd^2 / (1 - phi)^2.
