@@ -18,9 +18,11 @@ double relative_range(const std::vector<double>& xs) {
 
 }  // namespace
 
+// The faster of the two timings: a transient disturbance (an interrupt, a neighbour's
+// burst) only ever slows one reading down, while drift, being slow, shows in both.
 double reference_ns(const results::Fork& fork) {
   const double before = fork.reference_before_ns, after = fork.reference_after_ns;
-  if (before > 0 && after > 0) return (before + after) / 2;
+  if (before > 0 && after > 0) return std::min(before, after);
   return std::max(before, after);
 }
 

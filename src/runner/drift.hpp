@@ -11,7 +11,7 @@
 
 namespace tare::runner {
 
-/// The fork's reference time: the mean of its before and after timings that exist; 0 none.
+/// The fork's reference time: the faster of its before and after timings; 0 none.
 double reference_ns(const results::Fork& fork);
 
 /// context.reference_ns (median over every successful fork) and context.drift.
