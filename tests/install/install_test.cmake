@@ -1,5 +1,5 @@
 # Installs tare into a scratch prefix, then builds and runs a consumer project against it
-# with find_package(tare) and, separately, with pkg-config.
+# with find_package(tare) and, separately, with pkg-config; and runs the installed `tare`.
 # Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
@@ -23,6 +23,14 @@ endif()
 run(${WORK_DIR}/consumer/consumer_bench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20 --filter n=1)
 if(NOT last_output MATCHES "consumer.concat/n=1")
   message(FATAL_ERROR "the consumer did not report its benchmark:\n${last_output}")
+endif()
+
+# The installed `tare` command plans from the consumer's results.
+run(${WORK_DIR}/consumer/consumer_bench --forks 3 --max-forks 3 --measure-ms 2 --warmup-max-ms 20 --filter n=1
+    --json ${WORK_DIR}/pilot.json)
+run(${prefix}/bin/tare plan ${WORK_DIR}/pilot.json --target-ci 5%)
+if(NOT last_output MATCHES "To run it:")
+  message(FATAL_ERROR "the installed tare command did not plan:\n${last_output}")
 endif()
 
 # pkg-config: compile and link the same source by hand.
