@@ -57,7 +57,8 @@ void write_csv(const results::Run& run, std::ostream& out) {
   const std::vector<std::string> counters = counter_columns(run);
   std::vector<std::string> header{"name",   "family",  "mode",     "unit",   "threads", "status",
                                   "score",  "ci_low",  "ci_high",  "ci_level", "median", "forks",
-                                  "samples", "between_fork_variance", "within_fork_variance", "warnings"};
+                                  "samples", "between_fork_variance", "within_fork_variance", "steady_state",
+                                  "outlier_effect", "warnings"};
   for (const std::string& name : counters) header.push_back("counter:" + name);
   write_row(out, header);
 
@@ -88,6 +89,8 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                  fmt::format("{}", samples),
                                  number(b.between_fork_variance),
                                  number(b.within_fork_variance),
+                                 b.steady_state,
+                                 b.outliers ? b.outliers->effect : std::string(),
                                  warnings};
     for (const std::string& name : counters) row.push_back(number(counter_value(b, name)));
     write_row(out, row);

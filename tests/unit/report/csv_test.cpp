@@ -29,7 +29,7 @@ results::Benchmark named(std::string name) {
 
 constexpr const char* kHeader =
     "name,family,mode,unit,threads,status,score,ci_low,ci_high,ci_level,median,forks,samples,"
-    "between_fork_variance,within_fork_variance,warnings";
+    "between_fork_variance,within_fork_variance,steady_state,outlier_effect,warnings";
 
 TEST(Csv, HeaderOnlyForAnEmptyRun) {
   EXPECT_EQ(csv_lines(results::Run{}), std::vector<std::string>{kHeader});
@@ -42,9 +42,9 @@ TEST(Csv, OneRowPerBenchmarkWithCounterColumns) {
   // One good fork (the other failed) with 3 measured samples.
   EXPECT_EQ(lines[1],
             "parse/invalid_percent=10/text=中文,parse,sample,ns/op,2,ok,12.28125,12.1,12.5,0.95,12.3,1,3,0.01,0.02,"
-            "fork 2 failed; bimodal: two modes at 12.1 and 12.5 ns/op,0.9,0.1");
+            "good inconsistent,moderate,fork 2 failed; bimodal: two modes at 12.1 and 12.5 ns/op,0.9,0.1");
   // A failed benchmark: no estimates, no good forks, no counters.
-  EXPECT_EQ(lines[2], "lookup.linear/size=16,lookup.linear,thrpt,ops/s,1,failed,,,,,,0,0,,,,,");
+  EXPECT_EQ(lines[2], "lookup.linear/size=16,lookup.linear,thrpt,ops/s,1,failed,,,,,,0,0,,,,,,,");
 }
 
 TEST(Csv, QuotesFieldsPerRfc4180) {
@@ -58,7 +58,7 @@ TEST(Csv, QuotesFieldsPerRfc4180) {
   std::ostringstream out;
   write_csv(run, out);
   EXPECT_EQ(out.str(), std::string(kHeader) + ",\"counter:bytes,total\"\n" +
-                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,\"line one\nline two\",4096\n");
+                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,,,\"line one\nline two\",4096\n");
 }
 
 TEST(Csv, CounterColumnsAreTheUnionInFirstSeenOrder) {
@@ -82,7 +82,7 @@ TEST(Csv, NonFiniteValuesAreEmptyCells) {
   b.score = std::numeric_limits<double>::quiet_NaN();
   b.median = std::numeric_limits<double>::infinity();
   run.benchmarks = {b};
-  EXPECT_EQ(csv_lines(run)[1], "n,,avgt,ns/op,1,ok,,,,,,0,0,,,");
+  EXPECT_EQ(csv_lines(run)[1], "n,,avgt,ns/op,1,ok,,,,,,0,0,,,,,");
 }
 
 }  // namespace
