@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev)
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(libgtest-dev libgmock-dev valgrind)
+  packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
 fi
 missing=()
 for p in "${packages[@]}"; do

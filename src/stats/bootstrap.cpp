@@ -109,24 +109,14 @@ double median_in_place(std::vector<double>& xs) {
   return *middle + 0.5 * (above - *middle);
 }
 
-// Fills in the interval from the statistic's replicates (sorted here). Percentile method:
-// ranks floor((alpha/2) B) and ceil((1 - alpha/2) B) - 1, 0-based. The small tolerance
-// stops rounding (1 - 0.95 is 0.050000000000000044) from moving a rank by one.
+// Fills in the interval from the statistic's replicates (sorted here).
 void percentile_interval(std::vector<double>& replicates, BootstrapInterval& ci) {
   // Only an overflowing sum gets here with NaN; it would break the sort's ordering.
   const auto is_nan = [](double r) { return std::isnan(r); };
   if (std::any_of(replicates.begin(), replicates.end(), is_nan)) return;
-  std::sort(replicates.begin(), replicates.end());
-  const auto b = static_cast<double>(replicates.size());
-  const double alpha = 1.0 - ci.level;
-  constexpr double tolerance = 1e-9;
-  const double low_rank = std::floor(alpha / 2.0 * b + tolerance);
-  const double high_rank = std::ceil((1.0 - alpha / 2.0) * b - tolerance) - 1.0;
-  const auto last = replicates.size() - 1;
-  const auto low = std::min(last, static_cast<std::size_t>(std::max(0.0, low_rank)));
-  const auto high = std::min(last, static_cast<std::size_t>(std::max(0.0, high_rank)));
-  ci.low = replicates[low];
-  ci.high = replicates[high];
+  const auto [low, high] = percentile_bounds(replicates, ci.level);
+  ci.low = low;
+  ci.high = high;
   ci.resamples = replicates.size();
 }
 
@@ -153,6 +143,20 @@ BootstrapInterval bootstrap(const std::vector<std::vector<double>>& forks,
 }
 
 }  // namespace
+
+std::pair<double, double> percentile_bounds(std::vector<double>& replicates, double level) {
+  // Ranks floor((alpha/2) B) and ceil((1 - alpha/2) B) - 1, 0-based. The small tolerance
+  // stops rounding (1 - 0.95 is 0.050000000000000044) from moving a rank by one.
+  std::sort(replicates.begin(), replicates.end());
+  const auto b = static_cast<double>(replicates.size());
+  const double alpha = 1.0 - level;
+  constexpr double tolerance = 1e-9;
+  const double low_rank = std::floor(alpha / 2.0 * b + tolerance);
+  const double high_rank = std::ceil((1.0 - alpha / 2.0) * b - tolerance) - 1.0;
+  const auto last = replicates.size() - 1;
+  return {replicates[std::min(last, static_cast<std::size_t>(std::max(0.0, low_rank)))],
+          replicates[std::min(last, static_cast<std::size_t>(std::max(0.0, high_rank)))]};
+}
 
 BootstrapInterval hierarchical_bootstrap_mean(const std::vector<std::vector<double>>& forks,
                                               const BootstrapOptions& options) {

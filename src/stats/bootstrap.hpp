@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace tare::stats {
@@ -41,6 +42,10 @@ BootstrapInterval hierarchical_bootstrap_mean(const std::vector<std::vector<doub
 // together (each fork contributes its resampled samples, so longer forks weigh more).
 BootstrapInterval hierarchical_bootstrap_median(const std::vector<std::vector<double>>& forks,
                                                 const BootstrapOptions& options = {});
+
+// The percentile interval of a statistic's bootstrap replicates at `level` (sorts them):
+// sorted ranks floor((alpha/2) B) and ceil((1 - alpha/2) B) - 1. Needs B >= 1, no NaN.
+std::pair<double, double> percentile_bounds(std::vector<double>& replicates, double level);
 
 // One hierarchical resample (forks, then samples/blocks within each), written into `out`
 // (resized as needed, capacity reused): one entry per non-empty fork, each as long as the

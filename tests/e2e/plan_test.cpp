@@ -53,13 +53,13 @@ TEST(Plan, APilotRunBecomesACommandThatRunsThePlannedDesign) {
 
 TEST(Plan, BadInputIsOneLineAndANonZeroExit) {
   const auto missing = run_command({kTare, "plan", "/nonexistent/results.json"});
-  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.err, "tare: error: /nonexistent/results.json: cannot open\n");
 
   const auto not_json = (tare_e2e::scratch_dir() / "not.json").string();
   { std::ofstream(not_json) << "garbage"; }
   const auto garbage = run_command({kTare, "plan", not_json});
-  EXPECT_EQ(garbage.exit_code, 1);
+  EXPECT_EQ(garbage.exit_code, 2);
   EXPECT_NE(garbage.err.find("results JSON: not valid JSON"), std::string::npos) << garbage.err;
   EXPECT_EQ(std::count(garbage.err.begin(), garbage.err.end(), '\n'), 1);
 

@@ -1,36 +1,88 @@
-// The `tare` command: tools that work on results files. `tare plan` for now; compare, ab
-// and report come with their issues.
+// The `tare` command: tools that work on results files (plan, compare).
 #include <CLI/CLI.hpp>
 
 #include <fstream>
+#include <functional>
+#include <iterator>
+#include <sstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
 
 #include "report/json.hpp"
+#include "tools/tare/compare.hpp"
+#include "tools/tare/compare_output.hpp"
+#include "tools/tare/gbench_json.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
 
 namespace {
 
-tare::results::Run read_results(const std::string& path) {
+// A file that cannot be read as results is bad input: a usage error, exit 2. tare's own
+// results, or (for compare) Google Benchmark's JSON.
+tare::results::Run read_results(const std::string& path, bool google_benchmark_too = false) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open");
+  if (!in) throw tare::tool::UsageError(path + ": cannot open");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
-    return tare::report::read_json(in);
+    if (google_benchmark_too)
+      if (auto run = tare::tool::read_gbench_json(text)) return *run;
+    std::istringstream stream(text);
+    return tare::report::read_json(stream);
   } catch (const std::runtime_error& e) {
-    throw std::runtime_error(path + ": " + e.what());
+    throw tare::tool::UsageError(path + ": " + e.what());
   }
 }
 
-int plan_command(const std::string& path, const std::string& target, const std::string& budget) {
+void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error(path + ": cannot write");
+  write(out);
+  if (!out.flush()) throw std::runtime_error(path + ": cannot write");
+}
+
+struct PlanArgs {
+  std::string path, target = "1%", budget = "60s";
+};
+
+int plan_command(const PlanArgs& args) {
   tare::tool::PlanOptions options;
-  options.target_relative_half_width = tare::tool::parse_percent(target, "--target-ci") / 100;
-  options.budget_seconds = tare::tool::parse_seconds(budget, "--budget");
-  const auto run = read_results(path);
-  const auto rows = tare::tool::plan_run(run, options);
-  tare::tool::write_plan(run, rows, options, std::cout);
+  options.target_relative_half_width = tare::tool::parse_percent(args.target, "--target-ci") / 100;
+  options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
+  const auto run = read_results(args.path);
+  tare::tool::write_plan(run, tare::tool::plan_run(run, options), options, std::cout);
   return 0;
+}
+
+struct CompareArgs {
+  std::string base, candidate, threshold = "1%", fail_on, markdown, json;
+  std::uint64_t seed = 1;
+};
+
+int compare_command(const CompareArgs& args) {
+  tare::tool::CompareOptions options;
+  options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
+  options.seed = args.seed;
+  if (!args.fail_on.empty() && args.fail_on != "slower")
+    throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
+  const auto base = read_results(args.base, true);
+  const auto candidate = read_results(args.candidate, true);
+  tare::tool::CompareReport report;
+  try {
+    report = tare::tool::compare_runs(base, candidate, options);
+  } catch (const std::runtime_error& e) {
+    throw tare::tool::UsageError(args.base + " and " + args.candidate + ": " + e.what());
+  }
+  for (const auto* run : {&base, &candidate})
+    for (const auto& w : run->context.warnings)
+      if (w == tare::tool::kGbenchWarning) report.notes.push_back(w);
+  tare::tool::write_compare_console(report, std::cout);
+  if (!args.markdown.empty())
+    write_file(args.markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
+  if (!args.json.empty()) write_file(args.json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
+  const bool any_slower = std::any_of(report.rows.begin(), report.rows.end(),
+                                      [](const tare::tool::CompareRow& r) { return r.verdict == "slower"; });
+  return args.fail_on == "slower" && any_slower ? 1 : 0;
 }
 
 }  // namespace
@@ -38,12 +90,27 @@ int plan_command(const std::string& path, const std::string& target, const std::
 int main(int argc, char** argv) {
   CLI::App app{"tare: tools for benchmark results"};
   app.require_subcommand(1);
-  std::string path, target = "1%", budget = "60s";
+
+  PlanArgs plan_args;
   auto* plan = app.add_subcommand(
       "plan", "From a pilot run, the forks and samples per fork that reach a target precision, as a command line");
-  plan->add_option("results", path, "Results JSON of the pilot run (--json)")->required();
-  plan->add_option("--target-ci", target, "Wanted 95% CI half-width, percent of the score")->capture_default_str();
-  plan->add_option("--budget", budget, "Machine time allowed per benchmark (60s, 5m, 1h)")->capture_default_str();
+  plan->add_option("results", plan_args.path, "Results JSON of the pilot run (--json)")->required();
+  plan->add_option("--target-ci", plan_args.target, "Wanted 95% CI half-width, percent of the score")
+      ->capture_default_str();
+  plan->add_option("--budget", plan_args.budget, "Machine time allowed per benchmark (60s, 5m, 1h)")
+      ->capture_default_str();
+
+  CompareArgs compare_args;
+  auto* compare = app.add_subcommand("compare", "NEW/BASE ratio of every benchmark with a 95% CI, and a verdict");
+  compare->add_option("base", compare_args.base, "Results JSON of the baseline")->required();
+  compare->add_option("new", compare_args.candidate, "Results JSON of the candidate")->required();
+  compare->add_option("--threshold", compare_args.threshold, "Smallest change that matters, percent")
+      ->capture_default_str();
+  compare->add_option("--fail-on", compare_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
+  compare->add_option("--markdown", compare_args.markdown, "Also write the table as Markdown (a PR comment)");
+  compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/1)");
+  compare->add_option("--seed", compare_args.seed, "Seed of the bootstrap")->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -52,7 +119,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    if (*plan) return plan_command(path, target, budget);
+    if (*plan) return plan_command(plan_args);
+    if (*compare) return compare_command(compare_args);
   } catch (const tare::tool::UsageError& e) {
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;

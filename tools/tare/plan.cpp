@@ -6,22 +6,11 @@
 #include <cmath>
 
 #include "report/console.hpp"
+#include "runner/estimates.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::tool {
 namespace {
-
-// The forks the pilot's score rested on: successful, steady when at least two were (the
-// same rule as the runner's).
-std::vector<const results::Fork*> pilot_forks(const results::Benchmark& b) {
-  std::vector<const results::Fork*> ok, steady;
-  for (const auto& f : b.forks) {
-    if (!f.ok) continue;
-    ok.push_back(&f);
-    if (f.steady_class != "no steady state") steady.push_back(&f);
-  }
-  return steady.size() >= 2 ? steady : ok;
-}
 
 PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) {
   PlanRow row;
@@ -30,7 +19,7 @@ PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) 
     row.problem = "failed in the pilot run";
     return row;
   }
-  const auto forks = pilot_forks(b);
+  const auto forks = runner::scored_forks(b);  // what the pilot's score rested on
   if (forks.size() < 2 || !b.score || !b.between_fork_variance) {
     row.problem = "fewer than 2 good forks in the pilot run: no variance between forks to plan with";
     return row;

@@ -1,0 +1,17 @@
+// One benchmark whose amount of work is fixed at build time (TARE_AB_WORK rounds), built
+// twice or more: identical builds for A/A, and one doing a known amount more work.
+#include <tare/tare.hpp>
+
+#include <cstdint>
+
+TARE_BENCHMARKS {
+  tare::bench("ab.spin", [] {
+    std::uint64_t x = tare::opaque(std::uint64_t{88172645463325252ull});
+    for (int i = 0; i < TARE_AB_WORK; ++i) {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+    }
+    return x;
+  });
+}

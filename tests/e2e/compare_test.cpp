@@ -1,0 +1,115 @@
+// `tare compare` end to end: recorded runs of builds that do the same work, and 20% more.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+
+using nlohmann::json;
+using tare_e2e::run_command;
+
+namespace {
+
+const std::string kTare = TARE_CLI;
+
+// Records a run of `binary` and returns the results file.
+std::string record(const std::string& binary, const std::string& name, const std::string& seed) {
+  const auto path = (tare_e2e::scratch_dir() / (name + ".json")).string();
+  const auto result = run_command({binary, "--forks", "5", "--max-forks", "5", "--measure-ms", "10",
+                                   "--warmup-max-ms", "30", "--seed", seed, "--json", path});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  return path;
+}
+
+}  // namespace
+
+TEST(Compare, TwentyPercentMoreWorkIsSlowerAndFailsTheGate) {
+  const auto base = record(TARE_AB_BASE, "base", "1");
+  const auto slower = record(TARE_AB_SLOWER, "slower", "2");
+  const auto md = (tare_e2e::scratch_dir() / "cmp.md").string();
+  const auto js = (tare_e2e::scratch_dir() / "cmp.json").string();
+  const auto result = run_command({kTare, "compare", base, slower, "--fail-on", "slower", "--markdown", md, "--json", js});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("slower"), std::string::npos) << result.out;
+  const json doc = json::parse(tare_e2e::slurp(js));
+  EXPECT_EQ(doc["schema"], "tare.compare/1");
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const json& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["verdict"], "slower");
+  // 120 rounds against 100 (plus the same loop overhead on both sides).
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.08);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 1.3);
+  EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
+  EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
+
+  // The other way round it is faster, and the gate passes.
+  const auto reverse = run_command({kTare, "compare", slower, base, "--fail-on", "slower"});
+  EXPECT_EQ(reverse.exit_code, 0) << reverse.out;
+  EXPECT_NE(reverse.out.find("faster"), std::string::npos) << reverse.out;
+}
+
+TEST(Compare, IdenticalBuildsAreNotCalledDifferent) {
+  const auto base = record(TARE_AB_BASE, "a1", "3");
+  const auto same = record(TARE_AB_SAME, "a2", "4");
+  const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
+  // Separate processes at different moments: "same" or "inconclusive", never a difference
+  // beyond the 5% threshold asked for here.
+  const auto wide = run_command({kTare, "compare", base, same, "--threshold", "5%", "--json", js});
+  ASSERT_EQ(wide.exit_code, 0) << wide.err;
+  const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];
+  EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << wide.out;
+}
+
+TEST(Compare, BadInputIsOneLineAndExitTwo) {
+  const auto base = record(TARE_AB_BASE, "b", "5");
+  const auto garbage = (tare_e2e::scratch_dir() / "garbage.json").string();
+  { std::ofstream(garbage) << "{\"schema\": \"tare.results/9\"}"; }
+  const auto wrong_schema = run_command({kTare, "compare", base, garbage});
+  EXPECT_EQ(wrong_schema.exit_code, 2);
+  EXPECT_NE(wrong_schema.err.find("unsupported schema \"tare.results/9\""), std::string::npos) << wrong_schema.err;
+  EXPECT_EQ(std::count(wrong_schema.err.begin(), wrong_schema.err.end(), '\n'), 1);
+
+  const auto other = (tare_e2e::scratch_dir() / "other.json").string();
+  const auto ran = run_command({TARE_E2E_BENCH, "--filter", "^fast.step/size=3$", "--forks", "2", "--max-forks", "2",
+                                "--measure-ms", "2", "--warmup-max-ms", "10", "--json", other});
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const auto disjoint = run_command({kTare, "compare", base, other});
+  EXPECT_EQ(disjoint.exit_code, 2);
+  EXPECT_NE(disjoint.err.find("no benchmark in common"), std::string::npos) << disjoint.err;
+
+  const auto missing = run_command({kTare, "compare", base, "/nonexistent.json"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "tare: error: /nonexistent.json: cannot open\n");
+
+  const auto bad_gate = run_command({kTare, "compare", base, base, "--fail-on", "faster"});
+  EXPECT_EQ(bad_gate.exit_code, 2);
+}
+
+TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
+#ifndef TARE_GBENCH_BASE
+  GTEST_SKIP() << "Google Benchmark (libbenchmark-dev) not found at configure time";
+#else
+  auto record_gbench = [](const std::string& binary, const std::string& name) {
+    const auto path = (tare_e2e::scratch_dir() / (name + ".json")).string();
+    const auto result = run_command({binary, "--benchmark_repetitions=6", "--benchmark_min_time=0.01",
+                                     "--benchmark_format=json", "--benchmark_out=" + path});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return path;
+  };
+  const auto base = record_gbench(TARE_GBENCH_BASE, "gb_base");
+  const auto slower = record_gbench(TARE_GBENCH_SLOWER, "gb_slower");
+  const auto js = (tare_e2e::scratch_dir() / "gb_cmp.json").string();
+  const auto result = run_command({kTare, "compare", base, slower, "--json", js});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("process-level variation is unknown"), std::string::npos) << result.out;
+  const json doc = json::parse(tare_e2e::slurp(js));
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);  // the aggregates (_mean, _median, ...) are not benchmarks
+  const json& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["name"], "BM_spin");
+  EXPECT_EQ(row["base"]["forks"], 6);  // one per repetition
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.08);
+  EXPECT_EQ(row["verdict"], "slower");
+  EXPECT_EQ(doc["notes"].size(), 1u);
+#endif
+}

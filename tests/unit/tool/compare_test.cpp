@@ -1,0 +1,133 @@
+// compare_runs on synthetic runs with known ratios.
+#include "tools/tare/compare.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <random>
+#include <sstream>
+
+#include "tools/tare/compare_output.hpp"
+
+using ::testing::HasSubstr;
+using tare::results::Benchmark;
+using tare::results::Fork;
+using tare::results::Sample;
+using Results = tare::results::Run;
+
+namespace {
+
+// `forks` forks of 50 samples of 1000 ops each around `per_op` ns (0.5% noise), in `mode`.
+Benchmark benchmark(const std::string& name, double per_op, std::uint64_t seed, const std::string& mode = "avgt",
+                    int forks = 6) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> noise(1.0, 0.005);
+  Benchmark b;
+  b.name = name;
+  b.mode = mode;
+  b.unit = mode == "thrpt" ? "ops/s" : "ns/op";
+  double total = 0;
+  for (int k = 0; k < forks; ++k) {
+    Fork f;
+    const double level = per_op * noise(rng);
+    double sum = 0;
+    for (int i = 0; i < 50; ++i) {
+      const double v = level * noise(rng);
+      f.samples.push_back(Sample{1000, v * 1000, 0, {}});
+      sum += mode == "thrpt" ? 1e9 / v : v;
+    }
+    f.mean = sum / 50;
+    total += f.mean;
+    b.forks.push_back(f);
+  }
+  b.score = total / forks;
+  return b;
+}
+
+Results run_of(std::vector<Benchmark> benchmarks) {
+  Results run;
+  run.benchmarks = std::move(benchmarks);
+  return run;
+}
+
+TEST(TimeVerdict, ZonesAroundTheThreshold) {
+  EXPECT_EQ(tare::tool::time_verdict(0.95, 0.98, 0.01), "faster");
+  EXPECT_EQ(tare::tool::time_verdict(1.02, 1.05, 0.01), "slower");
+  EXPECT_EQ(tare::tool::time_verdict(0.995, 1.005, 0.01), "same");
+  EXPECT_EQ(tare::tool::time_verdict(0.985, 0.995, 0.01), "inconclusive");  // straddles 1 - threshold
+  EXPECT_EQ(tare::tool::time_verdict(0.98, 1.02, 0.01), "inconclusive");
+}
+
+TEST(Compare, KnownRatiosGetTheirVerdicts) {
+  const auto base = run_of({benchmark("a", 100, 1), benchmark("b", 100, 2), benchmark("c", 100, 3)});
+  const auto candidate = run_of({benchmark("a", 110, 4), benchmark("b", 100, 5), benchmark("c", 90, 6)});
+  const auto report = tare::tool::compare_runs(base, candidate, {});
+  ASSERT_EQ(report.rows.size(), 3u);
+  EXPECT_NEAR(report.rows[0].ratio.estimate, 1.1, 0.01);
+  EXPECT_EQ(report.rows[0].verdict, "slower");
+  EXPECT_EQ(report.rows[1].verdict, "same");
+  EXPECT_EQ(report.rows[2].verdict, "faster");
+  ASSERT_TRUE(report.geomean.has_value());
+  EXPECT_NEAR(report.geomean->estimate, std::cbrt(1.1 * 1.0 * 0.9), 0.01);
+  EXPECT_LE(report.rows[0].ratio.p_value, report.rows[0].adjusted_p);  // Holm never lowers a p-value
+}
+
+TEST(Compare, ForARateHigherIsFaster) {
+  const auto base = run_of({benchmark("r", 100, 1, "thrpt")});
+  const auto candidate = run_of({benchmark("r", 90, 2, "thrpt")});  // 10% less time: more ops/s
+  const auto report = tare::tool::compare_runs(base, candidate, {});
+  EXPECT_GT(report.rows[0].ratio.estimate, 1.05);  // the ratio of the scores (ops/s)
+  EXPECT_EQ(report.rows[0].verdict, "faster");
+  EXPECT_NEAR(report.geomean->estimate, 0.9, 0.01);  // the suite summary is of time ratios
+}
+
+TEST(Compare, WhatCannotBeComparedIsSaidAndTheRestIsCompared) {
+  Benchmark failed = benchmark("failed", 100, 1);
+  failed.ok = false;
+  Benchmark lonely = benchmark("lonely", 100, 2, "avgt", 1);
+  const auto base = run_of({benchmark("a", 100, 3), failed, lonely, benchmark("gone", 1, 4)});
+  const auto candidate = run_of({benchmark("a", 100, 5), benchmark("failed", 100, 6), benchmark("lonely", 100, 7),
+                                 benchmark("added", 1, 8)});
+  const auto report = tare::tool::compare_runs(base, candidate, {});
+  EXPECT_EQ(report.rows[1].problem, "failed in the base run");
+  EXPECT_THAT(report.rows[2].problem, HasSubstr("fewer than 2 good forks"));
+  EXPECT_EQ(report.only_in_base, std::vector<std::string>{"gone"});
+  EXPECT_EQ(report.only_in_candidate, std::vector<std::string>{"added"});
+  std::ostringstream console, markdown, json;
+  tare::tool::write_compare_console(report, console);
+  tare::tool::write_compare_markdown(report, markdown);
+  tare::tool::write_compare_json(report, json);
+  EXPECT_THAT(console.str(), HasSubstr("not compared: failed in the base run"));
+  EXPECT_THAT(console.str(), HasSubstr("Only in the base run: gone"));
+  EXPECT_THAT(markdown.str(), HasSubstr("| `a` |"));
+  EXPECT_THAT(json.str(), HasSubstr("\"verdict\": \"not compared\""));
+  EXPECT_THAT(json.str(), HasSubstr("\"only_in_new\": [\n    \"added\"\n  ]"));
+}
+
+TEST(Compare, NothingInCommonIsAnError) {
+  EXPECT_THROW(tare::tool::compare_runs(run_of({benchmark("a", 1, 1)}), run_of({benchmark("b", 1, 2)}), {}),
+               std::runtime_error);
+}
+
+TEST(Compare, InconclusiveSaysHowManyForksWouldSettleIt) {
+  // 1.5% slower with 1% noise between forks and 3 forks: the interval straddles 1.01.
+  auto noisy = [](const std::string& name, double per_op, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> fork_noise(1.0, 0.01);
+    Benchmark b = benchmark(name, per_op, seed, "avgt", 3);
+    double total = 0;
+    for (auto& f : b.forks) {
+      const double scale = fork_noise(rng);
+      for (auto& s : f.samples) s.ns *= scale;
+      f.mean *= scale;
+      total += f.mean;
+    }
+    b.score = total / 3;
+    return b;
+  };
+  const auto report = tare::tool::compare_runs(run_of({noisy("x", 100, 11)}), run_of({noisy("x", 101.5, 12)}), {});
+  ASSERT_EQ(report.rows[0].verdict, "inconclusive") << report.rows[0].ratio.low << " " << report.rows[0].ratio.high;
+  EXPECT_GT(report.rows[0].forks_to_settle, 3u);
+}
+
+}  // namespace

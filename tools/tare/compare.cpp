@@ -1,0 +1,110 @@
+#include "tools/tare/compare.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "registry/registry.hpp"
+#include "runner/estimates.hpp"
+#include "stats/multiple.hpp"
+
+namespace tare::tool {
+namespace {
+
+constexpr double kAlpha = 0.05;
+
+const results::Benchmark* find(const results::Run& run, const std::string& name) {
+  for (const auto& b : run.benchmarks)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+// The samples the score rested on, fork by fork, in the benchmark's unit.
+std::vector<std::vector<double>> fork_values(const results::Benchmark& b) {
+  const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
+  std::vector<std::vector<double>> forks;
+  for (const auto* f : runner::scored_forks(b)) forks.push_back(runner::fork_values(*f, mode, b.threads));
+  return forks;
+}
+
+bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
+
+// Forks per side that would bring the half-width down to the distance between the
+// estimate and the nearest edge of the verdict zones: half-widths shrink as 1/sqrt(forks).
+std::size_t forks_to_settle(const stats::RatioInterval& r, double threshold, std::size_t forks) {
+  const double half = (r.high - r.low) / 2;
+  const double distance = std::min(std::abs(r.estimate - (1 - threshold)), std::abs(r.estimate - (1 + threshold)));
+  if (!(half > 0) || !(distance > half / 10)) return 0;  // on the edge: more forks will not decide it
+  return static_cast<std::size_t>(std::ceil(static_cast<double>(forks) * (half / distance) * (half / distance)));
+}
+
+}  // namespace
+
+std::string time_verdict(double low, double high, double threshold) {
+  if (high < 1 - threshold) return "faster";
+  if (low > 1 + threshold) return "slower";
+  if (low >= 1 - threshold && high <= 1 + threshold) return "same";
+  return "inconclusive";
+}
+
+CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options) {
+  CompareReport report;
+  report.options = options;
+  for (const auto& b : base.benchmarks)
+    if (!find(candidate, b.name)) report.only_in_base.push_back(b.name);
+  for (const auto& c : candidate.benchmarks)
+    if (!find(base, c.name)) report.only_in_candidate.push_back(c.name);
+
+  std::vector<stats::Comparison> compared;
+  std::vector<double> p_values;
+  for (const auto& b : base.benchmarks) {
+    const results::Benchmark* c = find(candidate, b.name);
+    if (!c) continue;
+    CompareRow row;
+    row.name = b.name;
+    row.unit = b.unit;
+    if (b.unit != c->unit) {
+      row.problem = "units differ (" + b.unit + " vs " + c->unit + ")";
+      report.rows.push_back(row);
+      continue;
+    }
+    stats::Comparison comparison{fork_values(b), fork_values(*c), 1};
+    row.base = {b.score.value_or(NAN), comparison.base.size()};
+    row.candidate = {c->score.value_or(NAN), comparison.candidate.size()};
+    if (!b.ok || !c->ok) {
+      row.problem = !b.ok ? "failed in the base run" : "failed in the new run";
+    } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
+      row.problem = "fewer than 2 good forks on a side: no interval";
+    } else {
+      // Independent seeds per benchmark, reproducible from the options' seed.
+      row.ratio = stats::bootstrap_ratio(comparison.base, comparison.candidate, options.resamples, 0.95,
+                                         options.seed + report.rows.size());
+      // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
+      if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
+      compared.push_back(std::move(comparison));
+      p_values.push_back(row.ratio.p_value);
+    }
+    report.rows.push_back(std::move(row));
+  }
+  if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
+
+  const std::vector<double> adjusted = stats::holm_adjust(p_values);
+  std::size_t k = 0;
+  for (auto& row : report.rows) {
+    if (!row.problem.empty()) continue;
+    row.adjusted_p = adjusted[k++];
+    const bool flip = higher_is_faster(row.unit);
+    // Verdicts are about time: for a rate, the time ratio is the reciprocal.
+    const double low = flip ? 1 / row.ratio.high : row.ratio.low;
+    const double high = flip ? 1 / row.ratio.low : row.ratio.high;
+    row.verdict = time_verdict(low, high, options.threshold);
+    // A difference is only called when it also survives the suite-wide error control.
+    if ((row.verdict == "faster" || row.verdict == "slower") && row.adjusted_p >= kAlpha) row.verdict = "inconclusive";
+    if (row.verdict == "inconclusive")
+      row.forks_to_settle = forks_to_settle(row.ratio, options.threshold, std::max(row.base.forks, row.candidate.forks));
+  }
+  if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
+  return report;
+}
+
+}  // namespace tare::tool

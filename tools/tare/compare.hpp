@@ -1,0 +1,60 @@
+// `tare compare BASE.json NEW.json`: for every benchmark in both files, the ratio NEW/BASE
+// of its score with a 95% confidence interval (hierarchical bootstrap over forks, then
+// samples), a verdict against a practical threshold, and across the suite the geometric
+// mean of the ratios. Kalibera & Jones: an effect size with its interval, never a bare
+// p-value or two scores side by side.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/results.hpp"
+#include "stats/ratio.hpp"
+
+namespace tare::tool {
+
+struct CompareOptions {
+  double threshold = 0.01;       ///< |ratio - 1| that matters in practice
+  std::size_t resamples = 2000;  ///< bootstrap resamples per benchmark
+  std::uint64_t seed = 1;
+};
+
+/// One side of a comparison, as summarised from its file.
+struct Side {
+  double score = 0;
+  std::size_t forks = 0;
+};
+
+struct CompareRow {
+  std::string name;
+  std::string unit;
+  Side base, candidate;
+  stats::RatioInterval ratio;   ///< NEW/BASE of the score
+  double adjusted_p = 1;        ///< Holm-adjusted over the suite
+  /// "faster", "slower", "same", "inconclusive"; for ops/s, a ratio above 1 is faster.
+  std::string verdict;
+  /// Inconclusive only: forks per side that would likely settle it (0: unlikely to settle,
+  /// the estimate sits on the threshold).
+  std::size_t forks_to_settle = 0;
+  std::string problem;          ///< non-empty: not compared (failed, too few forks)
+};
+
+struct CompareReport {
+  std::vector<CompareRow> rows;
+  std::vector<std::string> only_in_base, only_in_candidate;
+  std::optional<stats::RatioInterval> geomean;  ///< over the compared rows, as NEW/BASE time
+  std::vector<std::string> notes;  ///< caveats about the inputs (e.g. Google Benchmark files)
+  CompareOptions options;
+};
+
+/// Matches benchmarks by name (which includes the parameters) and compares them. Throws
+/// std::runtime_error when the files have no benchmark in common.
+CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options);
+
+/// The verdict for a ratio interval of times (lower is faster) against the threshold:
+/// the whole interval beyond 1 - threshold, beyond 1 + threshold, within both, or across.
+std::string time_verdict(double low, double high, double threshold);
+
+}  // namespace tare::tool
