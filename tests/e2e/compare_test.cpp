@@ -1,4 +1,4 @@
-// `tare compare` end to end: recorded runs of builds that do the same work, and 20% more.
+// `tare compare` end to end: recorded runs of builds that do the same work, and 50% more.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -16,7 +16,7 @@ const std::string kTare = TARE_CLI;
 // Records a run of `binary` and returns the results file.
 std::string record(const std::string& binary, const std::string& name, const std::string& seed) {
   const auto path = (tare_e2e::scratch_dir() / (name + ".json")).string();
-  const auto result = run_command({binary, "--forks", "5", "--max-forks", "5", "--measure-ms", "10",
+  const auto result = run_command({binary, "--forks", "8", "--max-forks", "8", "--measure-ms", "10",
                                    "--warmup-max-ms", "30", "--seed", seed, "--json", path});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   return path;
@@ -24,7 +24,7 @@ std::string record(const std::string& binary, const std::string& name, const std
 
 }  // namespace
 
-TEST(Compare, TwentyPercentMoreWorkIsSlowerAndFailsTheGate) {
+TEST(Compare, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
   const auto base = record(TARE_AB_BASE, "base", "1");
   const auto slower = record(TARE_AB_SLOWER, "slower", "2");
   const auto md = (tare_e2e::scratch_dir() / "cmp.md").string();
@@ -37,9 +37,9 @@ TEST(Compare, TwentyPercentMoreWorkIsSlowerAndFailsTheGate) {
   ASSERT_EQ(doc["benchmarks"].size(), 1u);
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["verdict"], "slower");
-  // 120 rounds against 100 (plus the same loop overhead on both sides).
-  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.08);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 1.3);
+  // 150 rounds against 100 (plus the same loop overhead on both sides).
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.25);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 1.7);
   EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
   EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
 
@@ -108,7 +108,7 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["name"], "BM_spin");
   EXPECT_EQ(row["base"]["forks"], 6);  // one per repetition
-  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.08);
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.25);
   EXPECT_EQ(row["verdict"], "slower");
   EXPECT_EQ(doc["notes"].size(), 1u);
 #endif
