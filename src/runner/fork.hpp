@@ -26,9 +26,6 @@ struct ForkPlan {
   double timeout_seconds = 30;
 };
 
-/// Samples in the window the warmup trend test looks at.
-inline constexpr int kWarmupWindow = 20;
-
 /// Runs one fork. Failures of the worker are recorded in the returned Fork (ok = false,
 /// error says why), never thrown; only Interrupted propagates.
 results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan);

@@ -1,0 +1,131 @@
+#include "runner/fork_steps.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "runner/calibration.hpp"
+#include "runner/fork_analysis.hpp"
+#include "stats/trend.hpp"
+#include "worker/protocol.hpp"
+
+namespace tare::runner {
+
+namespace {
+
+results::Sample read_sample(WorkerProcess& worker) {
+  const std::string line = worker.read_line();
+  auto sample = worker::parse_sample(line);
+  if (!sample) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " sent a malformed sample: " + line);
+  return *sample;
+}
+
+}  // namespace
+
+std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
+  worker.send("sample " + std::to_string(invocations) + " " + std::to_string(count));
+  std::vector<results::Sample> samples;
+  samples.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) samples.push_back(read_sample(worker));
+  return samples;
+}
+
+// The typical recent sample: the median of the last five, so that one disturbed sample
+// does not halve (or double) the number of samples the measurement takes.
+results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
+  const std::size_t k = std::min<std::size_t>(5, warmup.size());
+  std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
+  std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
+                   [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });
+  return recent[k / 2];
+}
+
+double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
+  const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
+  return invocations > 0 ? s.ns / invocations : s.ns;
+}
+
+// Calibrates the batch, starting from `invocations`; the calibration samples are part of
+// the fork's history (warmup).
+std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,
+                        std::uint64_t invocations) {
+  const BatchCalibrator calibrator(sample_target_ns);
+  for (;;) {
+    results::Sample sample = take_samples(worker, invocations, 1).front();
+    fork.warmup.push_back(sample);
+    const auto next = calibrator.next(invocations, sample.ns);
+    if (!next) return invocations;
+    invocations = *next;
+  }
+}
+
+// Warms up until the last kWarmupWindow samples show no trend, or the time bound passes.
+// This only decides when to start measuring; whether and where the fork reached a steady
+// state is judged afterwards on the whole series (fork_analysis), with changepoints.
+void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
+             results::Fork& fork) {
+  constexpr std::size_t kWindow = kWarmupWindow;
+  const std::size_t first = fork.warmup.size();
+  double spent = 0;
+  for (;;) {
+    // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
+    const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+    const auto chunk = static_cast<std::uint64_t>(std::clamp((warmup_max_ns - spent) / sample_ns, 1.0, 5.0));
+    for (auto& s : take_samples(worker, invocations, chunk)) {
+      spent += s.ns;
+      fork.warmup.push_back(std::move(s));
+    }
+    if (spent >= warmup_max_ns) return;
+    if (fork.warmup.size() - first < kWindow) continue;
+    std::vector<double> window;
+    for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
+      window.push_back(sample_value(fork.warmup[i], mode, threads));
+    // The window that showed the steady state stays in warmup too: measurement starts
+    // only after the evidence, never on samples chosen because they looked steady.
+    if (stats::trend_test(window).steady) return;
+  }
+}
+
+// The worker's first words: set up, and with the memory layout it was asked for.
+void expect_ready(WorkerProcess& worker, results::Fork& fork) {
+  const std::string hello = worker.read_line();
+  const auto ready = worker::parse_ready(hello);
+  if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
+  fork.setup_ns = ready->setup_ns;
+  if (ready->env_pad != fork.layout.env_pad_bytes || ready->stack_offset != fork.layout.stack_offset_bytes ||
+      ready->heap_offset != fork.layout.heap_offset_bytes)
+    throw WorkerFailure("worker " + std::to_string(worker.pid()) + " applied a different memory layout than asked (" +
+                        hello + "): is it the same build?");
+}
+
+double time_reference(WorkerProcess& worker) {
+  worker.send("reference");
+  const std::string line = worker.read_line();
+  if (line.size() < 3 || line[0] != 'r') throw WorkerFailure("worker sent a malformed reference time: " + line);
+  return std::strtod(line.c_str() + 2, nullptr);
+}
+
+void begin_measurement(WorkerProcess& worker) {
+  worker.send("begin");
+  worker.read_line();
+}
+
+
+double measure_floor(WorkerProcess& worker, std::uint64_t invocations) {
+  worker.send("floor " + std::to_string(invocations));
+  const std::string line = worker.read_line();
+  if (line.size() < 3 || line[0] != 'f') throw WorkerFailure("worker sent a malformed floor: " + line);
+  return std::strtod(line.c_str() + 2, nullptr);
+}
+
+// Trial teardown (timed by the worker), resource usage, and a clean exit.
+void finish(WorkerProcess& worker, results::Fork& fork) {
+  worker.send("finish");
+  const std::string bye = worker.read_line();
+  const auto finished = worker::parse_finished(bye);
+  if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
+  fork.teardown_ns = finished->teardown_ns;
+  fork.resources = finished->resources;
+  worker.wait_for_exit();
+}
+
+}  // namespace tare::runner

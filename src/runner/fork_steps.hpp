@@ -1,0 +1,52 @@
+// The steps of driving one worker process through a fork, in protocol terms. run_fork
+// composes them for one benchmark; `tare ab` composes them for two workers in lock-step.
+// Every step throws WorkerFailure when the worker breaks the protocol, crashes or hangs.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+#include "runner/worker_process.hpp"
+
+namespace tare::runner {
+
+/// Samples in the window the warmup trend test looks at.
+inline constexpr int kWarmupWindow = 20;
+
+/// The worker's first words: set up, with the memory layout in fork.layout. Fills setup_ns.
+void expect_ready(WorkerProcess& worker, results::Fork& fork);
+
+/// `count` samples of `invocations` invocations each.
+std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count);
+
+/// Grows the batch from `invocations` until a sample reaches the target; the calibration
+/// samples go to fork.warmup. Returns the batch size.
+std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,
+                        std::uint64_t invocations = 1);
+
+/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes.
+void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
+             results::Fork& fork);
+
+/// The typical recent sample: the median of the last five (one disturbed sample must not
+/// halve or double what is derived from it). `samples` must not be empty.
+results::Sample typical_recent(const std::vector<results::Sample>& samples);
+
+/// ns per invocation of a sample.
+double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads);
+
+/// The reference workload's ns per iteration, timed in the worker (drift).
+double time_reference(WorkerProcess& worker);
+
+/// The empty operation's ns per op with the same batch.
+double measure_floor(WorkerProcess& worker, std::uint64_t invocations);
+
+/// From here on, resource usage counts.
+void begin_measurement(WorkerProcess& worker);
+
+/// Trial teardown (timed by the worker), resource usage, and a clean exit.
+void finish(WorkerProcess& worker, results::Fork& fork);
+
+}  // namespace tare::runner
