@@ -42,6 +42,8 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   std::string threads, mode, target_ci = "1";
   std::uint64_t seed = 0;
   app.add_flag("--list", options.list, "List the benchmarks (after --filter and --param) and exit");
+  app.add_flag("--list-json", options.list_json,
+               "List the benchmarks as JSON (name, family, params, threads, mode), for tools such as tare ab");
   app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression");
   app.add_option("--forks", options.min_forks, "Minimum number of forks per benchmark")->check(CLI::Range(1, 100000));
   app.add_option("--max-forks", options.max_forks, "Maximum number of forks per benchmark")->check(CLI::Range(1, 100000));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,7 @@ namespace tare::runner {
 
 struct RunOptions {
   bool list = false;
+  bool list_json = false;
   std::optional<std::string> filter;  ///< ECMAScript regex, searched in the full name
   int min_forks = 5;
   int max_forks = 100;
@@ -40,6 +42,10 @@ struct UsageError : std::runtime_error {
 
 /// Parses the command line. Throws UsageError; `--help` prints usage and returns nullopt.
 std::optional<RunOptions> parse_options(int argc, char** argv);
+
+/// The expanded benchmark list as JSON, one object per instance: name, family, params,
+/// threads, mode (`--list-json`; what `tare ab` reads to drive workers of two builds).
+void write_instances_json(const std::vector<registry::Instance>& instances, std::ostream& out);
 
 /// "size=16,1024" -> ("size", {"16", "1024"}); throws UsageError when malformed.
 std::pair<std::string, std::vector<std::string>> parse_param_override(const std::string& text);

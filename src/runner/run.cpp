@@ -10,6 +10,8 @@
 #include <random>
 #include <regex>
 
+#include <nlohmann/json.hpp>
+
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
@@ -51,6 +53,24 @@ std::vector<registry::Instance> select_instances(const RunOptions& options) {
   }
   return instances;
 }
+
+}  // namespace
+
+void write_instances_json(const std::vector<registry::Instance>& instances, std::ostream& out) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& instance : instances) {
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& [key, value] : instance.params) params[key] = value;
+    list.push_back({{"name", instance.name},
+                    {"family", instance.spec->name},
+                    {"params", params},
+                    {"threads", instance.threads},
+                    {"mode", registry::mode_name(instance.mode)}});
+  }
+  out << list.dump(2) << "\n";
+}
+
+namespace {
 
 results::Benchmark describe(const registry::Instance& instance) {
   results::Benchmark b;
@@ -149,6 +169,10 @@ int run(int argc, char** argv) {
     const auto options = runner::parse_options(argc, argv);
     if (!options) return 0;
     const auto instances = runner::select_instances(*options);
+    if (options->list_json) {
+      runner::write_instances_json(instances, std::cout);
+      return 0;
+    }
     if (options->list) {
       for (const auto& instance : instances)
         std::cout << instance.name << "  [" << registry::mode_name(instance.mode) << "]\n";

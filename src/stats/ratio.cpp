@@ -218,4 +218,31 @@ RatioInterval geomean_ratio(const std::vector<Comparison>& comparisons, std::siz
   return r;
 }
 
+RatioInterval paired_ratio(std::span<const double> pair_log_ratios, double level) {
+  RatioInterval r;
+  r.level = level;
+  const std::size_t n = pair_log_ratios.size();
+  const bool finite = std::all_of(pair_log_ratios.begin(), pair_log_ratios.end(),
+                                  [](double x) { return std::isfinite(x); });
+  if (n < 2 || !finite || !(level > 0.0 && level < 1.0)) {
+    r.estimate = r.low = r.high = r.p_value = kNaN;
+    r.bounded = false;
+    return r;
+  }
+  const double m = mean(pair_log_ratios);
+  const double se = std::sqrt(variance(pair_log_ratios) / static_cast<double>(n));
+  const double df = static_cast<double>(n - 1);
+  const double t = student_t_quantile(0.5 + level / 2.0, df);
+  r.estimate = std::exp(m);
+  r.low = std::exp(m - t * se);
+  r.high = std::exp(m + t * se);
+  if (se == 0.0) {
+    r.p_value = m == 0.0 ? 1.0 : 0.0;  // no spread: the limit
+  } else {
+    const boost::math::students_t_distribution<double, QuietPolicy> dist(df);
+    r.p_value = 2.0 * boost::math::cdf(boost::math::complement(dist, std::abs(m) / se));
+  }
+  return r;
+}
+
 }  // namespace tare::stats

@@ -66,6 +66,13 @@ RatioInterval geomean_ratio(const std::vector<Comparison>& comparisons,
                             std::size_t resamples = 2000, double level = 0.95,
                             std::uint64_t seed = 1);
 
+// The paired design (`tare ab`): one log-ratio ln(new / base) per pair of processes that
+// ran side by side in lock-step, so that whatever the machine did hit both alike. The
+// pair is the unit: Student-t interval of the mean log-ratio over pairs, exponentiated
+// (estimate = the geometric mean of the pair ratios); p_value from the one-sample t-test
+// of "mean log-ratio = 0". Needs >= 2 finite values; otherwise NaN, unbounded.
+RatioInterval paired_ratio(std::span<const double> pair_log_ratios, double level = 0.95);
+
 // Welch's two-sided p-value for equal means (unequal variances, Welch–Satterthwaite df).
 // Feed it fork means. NaN when undefined: fewer than 2 values on a side or a non-finite
 // value. No spread on either side: 1 when the means are equal, else 0 (the limit).
