@@ -68,7 +68,8 @@ void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns
   double spent = 0;
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
-    const double sample_ns = std::max(fork.warmup.back().ns, 1.0);
+    // (A fork that did not calibrate itself, the second of a pair, starts with one sample.)
+    const double sample_ns = fork.warmup.empty() ? warmup_max_ns : std::max(fork.warmup.back().ns, 1.0);
     const auto chunk = static_cast<std::uint64_t>(std::clamp((warmup_max_ns - spent) / sample_ns, 1.0, 5.0));
     for (auto& s : take_samples(worker, invocations, chunk)) {
       spent += s.ns;

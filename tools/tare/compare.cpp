@@ -1,5 +1,7 @@
 #include "tools/tare/compare.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -47,6 +49,27 @@ std::string time_verdict(double low, double high, double threshold) {
   return "inconclusive";
 }
 
+void decide_verdicts(CompareReport& report) {
+  std::vector<double> p_values;
+  for (const auto& row : report.rows)
+    if (row.problem.empty()) p_values.push_back(row.ratio.p_value);
+  const std::vector<double> adjusted = stats::holm_adjust(p_values);
+  std::size_t k = 0;
+  for (auto& row : report.rows) {
+    if (!row.problem.empty()) continue;
+    row.adjusted_p = adjusted[k++];
+    const bool flip = higher_is_faster(row.unit);
+    // Verdicts are about time: for a rate, the time ratio is the reciprocal.
+    const double low = flip ? 1 / row.ratio.high : row.ratio.low;
+    const double high = flip ? 1 / row.ratio.low : row.ratio.high;
+    row.verdict = time_verdict(low, high, report.options.threshold);
+    // A difference is only called when it also survives the suite-wide error control.
+    if ((row.verdict == "faster" || row.verdict == "slower") && !(row.adjusted_p < kAlpha)) row.verdict = "inconclusive";
+    if (row.verdict == "inconclusive")
+      row.forks_to_settle = forks_to_settle(row.ratio, report.options.threshold, std::max(row.base.forks, row.candidate.forks));
+  }
+}
+
 CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options) {
   CompareReport report;
   report.options = options;
@@ -55,8 +78,10 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   for (const auto& c : candidate.benchmarks)
     if (!find(base, c.name)) report.only_in_candidate.push_back(c.name);
 
+  report.method = fmt::format(
+      "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples)",
+      options.resamples);
   std::vector<stats::Comparison> compared;
-  std::vector<double> p_values;
   for (const auto& b : base.benchmarks) {
     const results::Benchmark* c = find(candidate, b.name);
     if (!c) continue;
@@ -82,27 +107,12 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
       // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
       if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
       compared.push_back(std::move(comparison));
-      p_values.push_back(row.ratio.p_value);
     }
     report.rows.push_back(std::move(row));
   }
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
-  const std::vector<double> adjusted = stats::holm_adjust(p_values);
-  std::size_t k = 0;
-  for (auto& row : report.rows) {
-    if (!row.problem.empty()) continue;
-    row.adjusted_p = adjusted[k++];
-    const bool flip = higher_is_faster(row.unit);
-    // Verdicts are about time: for a rate, the time ratio is the reciprocal.
-    const double low = flip ? 1 / row.ratio.high : row.ratio.low;
-    const double high = flip ? 1 / row.ratio.low : row.ratio.high;
-    row.verdict = time_verdict(low, high, options.threshold);
-    // A difference is only called when it also survives the suite-wide error control.
-    if ((row.verdict == "faster" || row.verdict == "slower") && row.adjusted_p >= kAlpha) row.verdict = "inconclusive";
-    if (row.verdict == "inconclusive")
-      row.forks_to_settle = forks_to_settle(row.ratio, options.threshold, std::max(row.base.forks, row.candidate.forks));
-  }
+  decide_verdicts(report);
   if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
   return report;
 }

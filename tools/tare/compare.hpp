@@ -46,12 +46,17 @@ struct CompareReport {
   std::vector<std::string> only_in_base, only_in_candidate;
   std::optional<stats::RatioInterval> geomean;  ///< over the compared rows, as NEW/BASE time
   std::vector<std::string> notes;  ///< caveats about the inputs (e.g. Google Benchmark files)
+  std::string method;              ///< how intervals and verdicts were computed, in one sentence
   CompareOptions options;
 };
 
 /// Matches benchmarks by name (which includes the parameters) and compares them. Throws
 /// std::runtime_error when the files have no benchmark in common.
 CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options);
+
+/// Fills adjusted_p (Holm over the compared rows), verdict and forks_to_settle of every
+/// row whose ratio is computed (problem empty). Shared by compare and ab.
+void decide_verdicts(CompareReport& report);
 
 /// The verdict for a ratio interval of times (lower is faster) against the threshold:
 /// the whole interval beyond 1 - threshold, beyond 1 + threshold, within both, or across.

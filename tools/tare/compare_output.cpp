@@ -50,10 +50,9 @@ Json ratio_json(const stats::RatioInterval& r) {
 
 std::string compare_method(const CompareReport& report) {
   return fmt::format(
-      "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples); "
-      "faster/slower when the whole interval lies beyond ±{:g}% and the Holm-adjusted p-value is below 5%, "
+      "{}; faster/slower when the whole interval lies beyond ±{:g}% and the Holm-adjusted p-value is below 5%, "
       "same when it lies within ±{:g}%",
-      report.options.resamples, 100 * report.options.threshold, 100 * report.options.threshold);
+      report.method, 100 * report.options.threshold, 100 * report.options.threshold);
 }
 
 void write_compare_console(const CompareReport& report, std::ostream& out) {

@@ -1,4 +1,4 @@
-// The `tare` command: tools that work on results files (plan, compare).
+// The `tare` command: tools around benchmark results (plan, compare) and builds (ab).
 #include <CLI/CLI.hpp>
 
 #include <fstream>
@@ -10,6 +10,8 @@
 #include <string>
 
 #include "report/json.hpp"
+#include "runner/worker_process.hpp"
+#include "tools/tare/ab.hpp"
 #include "tools/tare/compare.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/gbench_json.hpp"
@@ -54,6 +56,18 @@ int plan_command(const PlanArgs& args) {
   return 0;
 }
 
+// Console, then the requested files; exit 1 when gating on "slower" and one is.
+int report_comparison(const tare::tool::CompareReport& report, const std::string& markdown, const std::string& json,
+                      const std::string& fail_on) {
+  tare::tool::write_compare_console(report, std::cout);
+  if (!markdown.empty())
+    write_file(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
+  if (!json.empty()) write_file(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
+  const bool any_slower = std::any_of(report.rows.begin(), report.rows.end(),
+                                      [](const tare::tool::CompareRow& r) { return r.verdict == "slower"; });
+  return fail_on == "slower" && any_slower ? 1 : 0;
+}
+
 struct CompareArgs {
   std::string base, candidate, threshold = "1%", fail_on, markdown, json;
   std::uint64_t seed = 1;
@@ -76,13 +90,22 @@ int compare_command(const CompareArgs& args) {
   for (const auto* run : {&base, &candidate})
     for (const auto& w : run->context.warnings)
       if (w == tare::tool::kGbenchWarning) report.notes.push_back(w);
-  tare::tool::write_compare_console(report, std::cout);
-  if (!args.markdown.empty())
-    write_file(args.markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
-  if (!args.json.empty()) write_file(args.json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
-  const bool any_slower = std::any_of(report.rows.begin(), report.rows.end(),
-                                      [](const tare::tool::CompareRow& r) { return r.verdict == "slower"; });
-  return args.fail_on == "slower" && any_slower ? 1 : 0;
+  return report_comparison(report, args.markdown, args.json, args.fail_on);
+}
+
+struct AbArgs {
+  tare::tool::AbOptions options;
+  std::string threshold = "1%", fail_on, markdown, json, filter;
+};
+
+int ab_command(AbArgs& args) {
+  args.options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
+  if (!args.filter.empty()) args.options.filter = args.filter;
+  if (!args.fail_on.empty() && args.fail_on != "slower")
+    throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
+  if (args.options.pairs < 2) throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
+  const auto report = tare::tool::run_ab(args.options);
+  return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
 }  // namespace
@@ -111,6 +134,27 @@ int main(int argc, char** argv) {
   compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/1)");
   compare->add_option("--seed", compare_args.seed, "Seed of the bootstrap")->capture_default_str();
 
+  AbArgs ab_args;
+  auto* ab = app.add_subcommand("ab", "Run the benchmarks of two builds paired in time; NEW/BASE ratio with a 95% CI");
+  ab->add_option("base", ab_args.options.base, "Baseline benchmark binary")->required();
+  ab->add_option("new", ab_args.options.candidate, "Candidate benchmark binary")->required();
+  ab->add_option("--filter", ab_args.filter, "Only the benchmarks whose name matches this regex");
+  ab->add_option("--pairs", ab_args.options.pairs, "Pairs of processes per benchmark")->capture_default_str();
+  ab->add_option("--measure-ms", ab_args.options.measure_ms, "Measured time per side per pair, ms")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  ab->add_option("--warmup-max-ms", ab_args.options.warmup_max_ms, "Warmup bound per process, ms")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  ab->add_option("--timeout", ab_args.options.timeout_seconds, "Kill a worker silent this many seconds")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
+  ab->add_option("--fail-on", ab_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
+  ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
+  ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/1)");
+  ab->add_option("--seed", ab_args.options.seed, "Seed of the memory-layout shifts")->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -121,6 +165,10 @@ int main(int argc, char** argv) {
   try {
     if (*plan) return plan_command(plan_args);
     if (*compare) return compare_command(compare_args);
+    if (*ab) return ab_command(ab_args);
+  } catch (const tare::runner::Interrupted&) {
+    std::cerr << "tare: interrupted\n";
+    return 130;
   } catch (const tare::tool::UsageError& e) {
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;

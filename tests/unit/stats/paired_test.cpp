@@ -7,6 +7,7 @@
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -94,6 +95,7 @@ TEST(PairedDesign, IdenticalBuildsAreCalledDifferentAtTheNominalRate) {
   constexpr int kExperiments = 2000;
   for (int e = 0; e < kExperiments; ++e) flagged += excludes_one(paired_ratio(pair_log_ratios(rng, 100, 100)));
   const double rate = static_cast<double>(flagged) / kExperiments;
+  std::printf("A/A false-positive rate of the paired design: %.3f\n", rate);
   EXPECT_GE(rate, 0.03);
   EXPECT_LE(rate, 0.07) << "A/A false positives: " << rate;
 }
@@ -115,6 +117,7 @@ TEST(PairedDesign, APlantedOnePercentIsFoundAsOftenAsTheDesignPredicts) {
     found += r.low > 1.0;
   }
   const double rate = static_cast<double>(found) / kExperiments;
+  std::printf("1%% effect found: %.3f of experiments, predicted %.3f\n", rate, predicted);
   // Within 4 standard errors of the prediction.
   EXPECT_NEAR(rate, predicted, 4 * std::sqrt(predicted * (1 - predicted) / kExperiments))
       << "observed " << rate << ", predicted " << predicted;
@@ -130,6 +133,7 @@ TEST(PairedDesign, DriftAndAStepBreakTheSequentialDesignButNotThePairs) {
   }
   const double paired = static_cast<double>(paired_flags) / kExperiments;
   const double seq = static_cast<double>(sequential_flags) / kExperiments;
+  std::printf("A/A false positives under drift + step: paired %.3f, sequential %.3f\n", paired, seq);
   EXPECT_LE(paired, 0.07) << "interleaved A/A false positives: " << paired;
   // AAA...BBB: B runs after the step and later in the drift, ~5.5% slower on average.
   EXPECT_GE(seq, 0.5) << "sequential A/A false positives: " << seq;

@@ -1,0 +1,61 @@
+// `tare ab` end to end: two builds of one benchmark, run as pairs of live processes in
+// lock-step; identical builds and one doing 50% more work.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+
+using nlohmann::json;
+using tare_e2e::run_command;
+
+namespace {
+
+const std::string kTare = TARE_CLI;
+
+}  // namespace
+
+TEST(Ab, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
+  const auto js = (tare_e2e::scratch_dir() / "ab.json").string();
+  const auto md = (tare_e2e::scratch_dir() / "ab.md").string();
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--pairs", "5", "--measure-ms", "20",
+                                   "--warmup-max-ms", "50", "--fail-on", "slower", "--json", js, "--markdown", md});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  const json doc = json::parse(tare_e2e::slurp(js));
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const json& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["name"], "ab.spin");
+  EXPECT_EQ(row["verdict"], "slower") << result.out;
+  EXPECT_EQ(row["base"]["forks"], 5);  // one per pair
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.25);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 1.7);
+  EXPECT_NE(doc["method"].get<std::string>().find("lock-step"), std::string::npos);
+  EXPECT_NE(tare_e2e::slurp(md).find("**slower**"), std::string::npos);
+}
+
+TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
+  const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "5", "--measure-ms", "20",
+                                   "--warmup-max-ms", "50", "--threshold", "5%", "--fail-on", "slower", "--json", js});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];
+  EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << result.out;
+}
+
+TEST(Ab, BadBinariesAreOneLineAndExitTwo) {
+  const auto missing = run_command({kTare, "ab", "/nonexistent/bench", TARE_AB_BASE});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "tare: error: /nonexistent/bench: no such file\n");
+
+  const auto not_tare = run_command({kTare, "ab", TARE_AB_BASE, "/bin/true"});
+  EXPECT_EQ(not_tare.exit_code, 2);
+  EXPECT_EQ(not_tare.err,
+            "tare: error: /bin/true: not a tare benchmark binary (its --list-json gave no benchmark list)\n");
+
+  const auto disjoint = run_command({kTare, "ab", TARE_AB_BASE, TARE_E2E_BENCH, "--filter", "spin|fast"});
+  EXPECT_EQ(disjoint.exit_code, 2);
+  EXPECT_NE(disjoint.err.find("no benchmark in common"), std::string::npos) << disjoint.err;
+
+  const auto one_pair = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "1"});
+  EXPECT_EQ(one_pair.exit_code, 2);
+}

@@ -1,0 +1,35 @@
+// `tare ab BASE_BINARY NEW_BINARY`: the same benchmarks from two builds, paired in time.
+// For each benchmark, `pairs` times: one worker process of each build is started, both
+// are set up, calibrated to one shared batch size (so fixed costs amortise alike) and
+// warmed up; then their samples are taken alternately in lock-step, A B B A ..., so that
+// whatever the machine does hits both sides of each pair alike. Each pair gives one
+// log-ratio; the pair is the top level of the interval (stats::paired_ratio). Renewing
+// the pair of processes samples per-process luck (layout) too.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "tools/tare/compare.hpp"
+
+namespace tare::tool {
+
+struct AbOptions {
+  std::string base, candidate;       ///< the two benchmark binaries
+  std::optional<std::string> filter; ///< passed to --list-json of both
+  int pairs = 10;
+  double measure_ms = 100;           ///< measured time per side per pair
+  double warmup_max_ms = 1000;
+  double timeout_seconds = 30;
+  double threshold = 0.01;
+  std::uint64_t seed = 1;
+};
+
+/// Runs the paired comparison and returns it as a CompareReport (one row per benchmark in
+/// both binaries). Throws UsageError for binaries that do not exist, are not tare
+/// benchmarks, or share no benchmark; a benchmark whose worker fails becomes a row with a
+/// problem, and the others still run.
+CompareReport run_ab(const AbOptions& options);
+
+}  // namespace tare::tool
