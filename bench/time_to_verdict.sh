@@ -20,7 +20,7 @@ verdict() { grep -o '"verdict": "[a-z ]*"' "$1" | head -1 | cut -d'"' -f4; }
 per_try() { awk -v s="$1" -v e="$2" -v n="$3" 'BEGIN { printf "%.1f", (e - s) / n }'; }
 
 echo "method                       setting      right/tries  mean seconds per try"
-for pairs in 20 40 80; do
+for pairs in 5 10 20; do
   right=0; start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
     "$tare" ab "$base" "$plus" --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
@@ -30,7 +30,7 @@ for pairs in 20 40 80; do
   printf "tare ab                      pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$right" "$tries" \
     "$(per_try "$start" "$end" "$tries")"
 done
-for pairs in 40; do
+for pairs in 20; do
   wrong=0; start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
     "$tare" ab "$base" "$base" --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/aa.json" > /dev/null

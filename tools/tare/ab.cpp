@@ -1,6 +1,7 @@
 #include "tools/tare/ab.hpp"
 
 #include <fmt/format.h>
+#include <sched.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -70,8 +71,30 @@ double mean_value(const std::vector<results::Sample>& samples, Mode mode, int th
   return sum / static_cast<double>(samples.size());
 }
 
+// The CPUs this process may run on.
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> cpus;
+  if (sched_getaffinity(0, sizeof set, &set) == 0)
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+  return cpus;
+}
+
+// Both processes of a pair on one CPU: alternating samples only cancel what the two share,
+// and on a virtual machine two vCPUs run at different, independently drifting speeds
+// (measured here: pair ratios scattered by ±3% across two cores). Best effort: if pinning
+// fails the pair still runs.
+void pin(pid_t pid, int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  sched_setaffinity(pid, sizeof set, &set);
+}
+
 // One pair of processes, driven in lock-step.
-Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std::uint64_t layout_seed) {
+Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std::uint64_t layout_seed, int cpu) {
   const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
   worker::WorkerSpec spec;
   spec.benchmark = b.family;
@@ -85,6 +108,11 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   runner::WorkerProcess a(options.base, worker::to_args(spec), base.layout.env_pad_bytes, options.timeout_seconds);
   runner::WorkerProcess c(options.candidate, worker::to_args(spec), candidate.layout.env_pad_bytes,
                           options.timeout_seconds);
+  // Single-threaded benchmarks only: a multi-threaded one needs its cores.
+  if (cpu >= 0 && b.threads == 1) {
+    pin(a.pid(), cpu);
+    pin(c.pid(), cpu);
+  }
   runner::expect_ready(a, base);
   runner::expect_ready(c, candidate);
 
@@ -142,6 +170,8 @@ CompareReport run_ab(const AbOptions& options) {
   const auto clock = clock::characterize_active();
   const Setup setup{clock::tsc_ghz(), runner::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
   std::mt19937_64 rng(options.seed);
+  const std::vector<int> cpus = allowed_cpus();
+  std::size_t next_cpu = 0;  // pairs rotate over the CPUs, so every CPU's luck is sampled
 
   for (const Listed* b : common) {
     CompareRow row;
@@ -150,10 +180,12 @@ CompareReport run_ab(const AbOptions& options) {
     std::vector<double> logs, base_means, candidate_means;
     try {
       for (int p = 0; p < options.pairs; ++p) {
-        const Pair pair = run_pair(options, *b, setup, rng());
+        const int cpu = cpus.empty() ? -1 : cpus[next_cpu++ % cpus.size()];
+        const Pair pair = run_pair(options, *b, setup, rng(), cpu);
         logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
         base_means.push_back(pair.base_mean);
         candidate_means.push_back(pair.candidate_mean);
+        row.pairs.emplace_back(pair.base_mean, pair.candidate_mean);
       }
     } catch (const runner::WorkerFailure& failure) {
       row.problem = std::string("a worker failed: ") + failure.what();

@@ -18,7 +18,7 @@ namespace tare::tool {
 struct AbOptions {
   std::string base, candidate;       ///< the two benchmark binaries
   std::optional<std::string> filter; ///< passed to --list-json of both
-  int pairs = 10;
+  int pairs = 20;
   double measure_ms = 100;           ///< measured time per side per pair
   double warmup_max_ms = 1000;
   double timeout_seconds = 30;

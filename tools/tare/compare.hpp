@@ -39,6 +39,8 @@ struct CompareRow {
   /// the estimate sits on the threshold).
   std::size_t forks_to_settle = 0;
   std::string problem;          ///< non-empty: not compared (failed, too few forks)
+  /// tare ab only: each pair's (base mean, new mean), in run order.
+  std::vector<std::pair<double, double>> pairs;
 };
 
 struct CompareReport {

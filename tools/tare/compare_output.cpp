@@ -122,6 +122,11 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
       j["forks_to_settle"] = nullptr;
       j["problem"] = row.problem;
     }
+    if (!row.pairs.empty()) {
+      Json pairs = Json::array();
+      for (const auto& [base, candidate] : row.pairs) pairs.push_back({{"base", number(base)}, {"new", number(candidate)}});
+      j["pairs"] = std::move(pairs);
+    }
     rows.push_back(std::move(j));
   }
   doc["benchmarks"] = std::move(rows);
