@@ -325,8 +325,9 @@ TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
     for (const auto& c : steady["changepoints"])
       if (c.get<int>() >= 23 && c.get<int>() <= 28) change = c.get<int>();
     EXPECT_NE(change, -1) << steady;
-    // ... and the measurement starts after it.
-    EXPECT_GE(steady["first_index"].get<int>(), change);
+    // ... and the measurement starts after it, unless the machine's own speed steps made
+    // the fork "no steady state" (then nothing is cut, and the fork leaves the score).
+    if (steady["class"] != "no steady state") EXPECT_GE(steady["first_index"].get<int>(), change);
     EXPECT_EQ(steady["first_index"].get<std::size_t>(), fork["warmup"].size());
   }
 }
