@@ -34,6 +34,7 @@ long binary_search(const std::vector<int>& values, int key) {
 TARE_BENCHMARKS {
   tare::group<SortedArray>("lookup")
       .param("size", {16, 1024, 65536})
+      .baseline("linear")  // binary search is also reported as a ratio to linear search
       .bench("linear", [](SortedArray& s) { return linear_search(s.values, tare::opaque(s.key)); })
       .bench("binary", [](SortedArray& s) { return binary_search(s.values, tare::opaque(s.key)); });
 }

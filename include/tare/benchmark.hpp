@@ -94,10 +94,14 @@ struct BenchmarkSpec {
   std::vector<std::string> counters;
   bool optimized = true;   ///< compiled with optimisation (read in the user's TU)
   bool assertions = false; ///< compiled without NDEBUG
+  std::string baseline;    ///< full name of the group's baseline benchmark ("lookup.linear"), or ""
   std::shared_ptr<const Body> body;
 };
 
 void register_benchmark(BenchmarkSpec spec);
+/// Marks `baseline` (a full name) as the baseline of every benchmark of `group`, those
+/// registered already included.
+void set_group_baseline(const std::string& group, const std::string& baseline);
 
 template <class Op, class State>
 inline __attribute__((always_inline)) void invoke_consumed(const Op& op, State& state) {
@@ -267,6 +271,14 @@ class Group {
     hooks->counters.push_back([field](const State& s) { return detail::counter_value(s.*field); });
     hooks_ = std::move(hooks);
     spec_.counters.push_back(std::move(name));
+    return *this;
+  }
+
+  /// The group's benchmark `name` is the baseline: the others are also reported relative to
+  /// it, as a ratio with a confidence interval, at the same parameters and thread count.
+  Group& baseline(const std::string& name) {
+    spec_.baseline = prefix_.empty() ? name : prefix_ + "." + name;
+    detail::set_group_baseline(prefix_, spec_.baseline);
     return *this;
   }
 

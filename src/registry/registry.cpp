@@ -14,6 +14,11 @@ std::vector<detail::BenchmarkSpec>& storage() {
 
 void detail::register_benchmark(BenchmarkSpec spec) { storage().push_back(std::move(spec)); }
 
+void detail::set_group_baseline(const std::string& group, const std::string& baseline) {
+  for (auto& spec : storage())
+    if (spec.group == group) spec.baseline = baseline;
+}
+
 namespace registry {
 
 const std::vector<detail::BenchmarkSpec>& all() { return storage(); }

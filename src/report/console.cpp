@@ -87,6 +87,17 @@ void write_drift(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
+// Benchmarks against their family's baseline: "0.512x lookup.linear/size=16" (3 significant
+// digits: a ratio can be 0.000538).
+void write_relatives(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Relative to the family baseline (ratio of scores, 95% CI)", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (!b.relative) continue;
+    const auto& r = *b.relative;
+    section.line(fmt::format("{}: {:.3g}x {} [{:.3g}, {:.3g}]", b.name, r.ratio, r.baseline, r.ci.low, r.ci.high));
+  }
+}
+
 void write_counters(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Counters per op", color);
   for (const results::Benchmark& b : run.benchmarks) {
@@ -154,6 +165,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_failures(run, out, options.color);
   write_warnings(run, out, options.color);
   write_modes(run, out, options.color);
+  write_relatives(run, out, options.color);
   write_drift(run, out, options.color);
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);

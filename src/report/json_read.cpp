@@ -185,6 +185,13 @@ results::Benchmark read_benchmark(const Field& f) {
     d.normalized_ci = read_interval(v->at("normalized_ci"));
     b.drift = d;
   }
+  if (auto v = f.find("relative"); v && !v->is_null()) {
+    results::Relative r;
+    r.baseline = v->at("baseline").text();
+    r.ratio = v->at("ratio").number();
+    r.ci = read_interval(v->at("ci")).value_or(results::Interval{});
+    b.relative = r;
+  }
   if (auto percentiles = f.find("percentiles")) {
     for (const Field& p : percentiles->elements()) b.percentiles.emplace_back(p.at("p").number(), p.at("ns").number());
   }

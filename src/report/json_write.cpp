@@ -139,6 +139,13 @@ Json benchmark_json(const results::Benchmark& b) {
   } else {
     j["drift"] = nullptr;
   }
+  if (b.relative) {
+    j["relative"] = {{"baseline", b.relative->baseline},
+                     {"ratio", number(b.relative->ratio)},
+                     {"ci", interval_json(b.relative->ci)}};
+  } else {
+    j["relative"] = nullptr;
+  }
   Json percentiles = Json::array();
   for (const auto& [p, ns] : b.percentiles) percentiles.push_back({{"p", number(p)}, {"ns", number(ns)}});
   j["percentiles"] = std::move(percentiles);

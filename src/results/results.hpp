@@ -100,6 +100,14 @@ struct Drift {
   std::optional<Interval> normalized_ci;
 };
 
+/// A benchmark relative to its family's baseline (same parameters and threads): the ratio
+/// of the scores, this / baseline, with a hierarchical-bootstrap interval.
+struct Relative {
+  std::string baseline;  ///< the baseline benchmark's full name
+  double ratio = 0;
+  Interval ci;
+};
+
 /// One benchmark at one point of its parameter matrix.
 struct Benchmark {
   std::string name;    ///< "lookup.binary/size=1024/threads=2"
@@ -131,6 +139,7 @@ struct Benchmark {
   std::optional<Outliers> outliers;
   std::vector<ForkMode> modes;     ///< two entries when the forks split into two modes
   std::optional<Drift> drift;
+  std::optional<Relative> relative;  ///< when its family has a baseline (not itself)
 
   /// User counters per operation, same order as counter_names.
   std::vector<double> counters_per_op;

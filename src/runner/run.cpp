@@ -18,6 +18,7 @@
 #include "runner/calibration.hpp"
 #include "runner/campaign.hpp"
 #include "runner/drift.hpp"
+#include "runner/relative.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
@@ -109,6 +110,7 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
     }
     summarize(b, instances[i], context);
   }
+  if (!checkpoint) relate_to_baselines(run, instances);
   return run;
 }
 

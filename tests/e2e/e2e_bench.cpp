@@ -87,6 +87,12 @@ TARE_BENCHMARKS {
       .before_sample([](Phased& p) { ++p.samples_seen; })
       .bench("late", [](Phased& p) { return spin(p.samples_seen < 60 ? 100 : 400); });
 
+  // A family with a baseline: "two" does twice the work of "one".
+  tare::group("family")
+      .baseline("one")
+      .bench("one", [] { return spin(100); })
+      .bench("two", [] { return spin(200); });
+
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
 

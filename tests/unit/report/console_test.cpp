@@ -154,6 +154,15 @@ TEST(Console, DriftNormalizedScoresOnlyWhereTheMachineMovedMoreThanTheCi) {
   EXPECT_THAT(text, Not(HasSubstr("still:")));
 }
 
+TEST(Console, RatiosToTheFamilyBaselineHaveTheirOwnSection) {
+  results::Run run;
+  results::Benchmark fast = benchmark("lookup.binary/size=16", 2.5, 2.4, 2.6);
+  fast.relative = results::Relative{"lookup.linear/size=16", 0.5125, results::Interval{0.95, 0.5, 0.525}};
+  run.benchmarks = {benchmark("lookup.linear/size=16", 4.9, 4.8, 5.0), fast};
+  EXPECT_THAT(render(run), HasSubstr("Relative to the family baseline (ratio of scores, 95% CI):\n"
+                                     "  lookup.binary/size=16: 0.512x lookup.linear/size=16 [0.5, 0.525]\n"));
+}
+
 TEST(Console, EmptySectionsAreLeftOut) {
   results::Run run;
   run.benchmarks = {benchmark("a", 10, 9, 11)};

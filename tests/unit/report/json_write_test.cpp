@@ -56,7 +56,7 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
                                                "ci_method", "median", "median_ci", "mad", "steady_state", "variance",
-                                               "bootstrap", "outliers", "modes", "drift", "percentiles", "floor_ns_per_op",
+                                               "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
                                                "forks"}));
   EXPECT_EQ(b["name"], "parse/invalid_percent=10/text=中文");
@@ -81,6 +81,8 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(b["outliers"], Json::parse(R"({"low_severe": 0, "low_mild": 1, "high_mild": 3, "high_severe": 2,
                                            "variance_fraction": 0.25, "effect": "moderate"})"));
   EXPECT_EQ(b["modes"], Json::parse(R"([{"mean": 12.1, "forks": 3}, {"mean": 12.5, "forks": 2}])"));
+  EXPECT_EQ(b["relative"], Json::parse(R"({"baseline": "parse/invalid_percent=0/text=中文", "ratio": 1.125,
+                                           "ci": {"level": 0.95, "low": 1.0625, "high": 1.1875}})"));
   EXPECT_EQ(b["drift"], Json::parse(R"({"movement": 0.0625, "normalized_score": 12.25,
                                         "normalized_ci": {"level": 0.95, "low": 12.0, "high": 12.5}})"));
   EXPECT_EQ(b["percentiles"][3], Json::parse(R"({"p": 99.9, "ns": 1020.0})"));

@@ -98,6 +98,7 @@ results::Run full_run() {
   b.outliers = results::Outliers{0, 1, 3, 2, 0.25, "moderate"};
   b.modes = {{12.1, 3}, {12.5, 2}};
   b.drift = results::Drift{0.0625, 12.25, results::Interval{0.95, 12.0, 12.5}};
+  b.relative = results::Relative{"parse/invalid_percent=0/text=中文", 1.125, results::Interval{0.95, 1.0625, 1.1875}};
   b.counters_per_op = {0.9, 0.1};
   b.percentiles = {{50, 12.25}, {90, 13.5}, {99, 20.75}, {99.9, 1020}, {100, 3400.5}};
   b.floor_ns_per_op = 0.5;
