@@ -102,7 +102,7 @@ void write_plan(const results::Run& run, const std::vector<PlanRow>& rows, const
                      100 * options.target_relative_half_width, options.budget_seconds, run.context.date);
   std::size_t width = 9;
   for (const auto& r : rows) width = std::max(width, r.name.size());
-  out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>9}  {:>10}  {:>10}  {:>11}\n", "Benchmark", width, "Forks",
+  out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>15}  {:>10}  {:>10}  {:>11}\n", "Benchmark", width, "Forks",
                      "Samples/fork", "Predicted", "Time", "Fork cost", "Sample cost");
   for (const auto& r : rows) {
     if (!r.problem.empty()) {
@@ -112,7 +112,7 @@ void write_plan(const results::Run& run, const std::vector<PlanRow>& rows, const
     const auto& p = r.plan;
     std::string predicted = fmt::format("±{:.2g}%", 100 * p.predicted_relative_half_width);
     if (!p.target_reached) predicted += " (" + (p.limited_by.empty() ? std::string("short") : p.limited_by) + ")";
-    out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>9}  {:>10}  {:>10}  {:>11}\n", r.name, width, p.forks,
+    out << fmt::format("{:<{}}  {:>5}  {:>12}  {:>15}  {:>10}  {:>10}  {:>11}\n", r.name, width, p.forks,
                        p.samples_per_fork, predicted, seconds_text(p.predicted_ns), seconds_text(r.input.fork_cost_ns),
                        seconds_text(r.input.sample_cost_ns));
   }
