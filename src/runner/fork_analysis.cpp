@@ -4,6 +4,7 @@
 #include <iterator>
 #include <vector>
 
+#include "stats/descriptive.hpp"
 #include "stats/independence.hpp"
 #include "stats/steady_state.hpp"
 
@@ -39,12 +40,7 @@ void classify(results::Fork& fork, const ForkAnalysisInput& input) {
   // sample mode) would take seconds. Longer series are judged on the means of consecutive
   // blocks, at most kMaxSeries of them: changes are then located to within a block.
   const std::size_t block = (series.size() + kMaxSeries - 1) / kMaxSeries;
-  std::vector<double> judged;
-  for (std::size_t i = 0; i + block <= series.size(); i += block) {
-    double sum = 0;
-    for (std::size_t j = i; j < i + block; ++j) sum += series[j];
-    judged.push_back(sum / static_cast<double>(block));
-  }
+  const std::vector<double> judged = block == 1 ? series : stats::batch_means(series, block).means;
 
   stats::SteadyStateOptions options;
   options.delta = input.delta;
@@ -85,9 +81,7 @@ void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input) {
     fork.measured_ns += s.ns;
     values.push_back(sample_value(s, input.mode, input.threads));
   }
-  double sum = 0;
-  for (double v : values) sum += v;
-  fork.mean = values.empty() ? 0 : sum / static_cast<double>(values.size());
+  fork.mean = values.empty() ? 0 : stats::mean(values);
 
   const stats::IndependenceTest independence = stats::ljung_box(values);
   fork.lag1 = independence.lag1;

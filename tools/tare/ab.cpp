@@ -12,9 +12,11 @@
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
+#include "runner/estimates.hpp"
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/worker_process.hpp"
+#include "stats/descriptive.hpp"
 #include "stats/ratio.hpp"
 #include "tools/tare/capture.hpp"
 #include "tools/tare/quantities.hpp"
@@ -64,12 +66,6 @@ struct Setup {
   double tsc_ghz = 0;
   double sample_target_ns = 1e6;
 };
-
-double mean_value(const std::vector<results::Sample>& samples, Mode mode, int threads) {
-  double sum = 0;
-  for (const auto& s : samples) sum += runner::sample_value(s, mode, threads);
-  return sum / static_cast<double>(samples.size());
-}
 
 // The CPUs this process may run on.
 std::vector<int> allowed_cpus() {
@@ -138,7 +134,8 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   }
   runner::finish(a, base);
   runner::finish(c, candidate);
-  return {mean_value(base.samples, mode, b.threads), mean_value(candidate.samples, mode, b.threads)};
+  return {stats::mean(runner::fork_values(base, mode, b.threads)),
+          stats::mean(runner::fork_values(candidate, mode, b.threads))};
 }
 
 }  // namespace
@@ -190,13 +187,8 @@ CompareReport run_ab(const AbOptions& options) {
     } catch (const runner::WorkerFailure& failure) {
       row.problem = std::string("a worker failed: ") + failure.what();
     }
-    auto average = [](const std::vector<double>& xs) {
-      double s = 0;
-      for (double x : xs) s += x;
-      return xs.empty() ? NAN : s / static_cast<double>(xs.size());
-    };
-    row.base = {average(base_means), base_means.size()};
-    row.candidate = {average(candidate_means), candidate_means.size()};
+    row.base = {stats::mean(base_means), base_means.size()};
+    row.candidate = {stats::mean(candidate_means), candidate_means.size()};
     if (row.problem.empty()) row.ratio = stats::paired_ratio(logs);
     if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
     report.rows.push_back(std::move(row));

@@ -4,6 +4,9 @@
 
 #include <map>
 #include <stdexcept>
+#include <vector>
+
+#include "stats/descriptive.hpp"
 
 namespace tare::tool {
 namespace {
@@ -61,9 +64,9 @@ std::optional<results::Run> read_gbench_json(const std::string& text) {
     throw std::runtime_error(std::string("Google Benchmark JSON: ") + e.what());
   }
   for (auto& b : run.benchmarks) {
-    double sum = 0;
-    for (const auto& f : b.forks) sum += f.mean;
-    b.score = sum / static_cast<double>(b.forks.size());
+    std::vector<double> means;
+    for (const auto& f : b.forks) means.push_back(f.mean);
+    b.score = stats::mean(means);
   }
   return run;
 }
