@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Machine seconds needed to call a 1% difference, and how often it is called right, for
-# `tare ab` (paired, lock-step) and for record-then-compare (two separate runs, then
+# `tare ab` (paired, lock-step or duet) and for record-then-compare (two separate runs, then
 # `tare compare`). Ten tries per setting; a try is right when the verdict is "slower"
 # (the candidate does 1% more work). The threshold is 0.5%: a verdict needs the whole
 # interval beyond the threshold, so a 1% difference can only be called against a smaller
@@ -20,7 +20,7 @@ verdict() { grep -o '"verdict": "[a-z ]*"' "$1" | head -1 | cut -d'"' -f4; }
 per_try() { awk -v s="$1" -v e="$2" -v n="$3" 'BEGIN { printf "%.1f", (e - s) / n }'; }
 
 echo "method                       setting      right/tries  mean seconds per try"
-for pairs in 5 10 20; do
+for pairs in 5 10 20 40; do
   right=0; start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
     "$tare" ab "$base" "$plus" --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
@@ -30,14 +30,25 @@ for pairs in 5 10 20; do
   printf "tare ab                      pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$right" "$tries" \
     "$(per_try "$start" "$end" "$tries")"
 done
-for pairs in 20; do
+for pairs in 20 40; do
+  right=0; start=$(date +%s.%N)
+  for ((t = 0; t < tries; t++)); do
+    "$tare" ab "$base" "$plus" --duet --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
+    [[ $(verdict "$scratch/ab.json") == slower ]] && right=$((right + 1))
+  done
+  end=$(date +%s.%N)
+  printf "tare ab --duet               pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$right" "$tries" \
+    "$(per_try "$start" "$end" "$tries")"
+done
+for design in lock-step duet; do
+  flag=(); [[ $design == duet ]] && flag=(--duet)
   wrong=0; start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
-    "$tare" ab "$base" "$base" --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/aa.json" > /dev/null
+    "$tare" ab "$base" "$base" "${flag[@]}" --pairs 20 --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/aa.json" > /dev/null
     v=$(verdict "$scratch/aa.json"); [[ $v == slower || $v == faster ]] && wrong=$((wrong + 1))
   done
   end=$(date +%s.%N)
-  printf "tare ab, A/A (false alarms)  pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$wrong" "$tries" \
+  printf "tare ab A/A %-9s (false alarms) pairs=20  %2d/%-2d  %s\n" "$design" "$wrong" "$tries" \
     "$(per_try "$start" "$end" "$tries")"
 done
 for forks in 20 40; do

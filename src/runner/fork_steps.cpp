@@ -10,7 +10,9 @@
 
 namespace tare::runner {
 
-namespace {
+void request_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
+  worker.send("sample " + std::to_string(invocations) + " " + std::to_string(count));
+}
 
 results::Sample read_sample(WorkerProcess& worker) {
   const std::string line = worker.read_line();
@@ -19,10 +21,8 @@ results::Sample read_sample(WorkerProcess& worker) {
   return *sample;
 }
 
-}  // namespace
-
 std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
-  worker.send("sample " + std::to_string(invocations) + " " + std::to_string(count));
+  request_samples(worker, invocations, count);
   std::vector<results::Sample> samples;
   samples.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) samples.push_back(read_sample(worker));

@@ -21,6 +21,11 @@ void expect_ready(WorkerProcess& worker, results::Fork& fork);
 /// `count` samples of `invocations` invocations each.
 std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count);
 
+/// take_samples in two halves, for driving two workers at once: ask for the samples, and
+/// later read each of them.
+void request_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count);
+results::Sample read_sample(WorkerProcess& worker);
+
 /// Grows the batch from `invocations` until a sample reaches the target; the calibration
 /// samples go to fork.warmup. Returns the batch size.
 std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,

@@ -42,6 +42,25 @@ TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
   EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << result.out;
 }
 
+TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsFiftyPercentMoreWorkSlower) {
+  const auto js = (tare_e2e::scratch_dir() / "duet.json").string();
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--duet", "--pairs", "6", "--measure-ms",
+                                   "20", "--warmup-max-ms", "50", "--json", js});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json doc = json::parse(tare_e2e::slurp(js));
+  const json& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["verdict"], "slower") << result.out;
+  EXPECT_EQ(row["pairs"].size(), 6u);
+  EXPECT_NE(doc["method"].get<std::string>().find("duet"), std::string::npos);
+}
+
+TEST(Ab, ADuetNeedsAnEvenNumberOfPairs) {
+  const auto odd = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--duet", "--pairs", "5"});
+  EXPECT_EQ(odd.exit_code, 2);
+  EXPECT_EQ(odd.err,
+            "tare: error: --duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not 5\n");
+}
+
 TEST(Ab, BadBinariesAreOneLineAndExitTwo) {
   const auto missing = run_command({kTare, "ab", "/nonexistent/bench", TARE_AB_BASE});
   EXPECT_EQ(missing.exit_code, 2);

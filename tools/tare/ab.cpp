@@ -1,7 +1,6 @@
 #include "tools/tare/ab.hpp"
 
 #include <fmt/format.h>
-#include <sched.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "stats/descriptive.hpp"
 #include "stats/ratio.hpp"
 #include "tools/tare/capture.hpp"
+#include "tools/tare/pair_cpus.hpp"
 #include "tools/tare/quantities.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
@@ -67,30 +67,33 @@ struct Setup {
   double sample_target_ns = 1e6;
 };
 
-// The CPUs this process may run on.
-std::vector<int> allowed_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  std::vector<int> cpus;
-  if (sched_getaffinity(0, sizeof set, &set) == 0)
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-      if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
-  return cpus;
+// Measures both sides of a pair, sample by sample, so that whatever the machine does hits
+// both alike. Lock-step: A B B A, round after round (a linear drift within a round hits
+// both sides equally). Duet: both at once, each round starting the two samples together.
+// Single-shot mode takes one cold call of each (rounds is then 1).
+void measure_pair(runner::WorkerProcess& a, runner::WorkerProcess& c, std::uint64_t invocations,
+                  std::uint64_t rounds, bool duet, bool single_shot, results::Fork& base,
+                  results::Fork& candidate) {
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    if (duet) {
+      runner::request_samples(a, invocations, 1);
+      runner::request_samples(c, invocations, 1);
+      base.samples.push_back(runner::read_sample(a));
+      candidate.samples.push_back(runner::read_sample(c));
+      continue;
+    }
+    base.samples.push_back(runner::take_samples(a, invocations, 1).front());
+    candidate.samples.push_back(runner::take_samples(c, invocations, 1).front());
+    if (single_shot) break;
+    candidate.samples.push_back(runner::take_samples(c, invocations, 1).front());
+    base.samples.push_back(runner::take_samples(a, invocations, 1).front());
+  }
 }
 
-// Both processes of a pair on one CPU: alternating samples only cancel what the two share,
-// and on a virtual machine two vCPUs run at different, independently drifting speeds
-// (measured here: pair ratios scattered by ±3% across two cores). Best effort: if pinning
-// fails the pair still runs.
-void pin(pid_t pid, int cpu) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(cpu, &set);
-  sched_setaffinity(pid, sizeof set, &set);
-}
-
-// One pair of processes, driven in lock-step.
-Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std::uint64_t layout_seed, int cpu) {
+// One pair of processes: both alive at once, set up, calibrated to one batch, warmed up,
+// then measured together.
+Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std::uint64_t layout_seed,
+              const PairCpus& cpus) {
   const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
   worker::WorkerSpec spec;
   spec.benchmark = b.family;
@@ -100,15 +103,12 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   spec.layout_seed = layout_seed;
   results::Fork base, candidate;
   base.layout = candidate.layout = worker::derive_layout(layout_seed);
-  // Both alive at once: started, then set up, before either is measured.
   runner::WorkerProcess a(options.base, worker::to_args(spec), base.layout.env_pad_bytes, options.timeout_seconds);
   runner::WorkerProcess c(options.candidate, worker::to_args(spec), candidate.layout.env_pad_bytes,
                           options.timeout_seconds);
-  // Single-threaded benchmarks only: a multi-threaded one needs its cores.
-  if (cpu >= 0 && b.threads == 1) {
-    pin(a.pid(), cpu);
-    pin(c.pid(), cpu);
-  }
+  // Pinned at once, so that set-up most likely touches its memory where it will be measured.
+  pin(a.pid(), cpus.base);
+  pin(c.pid(), cpus.candidate);
   runner::expect_ready(a, base);
   runner::expect_ready(c, candidate);
 
@@ -120,22 +120,26 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
     runner::warm_up(a, mode, b.threads, options.warmup_max_ms * 1e6, invocations, base);
     runner::warm_up(c, mode, b.threads, options.warmup_max_ms * 1e6, invocations, candidate);
     const double sample_ns = std::max(runner::typical_recent(base.warmup).ns, 1.0);
-    rounds = static_cast<std::uint64_t>(std::clamp(options.measure_ms * 1e6 / sample_ns / 2, 2.0, 5000.0));
+    // measure_ms of samples per side: a lock-step round takes two of each, a duet round one.
+    const double per_round = options.duet ? 1 : 2;
+    rounds = static_cast<std::uint64_t>(std::clamp(options.measure_ms * 1e6 / sample_ns / per_round, 2.0, 5000.0));
   }
   runner::begin_measurement(a);
   runner::begin_measurement(c);
-  // A B B A, round after round: a linear drift within each round hits both sides equally.
-  for (std::uint64_t r = 0; r < rounds; ++r) {
-    base.samples.push_back(runner::take_samples(a, invocations, 1).front());
-    candidate.samples.push_back(runner::take_samples(c, invocations, 1).front());
-    if (mode == Mode::ss) break;  // one cold call each
-    candidate.samples.push_back(runner::take_samples(c, invocations, 1).front());
-    base.samples.push_back(runner::take_samples(a, invocations, 1).front());
-  }
+  measure_pair(a, c, invocations, rounds, options.duet, mode == Mode::ss, base, candidate);
   runner::finish(a, base);
   runner::finish(c, candidate);
   return {stats::mean(runner::fork_values(base, mode, b.threads)),
           stats::mean(runner::fork_values(candidate, mode, b.threads))};
+}
+
+// A duet's top level: pairs 2k and 2k+1 ran with the CPUs swapped, so the mean of their
+// log-ratios no longer holds the difference between the CPUs (measured on a 2-vCPU VM: one
+// vCPU 3.5% slower, which made single pairs alternate between -3% and +5%).
+std::vector<double> swap_units(const std::vector<double>& logs) {
+  std::vector<double> units;
+  for (std::size_t i = 0; i + 1 < logs.size(); i += 2) units.push_back((logs[i] + logs[i + 1]) / 2);
+  return units;
 }
 
 }  // namespace
@@ -146,10 +150,19 @@ CompareReport run_ab(const AbOptions& options) {
   CompareReport report;
   report.options.threshold = options.threshold;
   report.options.seed = options.seed;
-  report.method = fmt::format(
-      "ratios NEW/BASE with 95% Student-t intervals over {} pairs of processes run side by side in lock-step "
-      "(A B B A), one log-ratio per pair",
-      options.pairs);
+  const std::vector<int> cpus = allowed_cpus();
+  if (options.duet && cpus.size() < 2)
+    throw UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus.size()));
+  if (options.duet && (options.pairs % 2 != 0 || options.pairs < 4))
+    throw UsageError(fmt::format(
+        "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
+  const char* design = options.duet
+                           ? "run at the same time on different CPUs (duet), one log-ratio per two pairs whose "
+                             "sides swapped CPUs, so that a CPU's own speed cancels"
+                           : "run side by side in lock-step (A B B A) on the same CPUs, one log-ratio per pair";
+  report.replicates = "pairs";
+  report.method =
+      fmt::format("ratios NEW/BASE with 95% Student-t intervals over {} pairs of processes {}", options.pairs, design);
   std::vector<const Listed*> common;
   for (const auto& b : base_list) {
     const bool shared = std::any_of(candidate_list.begin(), candidate_list.end(),
@@ -167,18 +180,18 @@ CompareReport run_ab(const AbOptions& options) {
   const auto clock = clock::characterize_active();
   const Setup setup{clock::tsc_ghz(), runner::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
   std::mt19937_64 rng(options.seed);
-  const std::vector<int> cpus = allowed_cpus();
-  std::size_t next_cpu = 0;  // pairs rotate over the CPUs, so every CPU's luck is sampled
 
   for (const Listed* b : common) {
     CompareRow row;
     row.name = b->name;
     row.unit = registry::mode_unit(registry::parse_mode(b->mode).value_or(Mode::avgt));
+    if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
+      report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
+                                         b->name, b->threads, cpus.size() / 2));
     std::vector<double> logs, base_means, candidate_means;
     try {
       for (int p = 0; p < options.pairs; ++p) {
-        const int cpu = cpus.empty() ? -1 : cpus[next_cpu++ % cpus.size()];
-        const Pair pair = run_pair(options, *b, setup, rng(), cpu);
+        const Pair pair = run_pair(options, *b, setup, rng(), pair_cpus(cpus, b->threads, p, options.duet));
         logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
         base_means.push_back(pair.base_mean);
         candidate_means.push_back(pair.candidate_mean);
@@ -189,7 +202,7 @@ CompareReport run_ab(const AbOptions& options) {
     }
     row.base = {stats::mean(base_means), base_means.size()};
     row.candidate = {stats::mean(candidate_means), candidate_means.size()};
-    if (row.problem.empty()) row.ratio = stats::paired_ratio(logs);
+    if (row.problem.empty()) row.ratio = stats::paired_ratio(options.duet ? swap_units(logs) : logs);
     if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
     report.rows.push_back(std::move(row));
   }

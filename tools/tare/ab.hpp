@@ -4,7 +4,8 @@
 // warmed up; then their samples are taken alternately in lock-step, A B B A ..., so that
 // whatever the machine does hits both sides of each pair alike. Each pair gives one
 // log-ratio; the pair is the top level of the interval (stats::paired_ratio). Renewing
-// the pair of processes samples per-process luck (layout) too.
+// the pair of processes samples per-process luck (layout) too. With `duet`, the two run at
+// the same time on different CPUs instead (pair_cpus.hpp says which).
 #pragma once
 
 #include <cstdint>
@@ -18,11 +19,12 @@ namespace tare::tool {
 struct AbOptions {
   std::string base, candidate;       ///< the two benchmark binaries
   std::optional<std::string> filter; ///< passed to --list-json of both
-  int pairs = 20;
-  double measure_ms = 100;           ///< measured time per side per pair
+  int pairs = 40;
+  double measure_ms = 50;            ///< measured time per side per pair
   double warmup_max_ms = 1000;
   double timeout_seconds = 30;
   double threshold = 0.01;
+  bool duet = false;                 ///< both sides at once on different CPUs (pair_cpus.hpp)
   std::uint64_t seed = 1;
 };
 

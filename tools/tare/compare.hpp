@@ -35,7 +35,7 @@ struct CompareRow {
   double adjusted_p = 1;        ///< Holm-adjusted over the suite
   /// "faster", "slower", "same", "inconclusive"; for ops/s, a ratio above 1 is faster.
   std::string verdict;
-  /// Inconclusive only: forks per side that would likely settle it (0: unlikely to settle,
+  /// Inconclusive only: forks per side (tare ab: pairs) that would likely settle it (0: unlikely to settle,
   /// the estimate sits on the threshold).
   std::size_t forks_to_settle = 0;
   std::string problem;          ///< non-empty: not compared (failed, too few forks)
@@ -49,6 +49,7 @@ struct CompareReport {
   std::optional<stats::RatioInterval> geomean;  ///< over the compared rows, as NEW/BASE time
   std::vector<std::string> notes;  ///< caveats about the inputs (e.g. Google Benchmark files)
   std::string method;              ///< how intervals and verdicts were computed, in one sentence
+  std::string replicates = "forks per side";  ///< what forks_to_settle counts, in words
   CompareOptions options;
 };
 

@@ -22,11 +22,11 @@ std::string change_text(const stats::RatioInterval& r) {
   return fmt::format("{:+.1f}%", 100 * (r.estimate - 1));
 }
 
-std::string verdict_text(const CompareRow& row) {
+std::string verdict_text(const CompareRow& row, const std::string& replicates) {
   if (!row.problem.empty()) return "not compared: " + row.problem;
   if (row.verdict != "inconclusive") return row.verdict;
   if (row.forks_to_settle == 0) return "inconclusive (on the threshold)";
-  return fmt::format("inconclusive (~{} forks per side would settle it)", row.forks_to_settle);
+  return fmt::format("inconclusive (~{} {} would settle it)", row.forks_to_settle, replicates);
 }
 
 std::string score_text(const Side& side, const std::string& unit) {
@@ -65,7 +65,7 @@ void write_compare_console(const CompareReport& report, std::ostream& out) {
     out << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}  {:<24}  {}\n", row.name, width,
                        score_text(row.base, row.unit), score_text(row.candidate, row.unit),
                        compared ? change_text(row.ratio) : "", compared ? ratio_text(row.ratio) : "",
-                       verdict_text(row));
+                       verdict_text(row, report.replicates));
   }
   if (report.geomean)
     out << fmt::format("\nGeometric mean of time ratios: {} over {} benchmarks\n", ratio_text(*report.geomean),
@@ -85,7 +85,7 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
   for (const auto& row : report.rows) {
     const bool compared = row.problem.empty();
     const std::string verdict = row.verdict == "faster" || row.verdict == "slower" ? "**" + row.verdict + "**"
-                                                                                  : verdict_text(row);
+                                                                                  : verdict_text(row, report.replicates);
     out << fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.name, score_text(row.base, row.unit),
                        score_text(row.candidate, row.unit), compared ? change_text(row.ratio) : "",
                        compared ? ratio_text(row.ratio) : "", verdict);

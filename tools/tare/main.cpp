@@ -154,6 +154,9 @@ int main(int argc, char** argv) {
   ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/1)");
   ab->add_option("--seed", ab_args.options.seed, "Seed of the memory-layout shifts")->capture_default_str();
+  ab->add_flag("--duet", ab_args.options.duet,
+               "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
+               "alternating samples on the same CPUs");
 
   try {
     app.parse(argc, argv);
