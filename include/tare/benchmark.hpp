@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <initializer_list>
 #include <iterator>
@@ -51,6 +52,23 @@ int thread_count() noexcept;
 struct NoState {};
 
 namespace detail {
+/// What tare::skip throws: not a failure, a decision of the benchmark's own.
+class Skipped : public std::exception {
+ public:
+  explicit Skipped(std::string reason) : reason_(std::move(reason)) {}
+  const char* what() const noexcept override { return reason_.c_str(); }
+
+ private:
+  std::string reason_;
+};
+}  // namespace detail
+
+/// Ends the benchmark without failing it, from its operation or its state's constructor
+/// (e.g. the machine lacks what it measures): it is reported as skipped, with the reason,
+/// and does not make the run fail.
+[[noreturn]] inline void skip(std::string reason) { throw detail::Skipped(std::move(reason)); }
+
+namespace detail {
 
 class StateBase {
  public:
@@ -80,6 +98,21 @@ class Body {
   virtual void read_counters(StateBase& state, double* out) const = 0;
   /// True when each invocation is timed on its own (per-invocation setup/teardown).
   virtual bool times_each_invocation() const = 0;
+  /// The measured samples start: what the benchmark reports about itself counts from here.
+  virtual void begin_measurement(StateBase&) const {}
+  /// What the benchmark reported about itself over the measured samples, one line of text
+  /// for its own reporter (the Google Benchmark layer: user counters, label, complexity N),
+  /// from the state of every thread; empty when there is nothing.
+  virtual std::string annotations(const std::vector<StateBase*>&) const { return {}; }
+};
+
+/// Per-benchmark settings that override the runner's (0: the runner's own). Google
+/// Benchmark's Iterations, MinTime, MinWarmUpTime and Repetitions map onto them.
+struct RunSettings {
+  std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration
+  double measure_ms = 0;          ///< measured time per fork
+  double warmup_max_ms = 0;       ///< warmup bound per fork
+  int forks = 0;                  ///< exactly this many forks
 };
 
 /// A registered benchmark family: one operation, all its parameter combinations.
@@ -95,6 +128,10 @@ struct BenchmarkSpec {
   bool optimized = true;   ///< compiled with optimisation (read in the user's TU)
   bool assertions = false; ///< compiled without NDEBUG
   std::string baseline;    ///< full name of the group's baseline benchmark ("lookup.linear"), or ""
+  /// The name is the instance's whole name: nothing is appended for parameters or threads
+  /// (Google Benchmark's names, which carry both in their own notation).
+  bool name_is_complete = false;
+  RunSettings settings;
   std::shared_ptr<const Body> body;
 };
 

@@ -68,7 +68,9 @@ std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, co
     std::vector<std::pair<std::string, std::string>> point;
     expand_params(declared, 0, point, points);
 
-    const std::vector<int> thread_counts = overrides.threads.value_or(spec.threads);
+    // A complete name already says its thread count: --threads cannot change it.
+    const std::vector<int> thread_counts =
+        spec.name_is_complete ? spec.threads : overrides.threads.value_or(spec.threads);
     const bool show_threads = !(thread_counts.size() == 1 && thread_counts[0] == 1);
     for (const auto& params : points) {
       for (int threads : thread_counts) {
@@ -77,7 +79,7 @@ std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, co
         instance.params = params;
         instance.threads = threads;
         instance.mode = overrides.mode.value_or(spec.mode);
-        instance.name = instance_name(spec.name, params, threads, show_threads);
+        instance.name = spec.name_is_complete ? spec.name : instance_name(spec.name, params, threads, show_threads);
         instances.push_back(std::move(instance));
       }
     }

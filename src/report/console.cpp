@@ -39,9 +39,17 @@ class Section {
   bool started_ = false;
 };
 
+// Benchmarks that skipped themselves, with their reasons: not failures.
+void write_skipped(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Skipped", color);
+  for (const results::Benchmark& b : run.benchmarks)
+    if (!b.skipped.empty()) section.line(fmt::format("{}: {}", b.name, b.skipped));
+}
+
 void write_failures(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Failures", color);
   for (const results::Benchmark& b : run.benchmarks) {
+    if (!b.skipped.empty()) continue;
     if (!b.ok) section.line(fmt::format("{}: FAILED: {}", b.name, b.error.empty() ? "no error recorded" : b.error), Style::red);
     for (std::size_t i = 0; i < b.forks.size(); ++i) {
       const results::Fork& f = b.forks[i];
@@ -162,6 +170,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   } else {
     for (const std::string& line : detail::summary_table(run).render(options.color)) out << line << '\n';
   }
+  write_skipped(run, out, options.color);
   write_failures(run, out, options.color);
   write_warnings(run, out, options.color);
   write_modes(run, out, options.color);

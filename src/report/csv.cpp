@@ -79,7 +79,7 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                  b.mode,
                                  b.unit,
                                  fmt::format("{}", b.threads),
-                                 b.ok ? "ok" : "failed",
+                                 b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped",
                                  number(b.score),
                                  number(b.ci ? std::optional(b.ci->low) : std::nullopt),
                                  number(b.ci ? std::optional(b.ci->high) : std::nullopt),

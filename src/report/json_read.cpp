@@ -37,10 +37,12 @@ std::vector<std::string> strings(const Field& f) {
 }
 
 // "ok" or "failed", nothing else: a typo must not silently turn a failure into a success.
-bool status_ok(const Field& f) {
+// "ok", "failed" or "skipped" (the benchmark's own decision; its reason is the error).
+std::string read_status(const Field& f) {
   const std::string status = f.text();
-  if (status != "ok" && status != "failed") f.fail("expected \"ok\" or \"failed\", got \"" + status + "\"");
-  return status == "ok";
+  if (status != "ok" && status != "failed" && status != "skipped")
+    f.fail("expected \"ok\", \"failed\" or \"skipped\", got \"" + status + "\"");
+  return status;
 }
 
 std::optional<results::Interval> read_interval(const Field& f) {
@@ -74,8 +76,11 @@ std::vector<results::Sample> read_samples(const Field& f) {
 results::Fork read_fork(const Field& f) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
-  if (auto status = f.find("status")) fork.ok = status_ok(*status);
+  const std::string status = f.find("status") ? read_status(f.at("status")) : "ok";
+  fork.ok = status == "ok";
   if (auto error = f.find("error")) fork.error = error->text_or_empty();
+  if (status == "skipped") fork.skipped = fork.error;
+  if (auto annotations = f.find("annotations")) fork.annotations = annotations->text();
   if (auto layout = f.find("layout")) {
     fork.layout.seed = layout->at("seed").unsigned_integer();
     fork.layout.env_pad_bytes = to_u32(layout->at("env_pad_bytes"));
@@ -144,8 +149,10 @@ results::Benchmark read_benchmark(const Field& f) {
   b.unit = f.at("unit").text();
   b.threads = to_int(f.at("threads"));
   if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = v->unsigned_integer();
-  b.ok = status_ok(f.at("status"));
+  const std::string status = read_status(f.at("status"));
+  b.ok = status == "ok";
   b.error = f.at("error").text_or_empty();
+  if (status == "skipped") b.skipped = b.error;
   if (auto v = f.find("stop_reason")) b.stop_reason = v->text_or_empty();
   b.score = f.at("score").optional_number();
   b.ci = read_interval(f.at("ci"));

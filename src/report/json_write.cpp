@@ -59,8 +59,9 @@ Json samples_json(const std::vector<results::Sample>& samples) {
 Json fork_json(const results::Fork& f) {
   Json j;
   j["pid"] = f.pid;
-  j["status"] = f.ok ? "ok" : "failed";
+  j["status"] = f.ok ? "ok" : f.skipped.empty() ? "failed" : "skipped";
   j["error"] = text_or_null(f.error);
+  if (!f.annotations.empty()) j["annotations"] = f.annotations;
   j["layout"] = {{"seed", f.layout.seed},
                  {"env_pad_bytes", f.layout.env_pad_bytes},
                  {"stack_offset_bytes", f.layout.stack_offset_bytes},
@@ -100,7 +101,7 @@ Json benchmark_json(const results::Benchmark& b) {
   j["unit"] = b.unit;
   j["threads"] = b.threads;
   j["ops_per_invocation"] = b.ops_per_invocation;
-  j["status"] = b.ok ? "ok" : "failed";
+  j["status"] = b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped";
   j["error"] = text_or_null(b.error);
   j["stop_reason"] = text_or_null(b.stop_reason);
   j["score"] = number(b.score);

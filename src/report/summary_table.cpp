@@ -36,6 +36,7 @@ bool rests_on_unsteady_forks(const results::Benchmark& b) {
 }
 
 ScoreCells score_cells(const results::Benchmark& b) {
+  if (!b.skipped.empty()) return {{"skipped", Style::plain}, {}, {}, {}, {}};
   if (!b.ok) return {{"FAILED", Style::red}, {}, {}, {}, {}};
   if (!b.score || !std::isfinite(*b.score)) return {{"n/a"}, {}, {}, {}, {}};
   // Two modes: a mean between them describes neither; the Modes section shows both.

@@ -62,6 +62,10 @@ struct Fork {
   Resources resources;
   bool ok = true;
   std::string error;                 ///< why the fork failed ("killed by signal 11 ...")
+  std::string skipped;               ///< the benchmark skipped itself, for this reason (then !ok)
+  /// What the benchmark reported about itself over the measured samples (Body::annotations),
+  /// as the worker sent it; for the benchmark's own reporter (Google Benchmark's counters).
+  std::string annotations;
 };
 
 struct Interval {
@@ -122,7 +126,8 @@ struct Benchmark {
 
   bool ok = true;
   std::string error;        ///< first failure, when !ok
-  std::string stop_reason;  ///< "target-ci", "budget", "max-forks", "failed", "interrupted", "in progress"
+  std::string skipped;      ///< the benchmark skipped itself, for this reason (then !ok, not a failure)
+  std::string stop_reason;  ///< "target-ci", "budget", "max-forks", "failed", "skipped", "interrupted", "in progress"
 
   // Estimates over forks (the fork is the unit of evidence). Absent with < 2 good forks.
   std::optional<double> score;

@@ -11,6 +11,20 @@
 #include "runner/worker_process.hpp"
 
 namespace tare::runner {
+namespace {
+
+// A benchmark that asks for a fixed number of forks (Google Benchmark's Repetitions) gets
+// exactly that many, whatever the precision reached or the time spent.
+StopRule rule_for(const detail::BenchmarkSpec& spec, const StopRule& rule) {
+  if (spec.settings.forks <= 0) return rule;
+  StopRule fixed = rule;
+  fixed.min_forks = fixed.max_forks = spec.settings.forks;
+  fixed.budget_ns = 1e300;
+  fixed.target_relative_half_width = 0;
+  return fixed;
+}
+
+}  // namespace
 
 CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, ForkPlan plan,
                              const StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork) {
@@ -48,12 +62,13 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
       if (!fork.ok) {
         result.ok = false;
         result.error = fork.error;
-        result.stop_reason = "failed";
+        result.skipped = fork.skipped;
+        result.stop_reason = fork.skipped.empty() ? "failed" : "skipped";
         done[i] = true;
       } else {
         std::vector<double> means;
         for (const auto* f : scored_forks(result)) means.push_back(f->mean);
-        if (auto reason = stop_reason(means, spent[i], rule)) {
+        if (auto reason = stop_reason(means, spent[i], rule_for(*instances[i].spec, rule))) {
           result.stop_reason = *reason;
           done[i] = true;
         }

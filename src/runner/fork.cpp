@@ -31,13 +31,15 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
                            results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
   fork.reference_before_ns = time_reference(worker);
-  std::uint64_t invocations = calibrate(worker, plan.sample_target_ns, fork);
+  // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
+  const std::uint64_t fixed = instance.spec->settings.invocations;
+  std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, fork);
   const std::size_t calibration_samples = fork.warmup.size();
   warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
-  if (typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
+  if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, fork, invocations);
     warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork);
   }
@@ -63,7 +65,11 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
 
 }  // namespace
 
-results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan) {
+results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
+  // The benchmark's own settings win over the run's.
+  const auto& settings = instance.spec->settings;
+  if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
+  if (settings.warmup_max_ms > 0) plan.warmup_max_ns = settings.warmup_max_ms * 1e6;
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
   ForkAnalysisInput analysis;
@@ -88,6 +94,10 @@ results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan)
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
     fork.error = failure.what();
+    return fork;
+  } catch (const BenchmarkSkipped& skipped) {
+    fork.ok = false;
+    fork.skipped = fork.error = skipped.what();
     return fork;
   }
   fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();

@@ -26,8 +26,9 @@ struct ForkPlan {
   double timeout_seconds = 30;
 };
 
-/// Runs one fork. Failures of the worker are recorded in the returned Fork (ok = false,
-/// error says why), never thrown; only Interrupted propagates.
-results::Fork run_fork(const registry::Instance& instance, const ForkPlan& plan);
+/// Runs one fork; the benchmark's own RunSettings override the plan's. Failures of the
+/// worker are recorded in the returned Fork (ok = false, error says why; skipped when the
+/// benchmark skipped itself), never thrown; only Interrupted propagates.
+results::Fork run_fork(const registry::Instance& instance, ForkPlan plan);
 
 }  // namespace tare::runner

@@ -121,7 +121,11 @@ double measure_floor(WorkerProcess& worker, std::uint64_t invocations) {
 // Trial teardown (timed by the worker), resource usage, and a clean exit.
 void finish(WorkerProcess& worker, results::Fork& fork) {
   worker.send("finish");
-  const std::string bye = worker.read_line();
+  std::string bye = worker.read_line();
+  if (bye.rfind("a ", 0) == 0) {
+    fork.annotations = bye.substr(2);
+    bye = worker.read_line();
+  }
   const auto finished = worker::parse_finished(bye);
   if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
   fork.teardown_ns = finished->teardown_ns;

@@ -22,6 +22,7 @@
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
+#include "runner/run.hpp"
 #include "runner/stopping.hpp"
 #include "runner/summarize.hpp"
 #include "runner/worker_process.hpp"
@@ -32,7 +33,6 @@
 
 namespace tare {
 namespace runner {
-namespace {
 
 std::vector<registry::Instance> select_instances(const RunOptions& options) {
   if (registry::all().empty()) throw UsageError("this executable declares no benchmarks");
@@ -54,8 +54,6 @@ std::vector<registry::Instance> select_instances(const RunOptions& options) {
   }
   return instances;
 }
-
-}  // namespace
 
 void write_instances_json(const std::vector<registry::Instance>& instances, std::ostream& out) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -114,7 +112,10 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
   return run;
 }
 
-int run_benchmarks(const RunOptions& options, const std::vector<registry::Instance>& instances, ResultFiles& files) {
+}  // namespace
+
+Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
+  ResultFiles files(options);  // checked before anything is measured
   install_interrupt_handlers();
   clock::select_best();
   const auto characterization = clock::characterize_active();
@@ -149,17 +150,20 @@ int run_benchmarks(const RunOptions& options, const std::vector<registry::Instan
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
 
-  const results::Run final_run = summarized(std::move(run), instances, summary, false);
-  report::ConsoleOptions console;
-  console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
-  report::write_console(final_run, std::cout, console);
-  files.write(final_run);
-  if (outcome.interrupted) return 130;
-  const auto& benchmarks = final_run.benchmarks;
-  return std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) { return !b.ok; }) ? 1 : 0;
+  Measured measured{summarized(std::move(run), instances, summary, false), outcome.interrupted};
+  files.write(measured.run);
+  return measured;
 }
 
-}  // namespace
+int exit_status(const Measured& measured) {
+  if (measured.interrupted) return 130;
+  const auto& benchmarks = measured.run.benchmarks;
+  // A benchmark that skipped itself did what it meant to.
+  return std::any_of(benchmarks.begin(), benchmarks.end(), [](const auto& b) { return !b.ok && b.skipped.empty(); })
+             ? 1
+             : 0;
+}
+
 }  // namespace runner
 
 int run(int argc, char** argv) {
@@ -180,8 +184,11 @@ int run(int argc, char** argv) {
         std::cout << instance.name << "  [" << registry::mode_name(instance.mode) << "]\n";
       return 0;
     }
-    runner::ResultFiles files(*options);
-    return runner::run_benchmarks(*options, instances, files);
+    const runner::Measured measured = runner::measure(*options, instances);
+    report::ConsoleOptions console;
+    console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+    report::write_console(measured.run, std::cout, console);
+    return runner::exit_status(measured);
   } catch (const runner::UsageError& e) {
     std::cerr << program << ": error: " << e.what() << "\n";
     return 2;

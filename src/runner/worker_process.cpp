@@ -161,6 +161,12 @@ std::string WorkerProcess::read_line() {
       std::string line = replies_.substr(0, newline);
       replies_.erase(0, newline + 1);
       if (line.rfind("error ", 0) == 0) fail("threw: " + line.substr(6));
+      if (line.rfind("skip ", 0) == 0) {
+        close_fds();
+        waitpid(pid_, &status_, 0);  // it exits by itself, cleanly
+        reaped_ = true;
+        throw BenchmarkSkipped(line.substr(5));
+      }
       return line;
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();

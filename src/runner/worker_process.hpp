@@ -17,6 +17,12 @@ struct WorkerFailure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The benchmark skipped itself (tare::skip, Google Benchmark's SkipWithError): not a
+/// failure. what() is its reason.
+struct BenchmarkSkipped : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 /// Raised while waiting when the user interrupted the run (SIGINT/SIGTERM).
 struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
@@ -34,7 +40,8 @@ class WorkerProcess {
   pid_t pid() const { return pid_; }
   void send(const std::string& command);
   /// The next reply line. Throws WorkerFailure when the worker answers "error ...", ends,
-  /// or says nothing within the timeout (it is then killed).
+  /// or says nothing within the timeout (it is then killed); BenchmarkSkipped when it
+  /// answers "skip ...".
   std::string read_line();
   /// Waits for the worker to exit after "finish"; throws WorkerFailure if it did not exit 0.
   void wait_for_exit();

@@ -153,11 +153,22 @@ void Executor::read_counters(std::vector<double>& out) {
   }
 }
 
-results::Sample Executor::sample(std::uint64_t invocations) {
-  std::vector<detail::StateBase*> states;
-  if (shared_state_) states.push_back(shared_state_.get());
+std::vector<detail::StateBase*> Executor::states() {
+  std::vector<detail::StateBase*> all;
+  if (shared_state_) all.push_back(shared_state_.get());
   else
-    for (auto& slot : slots_) states.push_back(slot->state);
+    for (auto& slot : slots_) all.push_back(slot->state);
+  return all;
+}
+
+void Executor::begin_measurement() {
+  for (auto* state : states()) spec_.body->begin_measurement(*state);
+}
+
+std::string Executor::annotations() { return spec_.body->annotations(states()); }
+
+results::Sample Executor::sample(std::uint64_t invocations) {
+  const std::vector<detail::StateBase*> states = this->states();
   for (auto* state : states) spec_.body->before_sample(*state);
 
   std::vector<double> counters_before, counters_after;

@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -31,6 +32,10 @@ class Executor {
   results::Sample sample(std::uint64_t invocations);
   /// Time per call of an empty operation in the same kind of loop (the harness floor).
   double floor_ns_per_op(std::uint64_t invocations) const;
+  /// The measured samples start (what the benchmark reports about itself counts from here).
+  void begin_measurement();
+  /// What the benchmark reported about itself since begin_measurement (Body::annotations).
+  std::string annotations();
   /// Destroys the state(s); returns the time it took.
   double teardown();
 
@@ -38,6 +43,7 @@ class Executor {
   struct Slot;  // one benchmark thread
   void thread_main(Slot& slot, int index);
   void read_counters(std::vector<double>& out);
+  std::vector<detail::StateBase*> states();
   void stop_threads();
 
   const detail::BenchmarkSpec& spec_;

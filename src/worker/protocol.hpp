@@ -11,8 +11,11 @@
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
 //   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)
-//   finish                         -> "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw>", then exit 0
-// On any exception the worker answers "error <message>" and exits with status 3.
+//   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw>",
+//                                     then exit 0 (annotations: what the benchmark reported
+//                                     about itself over the measured samples, for its reporter)
+// On any exception the worker answers "error <message>" and exits with status 3; when the
+// benchmark skips itself (tare::skip), "skip <reason>" and exits with status 0.
 //
 // The parent drives: it decides batch sizes, warmup and how many samples to take, and it
 // can ask a live worker for one sample at a time (to pair two builds in lock-step).

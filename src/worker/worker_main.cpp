@@ -81,6 +81,12 @@ results::Resources resources_since(const rusage& start) {
   return r;
 }
 
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n') c = ' ';
+  return text;
+}
+
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
@@ -123,10 +129,13 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       std::snprintf(buffer, sizeof buffer, "r %.17g", time_reference_workload());
       channel.send(buffer);
     } else if (command == "begin") {
+      executor.begin_measurement();
       getrusage(RUSAGE_SELF, &begin);
       channel.send("b");
     } else if (command == "finish") {
       const results::Resources used = resources_since(begin);
+      std::string annotations = executor.annotations();
+      if (!annotations.empty()) channel.send("a " + one_line(std::move(annotations)));
       const double teardown_ns = executor.teardown();
       channel.send("t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) +
                    " " + std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
@@ -157,11 +166,13 @@ int run_worker(const std::vector<std::string>& args) {
     const int status = serve(spec, layout, channel);
     std::free(heap_shift);
     return status;
+  } catch (const detail::Skipped& skipped) {
+    // The benchmark's own decision: a clean exit, reported as skipped.
+    channel.send("skip " + one_line(skipped.what()));
+    channel.flush();
+    return 0;
   } catch (const std::exception& e) {
-    std::string message = e.what();
-    for (char& c : message)
-      if (c == '\n') c = ' ';
-    channel.send("error " + message);
+    channel.send("error " + one_line(e.what()));
   } catch (...) {
     channel.send("error unknown exception (not derived from std::exception)");
   }

@@ -273,7 +273,7 @@ TEST(JsonRead, NamesTheMistypedValue) {
   EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": -1, "ns": 50301)")),
             "results JSON: benchmarks[0].forks[0].samples[0].ops: integer -1 out of range");
   EXPECT_EQ(error_for(with(kMinimal, R"("status": "ok")", R"("status": "fine")")),
-            "results JSON: benchmarks[0].status: expected \"ok\" or \"failed\", got \"fine\"");
+            "results JSON: benchmarks[0].status: expected \"ok\", \"failed\" or \"skipped\", got \"fine\"");
   EXPECT_EQ(error_for(with(kMinimal, R"({"size": "1024"})", R"({"size": 1024})")),
             "results JSON: benchmarks[0].params.size: expected a string, got number");
   EXPECT_EQ(error_for(with(kMinimal, R"("benchmarks": [{)", R"("benchmarks": {"x": [{)") + "}"),

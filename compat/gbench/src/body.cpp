@@ -1,0 +1,134 @@
+#include "body.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "access.hpp"
+#include "clock/clock.hpp"
+#include "tare/benchmark.hpp"
+
+namespace tare::gbench {
+namespace {
+
+using benchmark::internal::Access;
+
+// One thread's record of the measured runs.
+struct RunRecord final : detail::StateBase {
+  int thread_index = 0;
+  double runs = 0;
+  std::map<std::string, Reported::CounterValue> sums;
+  std::string label;
+  std::int64_t complexity_n = 0;
+};
+
+std::uint64_t seconds_to_ticks(double seconds) {
+  const double ns = seconds * 1e9;
+  return static_cast<std::uint64_t>(clock::using_tsc() ? ns * clock::tsc_ghz() : ns);
+}
+
+class GbenchBody final : public detail::Body {
+ public:
+  explicit GbenchBody(Instance instance) : instance_(std::move(instance)) {}
+
+  std::unique_ptr<detail::StateBase> make_state(const Params&) const override {
+    auto record = std::make_unique<RunRecord>();
+    record->thread_index = tare::thread_index();  // per-thread records are built on their thread
+    return record;
+  }
+
+  std::uint64_t run(detail::StateBase& base, std::uint64_t n) const override {
+    auto& record = static_cast<RunRecord&>(base);
+    benchmark::State state = Access::make_state(instance_.name, static_cast<benchmark::IterationCount>(n),
+                                                instance_.args, record.thread_index, instance_.threads);
+    instance_.family->Run(state);
+    if (Access::error(state)) tare::skip(Access::error_message(state));
+    record.runs += 1;
+    for (const auto& [name, counter] : state.counters) {
+      auto& sum = record.sums[name];
+      sum.value += counter.value;
+      sum.flags = static_cast<int>(counter.flags);
+      sum.one_k = static_cast<int>(counter.oneK);
+    }
+    if (!Access::label(state).empty()) record.label = Access::label(state);
+    if (Access::complexity_n(state) != 0) record.complexity_n = Access::complexity_n(state);
+    if (Access::manual_time(*instance_.family)) return seconds_to_ticks(Access::manual_seconds(state));
+    return Access::timed_ticks(state);
+  }
+
+  // Google Benchmark's Setup/Teardown run once per run, on one thread.
+  void before_sample(detail::StateBase& base) const override {
+    if (auto setup = Access::setup(*instance_.family); setup && is_first(base)) call(setup);
+  }
+  void after_sample(detail::StateBase& base) const override {
+    if (auto teardown = Access::teardown(*instance_.family); teardown && is_first(base)) call(teardown);
+  }
+  void read_counters(detail::StateBase&, double*) const override {}
+  bool times_each_invocation() const override { return false; }
+
+  void begin_measurement(detail::StateBase& base) const override {
+    auto& record = static_cast<RunRecord&>(base);
+    record.runs = 0;
+    record.sums.clear();
+  }
+
+  // Counters summed over threads, averaged over the measured runs.
+  std::string annotations(const std::vector<detail::StateBase*>& states) const override {
+    nlohmann::json counters = nlohmann::json::object();
+    std::string label;
+    std::int64_t complexity_n = 0;
+    for (const auto* base : states) {
+      const auto& record = *static_cast<const RunRecord*>(base);
+      if (record.runs == 0) continue;
+      for (const auto& [name, sum] : record.sums) {
+        auto& c = counters[name];
+        if (c.is_null()) c = {{"value", 0.0}};
+        c["value"] = c["value"].get<double>() + sum.value / record.runs;
+        c["flags"] = sum.flags;
+        c["one_k"] = sum.one_k;
+      }
+      if (!record.label.empty()) label = record.label;
+      if (record.complexity_n != 0) complexity_n = record.complexity_n;
+    }
+    if (counters.empty() && label.empty() && complexity_n == 0) return {};
+    return nlohmann::json{{"counters", counters}, {"label", label}, {"complexity_n", complexity_n}}.dump();
+  }
+
+ private:
+  static bool is_first(detail::StateBase& base) { return static_cast<RunRecord&>(base).thread_index == 0; }
+  void call(void (*hook)(const benchmark::State&)) const {
+    const benchmark::State state = Access::make_state(instance_.name, 1, instance_.args, 0, instance_.threads);
+    hook(state);
+  }
+
+  Instance instance_;
+};
+
+}  // namespace
+
+void register_with_tare(const Instance& instance) {
+  detail::BenchmarkSpec spec;
+  spec.name = instance.name;
+  spec.name_is_complete = true;
+  spec.threads = {instance.threads};
+  const auto& family = *instance.family;
+  spec.settings.invocations = static_cast<std::uint64_t>(Access::iterations(family));
+  spec.settings.measure_ms = Access::min_time(family) * 1e3;
+  spec.settings.warmup_max_ms = Access::min_warmup_time(family) * 1e3;
+  spec.settings.forks = Access::repetitions(family);
+  spec.body = std::make_shared<GbenchBody>(instance);
+  detail::register_benchmark(std::move(spec));
+}
+
+Reported parse_reported(const std::string& annotations) {
+  Reported reported;
+  if (annotations.empty()) return reported;
+  const auto doc = nlohmann::json::parse(annotations, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return reported;
+  const nlohmann::json counters = doc.value("counters", nlohmann::json::object());
+  for (const auto& [name, c] : counters.items())
+    reported.counters[name] = {c.value("value", 0.0), c.value("flags", 0), c.value("one_k", 1000)};
+  reported.label = doc.value("label", "");
+  reported.complexity_n = doc.value("complexity_n", std::int64_t{0});
+  return reported;
+}
+
+}  // namespace tare::gbench

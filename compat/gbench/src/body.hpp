@@ -1,0 +1,34 @@
+// A Google Benchmark instance as a tare benchmark: each sample of N invocations is one run
+// of the user's function with max_iterations = N, timed by its own loop (real time minus
+// paused time, or the manual time it reports). What the function reports about itself
+// (counters, label, complexity N) travels to the parent as the fork's annotations.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "instances.hpp"
+
+namespace tare::gbench {
+
+/// Registers `instance` with tare's registry under its Google Benchmark name.
+void register_with_tare(const Instance& instance);
+
+/// A fork's annotations: per counter, its mean value per run (summed over threads), flags
+/// and base; the last label; the complexity N. What json_output needs to finish them as
+/// Google Benchmark does.
+struct Reported {
+  struct CounterValue {
+    double value = 0;
+    int flags = 0;
+    int one_k = 1000;
+  };
+  std::map<std::string, CounterValue> counters;
+  std::string label;
+  std::int64_t complexity_n = 0;
+};
+
+/// Parses Body::annotations; empty text gives an empty report.
+Reported parse_reported(const std::string& annotations);
+
+}  // namespace tare::gbench

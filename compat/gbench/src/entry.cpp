@@ -1,0 +1,149 @@
+// Initialize, RunSpecifiedBenchmarks and the rest of Google Benchmark's entry points, on
+// tare's runner: each instance becomes a tare benchmark named as Google Benchmark names it,
+// is measured in fresh worker processes, and is reported in the format asked for.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <regex>
+
+#include "access.hpp"
+#include "body.hpp"
+#include "flags.hpp"
+#include "instances.hpp"
+#include "report/console.hpp"
+#include "rows.hpp"
+#include "runner/options.hpp"
+#include "runner/run.hpp"
+#include "worker/worker_main.hpp"
+#include "writers.hpp"
+
+namespace tare::gbench {
+namespace {
+
+std::string g_program = "benchmark";
+int g_exit_status = 0;
+benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << g_program << ": error: " << message << "\n";
+  std::exit(1);
+}
+
+// tare's options, parsed by tare's own parser; Google Benchmark's flags then map onto them.
+runner::RunOptions run_options(const Flags& f) {
+  std::vector<std::string> args{g_program};
+  args.insert(args.end(), f.tare_options.begin(), f.tare_options.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  runner::RunOptions options;
+  try {
+    auto parsed = runner::parse_options(static_cast<int>(args.size()), argv.data());
+    if (!parsed) std::exit(0);
+    options = *parsed;
+  } catch (const runner::UsageError& e) {
+    usage_error(e.what());
+  }
+  if (f.min_time_seconds) options.measure_ms = *f.min_time_seconds * 1e3;
+  if (f.repetitions) {
+    options.min_forks = options.max_forks = *f.repetitions;  // a repetition is a fork
+    options.budget_seconds = 1e12;
+  }
+  return options;
+}
+
+void write_report(const std::string& format, const results::Run& run, const std::vector<Row>& rows,
+                  const Flags& f, std::ostream& out) {
+  if (format == "json") write_json(run, rows, f.context, out);
+  else if (format == "csv") write_csv(rows, out);
+  else {
+    report::ConsoleOptions console;
+    console.color = &out == &std::cout && isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+    report::write_console(run, out, console);
+  }
+}
+
+std::size_t run_specified(const std::string& spec) {
+  const Flags& f = flags();
+  if (!f.worker_args.empty()) {
+    // A worker: every instance is registered, under the names the runner asks for.
+    for (const auto& instance : expand(Filter(""))) register_with_tare(instance);
+    std::exit(worker::run_worker(f.worker_args));
+  }
+  std::optional<Filter> filter;
+  try {
+    filter.emplace(spec);
+  } catch (const std::regex_error&) {
+    std::cerr << "Could not compile benchmark re: " << spec << "\n";
+    return 0;
+  }
+  const auto instances = expand(*filter);
+  if (instances.empty()) {
+    std::cerr << "Failed to match any benchmarks against regex: " << spec << "\n";
+    return 0;
+  }
+  if (f.list_tests) {
+    for (const auto& instance : instances) std::cout << instance.name << "\n";
+    return 0;
+  }
+  runner::RunOptions options = run_options(f);
+  std::ofstream out_file;
+  if (!f.out.empty()) {
+    out_file.open(f.out);
+    if (!out_file) usage_error("--benchmark_out=" + f.out + ": cannot be written");
+  }
+  for (const auto& instance : instances) register_with_tare(instance);
+  runner::Measured measured;
+  try {
+    measured = runner::measure(options, runner::select_instances(options));
+  } catch (const runner::UsageError& e) {
+    usage_error(e.what());
+  }
+  RowOptions row_options{f.repetitions, f.time_unit, f.report_aggregates_only};
+  const auto rows = make_rows(measured.run, instances, row_options);
+  RowOptions display_options = row_options;
+  display_options.aggregates_only = f.report_aggregates_only || f.display_aggregates_only;
+  write_report(f.format, measured.run, make_rows(measured.run, instances, display_options), f, std::cout);
+  if (out_file.is_open()) write_report(f.out_format, measured.run, rows, f, out_file);
+  g_exit_status = runner::exit_status(measured);
+  if (measured.interrupted) std::exit(130);
+  return instances.size();
+}
+
+}  // namespace
+}  // namespace tare::gbench
+
+namespace benchmark {
+
+void Initialize(int* argc, char** argv, void (*)()) {
+  if (*argc > 0 && argv[0]) tare::gbench::g_program = argv[0];
+  try {
+    tare::gbench::parse_flags(argc, argv);
+  } catch (const std::invalid_argument& e) {
+    tare::gbench::usage_error(e.what());
+  }
+}
+
+bool ReportUnrecognizedArguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    std::cerr << tare::gbench::g_program << ": error: unrecognized command-line flag: " << argv[i] << "\n";
+  return argc > 1;
+}
+
+std::size_t RunSpecifiedBenchmarks() { return tare::gbench::run_specified(tare::gbench::flags().filter); }
+std::size_t RunSpecifiedBenchmarks(std::string spec) { return tare::gbench::run_specified(spec); }
+void Shutdown() {}
+
+std::string GetBenchmarkFilter() { return tare::gbench::flags().filter; }
+void SetBenchmarkFilter(std::string value) { tare::gbench::flags().filter = std::move(value); }
+TimeUnit GetDefaultTimeUnit() { return tare::gbench::g_default_unit; }
+void SetDefaultTimeUnit(TimeUnit unit) { tare::gbench::g_default_unit = unit; }
+void AddCustomContext(const std::string& key, const std::string& value) { tare::gbench::flags().context[key] = value; }
+
+namespace internal {
+int ExitStatus() { return tare::gbench::g_exit_status; }
+}  // namespace internal
+
+}  // namespace benchmark

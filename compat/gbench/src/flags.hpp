@@ -1,0 +1,36 @@
+// Google Benchmark's command-line flags, and tare's own options passed through beside them.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+namespace tare::gbench {
+
+struct Flags {
+  bool list_tests = false;
+  std::string filter;
+  std::optional<double> min_time_seconds;  ///< --benchmark_min_time: measured time per fork
+  std::optional<int> repetitions;          ///< --benchmark_repetitions: forks, one row each
+  bool report_aggregates_only = false;
+  bool display_aggregates_only = false;
+  std::string format = "console";          ///< console | json | csv (standard output)
+  std::string out;                         ///< --benchmark_out
+  std::string out_format = "json";
+  std::optional<benchmark::TimeUnit> time_unit;
+  std::map<std::string, std::string> context;
+  std::vector<std::string> tare_options;   ///< tare's own options, for runner::parse_options
+  std::vector<std::string> worker_args;    ///< non-empty: this process is a tare worker
+};
+
+/// The flags of this process, as Initialize left them.
+Flags& flags();
+
+/// Takes Google Benchmark's flags and tare's options out of argv (compacting it), into
+/// flags(). Throws std::invalid_argument, naming the flag, for a known flag with a bad value.
+void parse_flags(int* argc, char** argv);
+
+}  // namespace tare::gbench

@@ -1,0 +1,31 @@
+// What tare::run does after parsing its command line, in pieces that other front ends
+// reuse (the Google Benchmark layer, which has its own flags and its own report formats).
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+#include "runner/options.hpp"
+
+namespace tare::runner {
+
+/// The registered benchmarks expanded and filtered by the options. Throws UsageError when
+/// there are none, or the filter is not a regular expression or matches nothing.
+std::vector<registry::Instance> select_instances(const RunOptions& options);
+
+struct Measured {
+  results::Run run;
+  bool interrupted = false;  ///< Ctrl-C: the run holds what was measured before it
+};
+
+/// Measures the instances in fresh worker processes and summarises them; writes --json
+/// and --csv (checkpointed during the run). Prints progress to stderr, no report. Throws
+/// UsageError, before measuring anything, when a result file cannot be written.
+Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances);
+
+/// 130 when interrupted, 1 when a benchmark failed (skipping itself is not failing), else 0.
+int exit_status(const Measured& measured);
+
+}  // namespace tare::runner

@@ -1,0 +1,499 @@
+// Google Benchmark compatibility: every corpus source (tests/gbench/corpus/*.cpp) is built twice,
+// against Google Benchmark itself (gbcorpus_X_google) and against tare's drop-in layer
+// (gbcorpus_X_tare). Both binaries are run as real processes with the same --benchmark_* flags
+// and their outputs compared, Google Benchmark's being the reference: same names in the same
+// order, same JSON rows and keys (tare may add keys), same CSV header, same errors and exit
+// codes. Timings are never compared: the machine is shared and noisy.
+//
+// Each side also gets options that keep its runs short, which the other must not get:
+// Google Benchmark --benchmark_min_time=0.01, tare a couple of short forks (kTareQuick).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "process.hpp"
+
+using nlohmann::json;
+using gbench_compat::ProcessResult;
+
+namespace {
+
+// Each test process (ctest runs one per test) removes its scratch directory when done.
+class ScratchCleanup : public ::testing::Environment {
+  void TearDown() override { std::filesystem::remove_all(gbench_compat::scratch_dir()); }
+};
+[[maybe_unused]] auto* const cleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
+
+struct Corpus {
+  std::string name;
+  std::string google;  // the source built against Google Benchmark
+  std::string tare;    // the same source built against tare::gbench
+  // A few of its benchmarks, for the runs that need not cover the whole corpus. Google
+  // Benchmark's CSV reporter aborts when a row has a counter the first row lacked, so these
+  // selections keep to rows it can print.
+  std::string quick_filter;
+  // --benchmark_filter values checked with --benchmark_list_tests: each selects some, not all.
+  std::vector<std::string> filters;
+};
+
+std::ostream& operator<<(std::ostream& os, const Corpus& c) { return os << c.name; }
+
+const std::vector<Corpus>& corpora() {
+  static const std::vector<Corpus> all = {
+      {"registration", GBCORPUS_REGISTRATION_GOOGLE, GBCORPUS_REGISTRATION_TARE,
+       "^BM_arg/5/repeats:3$|^BM_template2|^BM_arg_in_us/|^BM_two_args/rows",
+       {"BM_arg/", "^BM_two_args/rows", "real_time$", "-BM_", "repeats", "^BM_arg/-", "BM_template2<int, double>",
+        "min_time|iterations:", "^BM_empty$"}},
+      {"fixtures", GBCORPUS_FIXTURES_GOOGLE, GBCORPUS_FIXTURES_TARE, "^ConstFixture/Sum|^TemplateFixture<int>",
+       {"^ConstFixture/", "TemplateFixture<double>", "/x:3/", "-Fixture/Sum"}},
+      {"threads", GBCORPUS_THREADS_GOOGLE, GBCORPUS_THREADS_TARE, "^BM_manual|^BM_threaded/8/",
+       {"threads:2$", "manual_time", "-real_time", "/threads:3"}},
+      {"counters", GBCORPUS_COUNTERS_GOOGLE, GBCORPUS_COUNTERS_TARE, "^BM_counters$|^BM_processed|^BM_skipped$",
+       {"^BM_processed/1", "^BM_skipped$", "threads:2", "-skipped"}},
+      {"complexity", GBCORPUS_COMPLEXITY_GOOGLE, GBCORPUS_COMPLEXITY_TARE, "^BM_linear/",
+       {"^BM_linear/", "auto", "/16$", "-quadratic"}},
+      {"custom_main", GBCORPUS_CUSTOM_MAIN_GOOGLE, GBCORPUS_CUSTOM_MAIN_TARE, "^registered_",
+       {"^dynamic/", "a:1/b:2", "iterations:50", "-dynamic"}},
+  };
+  return all;
+}
+
+const Corpus& corpus(const std::string& name) {
+  for (const auto& c : corpora())
+    if (c.name == name) return c;
+  throw std::runtime_error("no corpus " + name);
+}
+
+const std::string kGoogleQuick = "--benchmark_min_time=0.01";
+
+std::vector<std::string> tare_quick(int forks) {
+  const std::string f = std::to_string(forks);
+  return {"--forks", f, "--max-forks", f, "--measure-ms", "5", "--warmup-max-ms", "5", "--budget", "1"};
+}
+
+struct Runs {
+  ProcessResult google, tare;
+};
+
+// Runs the Google Benchmark build of `c` with `flags`, then its own quick option.
+ProcessResult run_google(const Corpus& c, const std::vector<std::string>& flags) {
+  std::vector<std::string> args{c.google};
+  args.insert(args.end(), flags.begin(), flags.end());
+  args.push_back(kGoogleQuick);
+  return gbench_compat::run_process(args);
+}
+
+// Runs the tare build of `c` with `flags`, then tare's quick options with `forks` forks.
+ProcessResult run_tare(const Corpus& c, const std::vector<std::string>& flags, int forks = 2) {
+  std::vector<std::string> args{c.tare};
+  args.insert(args.end(), flags.begin(), flags.end());
+  const auto quick = tare_quick(forks);
+  args.insert(args.end(), quick.begin(), quick.end());
+  return gbench_compat::run_process(args);
+}
+
+// Runs both builds of `c` with the same Google Benchmark `flags`. `tare_forks` is the tare
+// build's fork count (3 where --benchmark_repetitions=3: tare runs one fork per repetition).
+Runs run_both(const Corpus& c, const std::vector<std::string>& flags, int tare_forks = 2) {
+  return {run_google(c, flags), run_tare(c, flags, tare_forks)};
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+std::string first_line(const std::string& text) {
+  const auto all = lines(text);
+  return all.empty() ? std::string() : all.front();
+}
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (auto at = text.find(from); !from.empty() && at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+std::string describe(const ProcessResult& r) {
+  return "exit " + std::to_string(r.exit_code) + (r.timed_out ? " (timed out)" : "") + ", stderr:\n" + r.err;
+}
+
+// Parses a whole output as JSON; records a failure naming `who` when it is not.
+json parse_json(const std::string& text, const std::string& who) {
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {
+    ADD_FAILURE() << who << "'s output is not valid JSON: " << e.what() << "\n" << text.substr(0, 2000);
+    return json();
+  }
+}
+
+// ---- Comparing Google Benchmark JSON rows ----
+
+// The keys of a row that are not user counters.
+const std::set<std::string> kRowKeys = {
+    "name",       "family_index",  "per_family_instance_index", "run_name", "run_type", "repetitions",
+    "repetition_index", "threads", "iterations", "real_time", "cpu_time", "time_unit", "aggregate_name",
+    "aggregate_unit",   "error_occurred", "error_message", "label", "big_o", "cpu_coefficient",
+    "real_coefficient", "rms"};
+
+// Keys whose values must be the same in both builds, wherever Google Benchmark emits them.
+const std::set<std::string> kEqualKeys = {
+    "name",          "run_name",       "run_type", "time_unit", "threads", "repetitions", "repetition_index",
+    "family_index",  "per_family_instance_index", "aggregate_name", "aggregate_unit", "label",
+    "error_occurred", "error_message", "big_o"};
+
+// Counters whose value does not depend on timing (the corpus sets them so): compared exactly.
+const std::set<std::string> kExactCounters = {"answer", "plain", "kibi", "per_thread", "per_iteration",
+                                              "threads_seen"};
+
+// Same JSON type: an integer must stay an integer (signed or not); a float may be any number.
+bool same_kind(const json& google, const json& tare) {
+  if (google.is_number_float()) return tare.is_number();
+  if (google.is_number_integer()) return tare.is_number_integer();
+  return google.type() == tare.type();
+}
+
+bool flag(const json& row, const char* key) {
+  return row.contains(key) && row[key].is_boolean() && row[key].get<bool>();
+}
+
+std::string text_of(const json& row, const char* key) {
+  return row.contains(key) && row[key].is_string() ? row[key].get<std::string>() : std::string();
+}
+
+std::string row_id(const json& row) { return text_of(row, "name") + " [" + text_of(row, "run_type") + "]"; }
+
+// A run's "benchmarks" array; an empty one when it has none (a failure reported elsewhere).
+const json& rows(const json& run) {
+  static const json none = json::array();
+  return run.is_object() && run.contains("benchmarks") && run["benchmarks"].is_array() ? run["benchmarks"] : none;
+}
+
+std::vector<std::string> row_ids(const json& run) {
+  std::vector<std::string> ids;
+  for (const auto& row : rows(run)) ids.push_back(row_id(row));
+  return ids;
+}
+
+void expect_same_row(const json& google, const json& tare) {
+  SCOPED_TRACE("row " + row_id(google));
+  const bool iteration_row = text_of(google, "run_type") == "iteration";
+  for (const auto& [key, g] : google.items()) {
+    if (!tare.contains(key)) {
+      ADD_FAILURE() << "tare's row lacks \"" << key << "\" (Google Benchmark: " << g.dump() << ")";
+      continue;
+    }
+    const json& t = tare[key];
+    EXPECT_TRUE(same_kind(g, t)) << "\"" << key << "\": Google Benchmark " << g.dump() << ", tare " << t.dump();
+    if (kEqualKeys.count(key)) {
+      EXPECT_EQ(t, g) << "\"" << key << "\"";
+    } else if (!kRowKeys.count(key) && iteration_row && g.is_number() && t.is_number()) {
+      // A user counter (items_per_second and bytes_per_second included).
+      if (key == "answer") {
+        EXPECT_EQ(t.get<double>(), g.get<double>()) << "counter \"answer\"";
+      } else if (kExactCounters.count(key)) {
+        EXPECT_DOUBLE_EQ(t.get<double>(), g.get<double>()) << "counter \"" << key << "\"";
+      } else if (g.get<double>() > 0) {
+        EXPECT_GT(t.get<double>(), 0) << "counter \"" << key << "\"";
+      }
+    }
+  }
+  // Google Benchmark leaves these out when unset; tare must not set them where it did not.
+  EXPECT_EQ(flag(tare, "error_occurred"), flag(google, "error_occurred"))
+      << "error_occurred; tare's error_message: " << text_of(tare, "error_message");
+  EXPECT_EQ(text_of(tare, "label"), text_of(google, "label"));
+}
+
+// The same rows, in the same order, with every key of Google Benchmark's rows and context.
+void expect_same_run(const json& google, const json& tare) {
+  ASSERT_TRUE(google.is_object() && google.contains("benchmarks") && google["benchmarks"].is_array() &&
+              google.contains("context") && google["context"].is_object())
+      << "Google Benchmark's JSON lacks context or benchmarks (a fault of the test)";
+  ASSERT_TRUE(tare.is_object()) << "tare's JSON is not an object";
+  ASSERT_TRUE(tare.contains("context") && tare["context"].is_object()) << "tare's JSON has no context object";
+  ASSERT_TRUE(tare.contains("benchmarks") && tare["benchmarks"].is_array()) << "tare's JSON has no benchmarks array";
+  for (const auto& [key, g] : google["context"].items()) {
+    if (!tare["context"].contains(key)) {
+      ADD_FAILURE() << "tare's context lacks \"" << key << "\" (Google Benchmark: " << g.dump() << ")";
+      continue;
+    }
+    EXPECT_TRUE(same_kind(g, tare["context"][key]))
+        << "context \"" << key << "\": Google Benchmark " << g.dump() << ", tare " << tare["context"][key].dump();
+  }
+  ASSERT_EQ(row_ids(tare), row_ids(google)) << "rows (name [run_type]) differ";
+  ASSERT_FALSE(google["benchmarks"].empty()) << "Google Benchmark ran nothing (a fault of the test)";
+  for (std::size_t i = 0; i < google["benchmarks"].size(); ++i)
+    expect_same_row(google["benchmarks"][i], tare["benchmarks"][i]);
+}
+
+// Runs both builds with --benchmark_format=json and `flags`; both must succeed with JSON on stdout.
+std::pair<json, json> run_json(const Corpus& c, std::vector<std::string> flags, int tare_forks = 2) {
+  flags.push_back("--benchmark_format=json");
+  const Runs runs = run_both(c, flags, tare_forks);
+  EXPECT_EQ(runs.google.exit_code, 0) << "Google Benchmark: " << describe(runs.google);
+  EXPECT_EQ(runs.tare.exit_code, 0) << "tare: " << describe(runs.tare);
+  return {parse_json(runs.google.out, "Google Benchmark"), parse_json(runs.tare.out, "tare")};
+}
+
+// The first field of each CSV line after the header (the benchmark's quoted name).
+std::vector<std::string> csv_names(const std::string& text) {
+  std::vector<std::string> names;
+  const auto all = lines(text);
+  for (std::size_t i = 1; i < all.size(); ++i) {
+    const std::string& line = all[i];
+    std::string name;
+    if (!line.empty() && line[0] == '"') {
+      for (std::size_t j = 1; j < line.size(); ++j) {
+        if (line[j] == '"' && j + 1 < line.size() && line[j + 1] == '"') {
+          name += '"';
+          ++j;
+        } else if (line[j] == '"') {
+          break;
+        } else {
+          name += line[j];
+        }
+      }
+    } else {
+      name = line.substr(0, line.find(','));
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+const json* find_row(const json& run, const std::string& name) {
+  for (const auto& row : rows(run))
+    if (text_of(row, "name") == name) return &row;
+  return nullptr;
+}
+
+// ---- Tests over every corpus pair ----
+
+class GbenchCompat : public ::testing::TestWithParam<Corpus> {};
+
+TEST_P(GbenchCompat, ListTestsNamesEveryBenchmarkAsGoogleBenchmarkDoes) {
+  const Runs runs = run_both(GetParam(), {"--benchmark_list_tests"});
+  ASSERT_EQ(runs.google.exit_code, 0) << describe(runs.google);
+  ASSERT_FALSE(runs.google.out.empty()) << "Google Benchmark listed nothing (a fault of the test)";
+  EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << describe(runs.tare);
+  EXPECT_EQ(lines(runs.tare.out), lines(runs.google.out));
+  if (lines(runs.tare.out) == lines(runs.google.out))
+    EXPECT_EQ(runs.tare.out, runs.google.out) << "(the same lines, but not byte for byte)";
+}
+
+TEST_P(GbenchCompat, FilterSelectsTheSameBenchmarksAsGoogleBenchmark) {
+  const auto all = lines(run_google(GetParam(), {"--benchmark_list_tests"}).out);
+  for (const auto& filter : GetParam().filters) {
+    SCOPED_TRACE("--benchmark_filter=" + filter);
+    const Runs runs = run_both(GetParam(), {"--benchmark_list_tests", "--benchmark_filter=" + filter});
+    const auto google = lines(runs.google.out);
+    ASSERT_FALSE(google.empty()) << "the filter selects nothing in Google Benchmark (a fault of the test)";
+    ASSERT_LT(google.size(), all.size()) << "the filter selects everything (a fault of the test)";
+    EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << describe(runs.tare);
+    EXPECT_EQ(lines(runs.tare.out), google);
+  }
+}
+
+TEST_P(GbenchCompat, JsonOutputHasEveryRowAndKeyGoogleBenchmarkReports) {
+  const auto [google, tare] = run_json(GetParam(), {});
+  if (HasFailure()) return;
+  expect_same_run(google, tare);
+}
+
+TEST_P(GbenchCompat, FilteredJsonRunHasTheSameRowsAsGoogleBenchmark) {
+  const auto [google, tare] = run_json(GetParam(), {"--benchmark_filter=" + GetParam().quick_filter});
+  if (HasFailure()) return;
+  expect_same_run(google, tare);
+}
+
+TEST_P(GbenchCompat, CsvOutputHasGoogleBenchmarksHeaderAndRows) {
+  const Runs runs = run_both(GetParam(), {"--benchmark_format=csv", "--benchmark_filter=" + GetParam().quick_filter});
+  ASSERT_EQ(runs.google.exit_code, 0) << describe(runs.google);
+  EXPECT_EQ(runs.tare.exit_code, 0) << describe(runs.tare);
+  const std::string header = first_line(runs.google.out);
+  ASSERT_EQ(header.rfind("name,iterations,", 0), 0u) << "Google Benchmark's CSV header: " << header;
+  EXPECT_EQ(first_line(runs.tare.out), header);
+  EXPECT_EQ(csv_names(runs.tare.out), csv_names(runs.google.out));
+}
+
+TEST_P(GbenchCompat, OutFileHoldsTheSameJsonRowsAsGoogleBenchmarkWrites) {
+  const auto dir = gbench_compat::scratch_dir();
+  const auto google_file = (dir / (GetParam().name + ".google.json")).string();
+  const auto tare_file = (dir / (GetParam().name + ".tare.json")).string();
+  std::filesystem::remove(google_file);
+  std::filesystem::remove(tare_file);
+  const std::string filter = "--benchmark_filter=" + GetParam().quick_filter;
+  const ProcessResult g = run_google(GetParam(), {filter, "--benchmark_out_format=json", "--benchmark_out=" + google_file});
+  const ProcessResult t = run_tare(GetParam(), {filter, "--benchmark_out_format=json", "--benchmark_out=" + tare_file});
+  ASSERT_EQ(g.exit_code, 0) << describe(g);
+  EXPECT_EQ(t.exit_code, 0) << describe(t);
+  ASSERT_TRUE(std::filesystem::exists(google_file));
+  ASSERT_TRUE(std::filesystem::exists(tare_file)) << "tare wrote no --benchmark_out file";
+  const json google = parse_json(gbench_compat::slurp(google_file), "Google Benchmark's --benchmark_out file");
+  const json tare = parse_json(gbench_compat::slurp(tare_file), "tare's --benchmark_out file");
+  if (HasFailure()) return;
+  expect_same_run(google, tare);
+}
+
+TEST_P(GbenchCompat, UnknownFlagIsRejectedAsGoogleBenchmarkRejectsIt) {
+  const Runs runs = run_both(GetParam(), {"--benchmark_nonsense=1"});
+  ASSERT_NE(runs.google.exit_code, 0) << describe(runs.google);
+  EXPECT_NE(runs.tare.exit_code, 0) << describe(runs.tare);
+  EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << describe(runs.tare);
+  EXPECT_NE(runs.tare.err.find("--benchmark_nonsense"), std::string::npos) << runs.tare.err;
+  // "<program>: error: unrecognized command-line flag: --benchmark_nonsense=1"
+  EXPECT_EQ(replace_all(first_line(runs.tare.err), GetParam().tare, "<program>"),
+            replace_all(first_line(runs.google.err), GetParam().google, "<program>"));
+}
+
+TEST_P(GbenchCompat, FilterMatchingNothingIsReportedAsGoogleBenchmarkReportsIt) {
+  const Runs runs = run_both(GetParam(), {"--benchmark_filter=^no_such_benchmark$"});
+  const std::string message = first_line(runs.google.err);
+  ASSERT_NE(runs.google.err.find("Failed to match any benchmarks"), std::string::npos) << runs.google.err;
+  EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << describe(runs.tare);
+  EXPECT_EQ(runs.tare.out, runs.google.out);
+  EXPECT_NE(runs.tare.err.find(message), std::string::npos) << "tare's stderr:\n" << runs.tare.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, GbenchCompat, ::testing::ValuesIn(corpora()),
+                         [](const ::testing::TestParamInfo<Corpus>& corpus_info) { return corpus_info.param.name; });
+
+// ---- Tests on one corpus ----
+
+TEST(GbenchCompatRepetitions, RepetitionsFlagGivesThreeRunsAndGoogleBenchmarksAggregates) {
+  // tare runs one fork per repetition: it is given three.
+  const auto [google, tare] =
+      run_json(corpus("registration"), {"--benchmark_filter=^BM_keep_running$", "--benchmark_repetitions=3"}, 3);
+  if (HasFailure()) return;
+  const std::string n = "BM_keep_running";
+  const std::vector<std::string> expected = {n + " [iteration]",        n + " [iteration]",
+                                             n + " [iteration]",        n + "_mean [aggregate]",
+                                             n + "_median [aggregate]", n + "_stddev [aggregate]",
+                                             n + "_cv [aggregate]"};
+  ASSERT_EQ(row_ids(google), expected) << "Google Benchmark 1.7.1's rows (a fault of the test)";
+  for (std::size_t i = 0; i < 3; ++i) {
+    const json& g = rows(google)[i];
+    ASSERT_TRUE(g.contains("repetition_index") && g["repetition_index"] == i && g["repetitions"] == 3) << g.dump(2);
+  }
+  EXPECT_EQ(row_ids(tare), expected);
+  expect_same_run(google, tare);
+  if (HasFailure()) return;
+  for (std::size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE("repetition " + std::to_string(i));
+    const json& t = rows(tare)[i];
+    EXPECT_TRUE(t.contains("repetition_index") && t["repetition_index"] == i) << t.dump(2);
+    EXPECT_TRUE(t.contains("repetitions") && t["repetitions"] == 3) << t.dump(2);
+  }
+}
+
+TEST(GbenchCompatSkip, RunWithASkippedBenchmarkExitsAsGoogleBenchmarkDoes) {
+  const Runs runs = run_both(corpus("counters"), {});  // console output, as users run it
+  EXPECT_EQ(runs.google.exit_code, 0) << "Google Benchmark: " << describe(runs.google);
+  EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << "tare: " << describe(runs.tare);
+  EXPECT_NE(runs.google.out.find("skipped on purpose"), std::string::npos) << runs.google.out;
+  EXPECT_NE(runs.tare.out.find("skipped on purpose"), std::string::npos)
+      << "tare's console output does not show the error:\n" << runs.tare.out;
+}
+
+TEST(GbenchCompatSkip, SkippedBenchmarkReportsTheSameErrorAsGoogleBenchmark) {
+  const auto [google, tare] = run_json(corpus("counters"), {"--benchmark_filter=^BM_skipped"});
+  if (HasFailure()) return;
+  for (const auto& [name, message] : std::map<std::string, std::string>{
+           {"BM_skipped", "skipped on purpose"}, {"BM_skipped_in_loop", "failed in the loop"}}) {
+    SCOPED_TRACE(name);
+    const json* g = find_row(google, name);
+    ASSERT_NE(g, nullptr) << "Google Benchmark has no row " << name;
+    EXPECT_TRUE(flag(*g, "error_occurred"));
+    EXPECT_EQ(text_of(*g, "error_message"), message);
+    const json* t = find_row(tare, name);
+    ASSERT_NE(t, nullptr) << "tare has no row " << name;
+    EXPECT_TRUE(flag(*t, "error_occurred"));
+    EXPECT_EQ(text_of(*t, "error_message"), message);
+  }
+  expect_same_run(google, tare);
+}
+
+TEST(GbenchCompatCounters, ConstantCounterIsExactAndRatesArePositive) {
+  const auto [google, tare] = run_json(corpus("counters"), {"--benchmark_filter=-skipped"});
+  if (HasFailure()) return;
+  // "answer" is 42 per thread; Google Benchmark sums plain counters over threads.
+  for (const auto& [name, answer] : std::map<std::string, double>{
+           {"BM_counters", 42}, {"BM_thread_counters/threads:1", 42}, {"BM_thread_counters/threads:2", 84}}) {
+    SCOPED_TRACE(name);
+    const json* g = find_row(google, name);
+    ASSERT_NE(g, nullptr);
+    ASSERT_EQ(g->value("answer", 0.0), answer) << "Google Benchmark (a fault of the test)";
+    const json* t = find_row(tare, name);
+    ASSERT_NE(t, nullptr) << "tare has no row " << name;
+    ASSERT_TRUE(t->contains("answer") && (*t)["answer"].is_number()) << t->dump(2);
+    EXPECT_EQ((*t)["answer"].get<double>(), answer);
+  }
+  const std::vector<std::pair<std::string, std::string>> rates = {
+      {"BM_counters", "rate"},
+      {"BM_counters", "invariant_rate"},
+      {"BM_counters", "inverted_rate"},
+      {"BM_thread_counters/threads:2", "per_thread_rate"},
+      {"BM_processed/16", "items_per_second"},
+      {"BM_processed/16", "bytes_per_second"}};
+  for (const auto& [name, counter] : rates) {
+    SCOPED_TRACE(name + " " + counter);
+    const json* g = find_row(google, name);
+    ASSERT_NE(g, nullptr);
+    ASSERT_GT(g->value(counter, 0.0), 0) << "Google Benchmark (a fault of the test)";
+    const json* t = find_row(tare, name);
+    ASSERT_NE(t, nullptr) << "tare has no row " << name;
+    ASSERT_TRUE(t->contains(counter) && (*t)[counter].is_number()) << t->dump(2);
+    EXPECT_GT((*t)[counter].get<double>(), 0);
+  }
+  expect_same_run(google, tare);
+}
+
+TEST(GbenchCompatComplexity, ComplexityRowsNameTheSameBigOClassAsGoogleBenchmark) {
+  const auto [google, tare] = run_json(corpus("complexity"), {});
+  if (HasFailure()) return;
+  const std::map<std::string, std::string> expected = {
+      {"BM_linear", "N"}, {"BM_quadratic", "N^2"}, {"BM_quadratic_auto", "N^2"}, {"BM_linear_lambda", "f(N)"}};
+  for (const auto& [family, big_o] : expected) {
+    SCOPED_TRACE(family);
+    const json* g = find_row(google, family + "_BigO");
+    ASSERT_NE(g, nullptr) << "Google Benchmark has no " << family << "_BigO row";
+    ASSERT_EQ(text_of(*g, "big_o"), big_o) << "Google Benchmark (a fault of the test, or a very noisy machine)";
+    ASSERT_NE(find_row(google, family + "_RMS"), nullptr);
+    const json* t = find_row(tare, family + "_BigO");
+    ASSERT_NE(t, nullptr) << "tare has no " << family << "_BigO row";
+    EXPECT_EQ(text_of(*t, "big_o"), big_o);
+    const json* rms = find_row(tare, family + "_RMS");
+    ASSERT_NE(rms, nullptr) << "tare has no " << family << "_RMS row";
+    EXPECT_TRUE(rms->contains("rms") && (*rms)["rms"].is_number()) << rms->dump(2);
+  }
+  expect_same_run(google, tare);
+}
+
+}  // namespace
+
+// An empty loop measures nothing: tare must not report it as a speed the clock resolves
+// and the harness floor allows. Its tare JSON says so in a warning.
+TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
+  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_empty.json").string();
+  const Corpus& c = corpus("registration");
+  const auto result = run_tare(c, {"--benchmark_filter=^BM_empty$", "--json", json_path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::ifstream in(json_path);
+  const auto doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const auto& b = doc["benchmarks"][0];
+  bool flagged = false;
+  for (const auto& w : b["warnings"]) flagged = flagged || w.get<std::string>().find("optimised away") != std::string::npos;
+  EXPECT_TRUE(flagged) << b["warnings"].dump();
+  EXPECT_NE(result.out.find("looks optimised away"), std::string::npos) << result.out;
+}

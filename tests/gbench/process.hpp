@@ -1,0 +1,86 @@
+// Runs a program as a real process and captures its exit status, stdout and stderr, for the
+// Google Benchmark compatibility tests. Self-contained (a small cousin of tests/e2e/command.hpp).
+#pragma once
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gbench_compat {
+
+struct ProcessResult {
+  int exit_code = -1;  // -signal when killed by a signal; -SIGKILL too when it ran past the limit
+  bool timed_out = false;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// This test process's own scratch directory (removed by the test's environment at exit).
+inline std::filesystem::path scratch_dir() {
+  auto dir = std::filesystem::temp_directory_path() / ("tare-gbench-compat-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+/// Runs `args` (args[0] is the program's path) with stdin from /dev/null; kills it (and its
+/// process group) after `limit`.
+inline ProcessResult run_process(const std::vector<std::string>& args,
+                                 std::chrono::seconds limit = std::chrono::seconds(120)) {
+  static int counter = 0;
+  const auto dir = scratch_dir();
+  const auto tag = std::to_string(++counter);
+  const auto out_path = dir / ("stdout." + tag);
+  const auto err_path = dir / ("stderr." + tag);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);  // its own group, so that a timeout also ends any workers it started
+    const int in = open("/dev/null", O_RDONLY);
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (in < 0 || out < 0 || err < 0) _exit(126);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  setpgid(pid, pid);  // as the child does, whichever runs first
+  ProcessResult result;
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill(-pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      result.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+  result.out = slurp(out_path);
+  result.err = slurp(err_path);
+  std::filesystem::remove(out_path);
+  std::filesystem::remove(err_path);
+  return result;
+}
+
+}  // namespace gbench_compat
