@@ -87,6 +87,15 @@ std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, co
   return instances;
 }
 
+int occurrence(const detail::BenchmarkSpec& spec) {
+  int before = 0;
+  for (const auto& other : all()) {
+    if (&other == &spec) return before;
+    if (other.name == spec.name) ++before;
+  }
+  return 0;
+}
+
 std::optional<Mode> parse_mode(const std::string& text) {
   if (text == "avgt") return Mode::avgt;
   if (text == "thrpt") return Mode::thrpt;

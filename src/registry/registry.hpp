@@ -38,6 +38,9 @@ struct UnknownParameter : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// How many registered specs before `spec` share its name (WorkerSpec::occurrence).
+int occurrence(const detail::BenchmarkSpec& spec);
+
 /// Expands every spec into instances. Throws UnknownParameter when an overridden
 /// parameter is declared by none of the specs.
 std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, const Overrides& overrides);

@@ -81,6 +81,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   try {
     worker::WorkerSpec spec;
     spec.benchmark = instance.spec->name;
+    spec.occurrence = registry::occurrence(*instance.spec);
     spec.params = instance.params;
     spec.threads = instance.threads;
     spec.tsc_ghz = plan.tsc_ghz;

@@ -37,6 +37,7 @@ std::vector<std::string> to_args(const WorkerSpec& spec) {
   std::vector<std::string> args{"bench=" + spec.benchmark, "threads=" + std::to_string(spec.threads),
                                 "tsc_ghz=" + format_double(spec.tsc_ghz),
                                 "layout_seed=" + std::to_string(spec.layout_seed)};
+  if (spec.occurrence != 0) args.push_back("occurrence=" + std::to_string(spec.occurrence));
   for (const auto& [key, value] : spec.params) args.push_back("param:" + key + "=" + value);
   return args;
 }
@@ -58,6 +59,9 @@ WorkerSpec parse_args(const std::vector<std::string>& args) {
       if (!parse_number(value, spec.tsc_ghz)) throw std::invalid_argument("bad worker tsc_ghz: " + value);
     } else if (key == "layout_seed") {
       if (!parse_number(value, spec.layout_seed)) throw std::invalid_argument("bad worker layout_seed: " + value);
+    } else if (key == "occurrence") {
+      if (!parse_number(value, spec.occurrence) || spec.occurrence < 0)
+        throw std::invalid_argument("bad worker occurrence: " + value);
     } else if (key.rfind("param:", 0) == 0) {
       spec.params.emplace_back(key.substr(6), value);
     } else {

@@ -45,6 +45,9 @@ struct WorkerSpec {
   int threads = 1;
   double tsc_ghz = 0;  ///< 0: use CLOCK_MONOTONIC
   std::uint64_t layout_seed = 0;
+  /// Which of the benchmarks registered under that name (0: the first). Google Benchmark
+  /// lets two families share a name; registration order is the same in every process.
+  int occurrence = 0;
 };
 
 /// The arguments that follow kWorkerFlag.

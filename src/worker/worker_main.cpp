@@ -57,10 +57,12 @@ class Channel {
   std::string buffer_, out_;
 };
 
-const detail::BenchmarkSpec& find_benchmark(const std::string& name) {
+const detail::BenchmarkSpec& find_benchmark(const std::string& name, int occurrence) {
+  int seen = 0;
   for (const auto& spec : registry::all())
-    if (spec.name == name) return spec;
-  throw std::invalid_argument("no benchmark named '" + name + "' in this executable");
+    if (spec.name == name && seen++ == occurrence) return spec;
+  throw std::invalid_argument("no benchmark named '" + name + "' in this executable" +
+                              (occurrence > 0 ? " (occurrence " + std::to_string(occurrence) + ")" : ""));
 }
 
 std::uint64_t parse_count(const std::string& word) {
@@ -90,7 +92,7 @@ std::string one_line(std::string text) {
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
-  const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark);
+  const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark, spec.occurrence);
   Executor executor(benchmark, Params(spec.params), spec.threads);
   // The environment padding is reported as found, so the parent can check it arrived.
   const char* pad = std::getenv(kLayoutPadEnv);

@@ -54,6 +54,12 @@ TARE_BENCHMARKS {
       .counter("odd", &Tally::odd_calls)
       .bench("step", [](Tally& t) { return step(t); });
 
+  // Two benchmarks under one name (Google Benchmark allows it): each fork must run its own.
+  tare::group<Tally>("twin").counter("calls", &Tally::calls).bench("same", [](Tally& t) { return step(t); });
+  tare::group<Tally>("twin").ops_per_invocation(2).counter("calls", &Tally::calls).bench("same", [](Tally& t) {
+    return step(t);
+  });
+
   tare::group<Tally>("batched").ops_per_invocation(4).counter("calls", &Tally::calls).bench("step4", [](Tally& t) {
     return step(t);
   });

@@ -111,6 +111,14 @@ TEST(EndToEnd, UserCountersAreExactPerOperation) {
   EXPECT_NEAR(b["secondary"]["odd"].get<double>(), 0.5, 1e-3);
 }
 
+TEST(EndToEnd, BenchmarksSharingANameEachRunTheirOwnOperation) {
+  const json run = run_json({"--filter", "^twin"});
+  ASSERT_EQ(run["benchmarks"].size(), 2u);
+  // The first counts one call per operation, the second one per two (ops_per_invocation 2).
+  EXPECT_DOUBLE_EQ(run["benchmarks"][0]["secondary"]["calls"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(run["benchmarks"][1]["secondary"]["calls"].get<double>(), 0.5);
+}
+
 TEST(EndToEnd, OperationsPerInvocationScaleTheOpCount) {
   const json run = run_json({"--filter", "^batched"});
   const json& b = find(run, "batched.step4");

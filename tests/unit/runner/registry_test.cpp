@@ -101,3 +101,30 @@ TEST(Group, RegistersOneSpecPerBenchWithTheSettingsDeclaredBeforeIt) {
   EXPECT_FALSE(a.optimized);
 #endif
 }
+
+TEST(Registry, SpecsSharingANameAreToldApartByOccurrence) {
+  // Google Benchmark lets families share a name; the worker finds the right one by its
+  // occurrence among them, in registration order.
+  const std::size_t before = tare::registry::all().size();
+  tare::bench("twice.named", [] {});
+  tare::bench("twice.other", [] {});
+  tare::bench("twice.named", [] { return 1; });
+  const auto& all = tare::registry::all();
+  ASSERT_EQ(all.size(), before + 3);
+  EXPECT_EQ(tare::registry::occurrence(all[before]), 0);
+  EXPECT_EQ(tare::registry::occurrence(all[before + 1]), 0);
+  EXPECT_EQ(tare::registry::occurrence(all[before + 2]), 1);
+}
+
+TEST(Expand, ACompleteNameIsTheInstanceNameAndKeepsItsThreads) {
+  tare::detail::BenchmarkSpec spec;
+  spec.name = "BM_x/8/threads:2";
+  spec.name_is_complete = true;
+  spec.threads = {2};
+  tare::registry::Overrides overrides;
+  overrides.threads = std::vector<int>{1, 4};  // --threads cannot rename a complete name
+  const auto instances = tare::registry::expand({spec}, overrides);
+  ASSERT_EQ(instances.size(), 1u);
+  EXPECT_EQ(instances[0].name, "BM_x/8/threads:2");
+  EXPECT_EQ(instances[0].threads, 2);
+}

@@ -38,6 +38,10 @@ TEST(Protocol, WorkerArgumentsRoundTrip) {
   EXPECT_EQ(back.threads, 2);
   EXPECT_EQ(back.tsc_ghz, 2.5);
   EXPECT_EQ(back.layout_seed, 99u);
+  EXPECT_EQ(back.occurrence, 0);
+  spec.occurrence = 3;  // the fourth benchmark registered under that name
+  EXPECT_EQ(parse_args(to_args(spec)).occurrence, 3);
+  EXPECT_THROW(parse_args({"bench=x", "occurrence=-1"}), std::invalid_argument);
   EXPECT_THROW(parse_args({"threads=2"}), std::invalid_argument);
   EXPECT_THROW(parse_args({"bench=x", "colour=red"}), std::invalid_argument);
 }
