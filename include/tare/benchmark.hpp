@@ -98,6 +98,10 @@ class Body {
   virtual void read_counters(StateBase& state, double* out) const = 0;
   /// True when each invocation is timed on its own (per-invocation setup/teardown).
   virtual bool times_each_invocation() const = 0;
+  /// The operation times itself (Google Benchmark's loop, with paused or manual time): with
+  /// several threads a sample's time is the mean of the threads' own totals, not the window
+  /// from the first start to the last end.
+  virtual bool times_itself() const { return false; }
   /// The measured samples start: what the benchmark reports about itself counts from here.
   virtual void begin_measurement(StateBase&) const {}
   /// What the benchmark reported about itself over the measured samples, one line of text

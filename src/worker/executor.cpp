@@ -189,8 +189,9 @@ results::Sample Executor::sample(std::uint64_t invocations) {
     std::unique_lock lock(mutex_);
     done_.wait(lock, [&] { return finished_ == threads_; });
     if (failure_) std::rethrow_exception(failure_);
-    if (spec_.body->times_each_invocation()) {
-      // Only the invocations are timed, so the threads' own totals are what there is.
+    if (spec_.body->times_each_invocation() || spec_.body->times_itself()) {
+      // Only the invocations (or what the operation itself counts) are timed, so the
+      // threads' own totals are what there is.
       double total = 0;
       for (auto& slot : slots_) total += clock::ticks_to_ns(slot->ticks);
       sample.ns = total / threads_;

@@ -499,3 +499,35 @@ TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
   }
   EXPECT_NE(result.out.find("looks optimised away"), std::string::npos) << result.out;
 }
+
+// Manual time is a fact the benchmark states, not a measurement: both builds must report
+// the same time per iteration, threads included (Google Benchmark divides a thread's time
+// by the iterations of all threads).
+TEST(GbenchCompatManualTime, ReportsTheTimeTheBenchmarkStatesAsGoogleBenchmarkDoes) {
+  const Corpus& c = corpus("threads");
+  const Runs runs = run_both(c, {"--benchmark_filter=^BM_manual", "--benchmark_format=json"});
+  ASSERT_EQ(runs.google.exit_code, 0) << describe(runs.google);
+  ASSERT_EQ(runs.tare.exit_code, 0) << describe(runs.tare);
+  const json google = parse_json(runs.google.out, "google"), tare = parse_json(runs.tare.out, "tare");
+  for (const std::string name :
+       {"BM_manual/1/manual_time", "BM_manual/2/manual_time", "BM_manual/1/manual_time/threads:2"}) {
+    const json* g = find_row(google, name);
+    const json* t = find_row(tare, name);
+    ASSERT_TRUE(g && t) << name;
+    const double expected = (*g)["real_time"].get<double>();
+    EXPECT_NEAR((*t)["real_time"].get<double>(), expected, 1e-5 * expected) << name;
+  }
+}
+
+TEST(GbenchCompatRepetitions, AggregatesOnlyLeavesOutTheRepetitionRowsAsGoogleBenchmarkDoes) {
+  const auto [google, tare] = run_json(corpus("registration"),
+                                       {"--benchmark_filter=^BM_keep_running$", "--benchmark_repetitions=2",
+                                        "--benchmark_report_aggregates_only=true"},
+                                       2);
+  if (HasFailure()) return;
+  const std::string n = "BM_keep_running";
+  const std::vector<std::string> expected = {n + "_mean [aggregate]", n + "_median [aggregate]",
+                                             n + "_stddev [aggregate]", n + "_cv [aggregate]"};
+  ASSERT_EQ(row_ids(google), expected) << "Google Benchmark 1.7.1's rows (a fault of the test)";
+  EXPECT_EQ(row_ids(tare), expected);
+}

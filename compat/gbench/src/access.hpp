@@ -23,6 +23,8 @@ struct Access {
   static IterationCount iterations(const Benchmark& b) { return b.iterations_; }
   static int repetitions(const Benchmark& b) { return b.repetitions_; }
   static bool process_cpu_time(const Benchmark& b) { return b.measure_process_cpu_time_; }
+  static bool report_aggregates_only(const Benchmark& b) { return b.report_aggregates_only_; }
+  static bool display_aggregates_only(const Benchmark& b) { return b.display_aggregates_only_; }
   static bool real_time(const Benchmark& b) { return b.use_real_time_; }
   static bool manual_time(const Benchmark& b) { return b.use_manual_time_; }
   static BigO complexity(const Benchmark& b) { return b.complexity_; }

@@ -101,10 +101,10 @@ std::size_t run_specified(const std::string& spec) {
   } catch (const runner::UsageError& e) {
     usage_error(e.what());
   }
-  RowOptions row_options{f.repetitions, f.time_unit, f.report_aggregates_only};
+  RowOptions row_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only, false};
   const auto rows = make_rows(measured.run, instances, row_options);
   RowOptions display_options = row_options;
-  display_options.aggregates_only = f.report_aggregates_only || f.display_aggregates_only;
+  display_options.for_display = true;
   write_report(f.format, measured.run, make_rows(measured.run, instances, display_options), f, std::cout);
   if (out_file.is_open()) write_report(f.out_format, measured.run, rows, f, out_file);
   g_exit_status = runner::exit_status(measured);

@@ -60,7 +60,9 @@ ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
     wall += s.ns;
   }
   const double runs = std::max<double>(1, static_cast<double>(fork.samples.size()));
-  r.real_ns_per_iteration = fork.mean;  // the fork's score: ns per iteration (steady part)
+  // tare's score is the time per operation per thread (JMH's); Google Benchmark divides a
+  // thread's time by the iterations of all threads.
+  r.real_ns_per_iteration = fork.mean / instance.threads;
   r.cpu_ns_per_iteration = ops > 0 ? cpu / ops : 0;
   r.iterations_per_run = static_cast<double>(fork.ops_per_sample);
   // Rates are per second of the run's time: CPU time unless real or manual time is asked for.
@@ -254,10 +256,11 @@ std::vector<Row> make_rows(const results::Run& run, const std::vector<Instance>&
         }
         const double n = static_cast<double>(runs.size());
         row.iterations = static_cast<std::int64_t>(iterations / n);
-        row.real_time = b.score.value_or(runs.front().real_ns_per_iteration) * scale;
+        const double per_thread = scale / instance.threads;  // as in fork_run
+        row.real_time = b.score ? *b.score * per_thread : runs.front().real_ns_per_iteration * scale;
         row.cpu_time = cpu / n * scale;
         row.counters.assign(counters.begin(), counters.end());
-        if (b.ci) row.ci = results::Interval{b.ci->level, b.ci->low * scale, b.ci->high * scale};
+        if (b.ci) row.ci = results::Interval{b.ci->level, b.ci->low * per_thread, b.ci->high * per_thread};
         row.forks = static_cast<int>(runs.size());
         row.steady_state = b.steady_state;
         rows.push_back(row);
@@ -271,7 +274,12 @@ std::vector<Row> make_rows(const results::Run& run, const std::vector<Instance>&
     const bool aggregates = rows.size() >= 2 && rows.front().repetition_index && !rows.front().error;
     std::vector<Row> aggregate_rows;
     if (aggregates) add_aggregates(rows, instance, aggregate_rows);
-    if (!(options.aggregates_only && aggregates)) out.insert(out.end(), rows.begin(), rows.end());
+    // With aggregates, the repetition rows may be left out (flags, or the family's own settings).
+    const auto& family = *instance.family;
+    const bool only_aggregates = options.report_aggregates_only || Access::report_aggregates_only(family) ||
+                                 (options.for_display && (options.display_aggregates_only ||
+                                                          Access::display_aggregates_only(family)));
+    if (!(only_aggregates && aggregates)) out.insert(out.end(), rows.begin(), rows.end());
     out.insert(out.end(), aggregate_rows.begin(), aggregate_rows.end());
     // After a family's last instance: its complexity rows.
     const bool last_of_family = i + 1 == instances.size() || instances[i + 1].family != instance.family;

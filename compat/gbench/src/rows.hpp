@@ -40,7 +40,9 @@ struct Row {
 struct RowOptions {
   std::optional<int> repetitions;              ///< --benchmark_repetitions
   std::optional<benchmark::TimeUnit> time_unit;  ///< --benchmark_time_unit
-  bool aggregates_only = false;
+  bool report_aggregates_only = false;   ///< --benchmark_report_aggregates_only: every output
+  bool display_aggregates_only = false;  ///< --benchmark_display_aggregates_only: standard output only
+  bool for_display = false;              ///< these rows go to standard output
 };
 
 /// The rows of a run whose benchmarks are `instances`, in the same order.
