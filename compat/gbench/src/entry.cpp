@@ -89,6 +89,12 @@ std::size_t run_specified(const std::string& spec) {
     return 0;
   }
   runner::RunOptions options = run_options(f);
+  if (f.list_json) {
+    // For `tare ab`: the benchmarks as tare sees them (each named as Google Benchmark names it).
+    for (const auto& instance : instances) register_with_tare(instance);
+    runner::write_instances_json(runner::select_instances(options), std::cout);
+    return 0;
+  }
   std::ofstream out_file;
   if (!f.out.empty()) {
     out_file.open(f.out);

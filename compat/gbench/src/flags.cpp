@@ -111,6 +111,10 @@ void parse_flags(int* argc, char** argv) {
   for (int i = 1; i < *argc; ++i) {
     const std::string arg = argv[i];
     if (take_benchmark_flag(arg, f)) continue;
+    if (arg == "--list-json") {
+      f.list_json = true;
+      continue;
+    }
     bool tare_option = false;
     for (const char* option : kTareValueOptions) {
       if (arg == option && i + 1 < *argc) {

@@ -12,6 +12,7 @@ namespace tare::gbench {
 
 struct Flags {
   bool list_tests = false;
+  bool list_json = false;                  ///< tare's --list-json (what `tare ab` reads)
   std::string filter;
   std::optional<double> min_time_seconds;  ///< --benchmark_min_time: measured time per fork
   std::optional<int> repetitions;          ///< --benchmark_repetitions: forks, one row each

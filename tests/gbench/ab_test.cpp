@@ -1,0 +1,40 @@
+// `tare ab` on two builds of an unchanged Google Benchmark source, one doing 1.5 times the
+// work of the other: the GB layer answers --list-json and serves as a worker.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "process.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+TEST(GbenchAb, TwoBuildsOfAGoogleBenchmarkSourceAreComparedInPairs) {
+  const auto js = (std::filesystem::temp_directory_path() / "tare_gbench_ab.json").string();
+  const auto result = gbench_compat::run_process({TARE_CLI, "ab", GBENCH_AB_BASE, GBENCH_AB_SLOWER, "--pairs", "6",
+                                                  "--measure-ms", "20", "--warmup-max-ms", "50", "--json", js});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  std::ifstream in(js);
+  const json doc = json::parse(in);
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const json& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["name"], "BM_spin");
+  EXPECT_EQ(row["verdict"], "slower") << result.out;
+  EXPECT_EQ(row["pairs"].size(), 6u);
+}
+
+TEST(GbenchAb, AGoogleBenchmarkBinaryListsItsBenchmarksForTareAb) {
+  const auto result = gbench_compat::run_process({GBENCH_AB_BASE, "--list-json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json list = json::parse(result.out);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["name"], "BM_spin");
+  EXPECT_EQ(list[0]["family"], "BM_spin");
+  EXPECT_EQ(list[0]["threads"], 1);
+}
+
+}  // namespace
