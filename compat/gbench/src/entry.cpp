@@ -3,6 +3,7 @@
 // is measured in fresh worker processes, and is reported in the format asked for.
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -54,6 +55,25 @@ runner::RunOptions run_options(const Flags& f) {
   return options;
 }
 
+// What tare's console does not know about: the user counters and labels, as Google
+// Benchmark finishes them (rates per second, per-thread and per-iteration averages).
+void write_counters_and_labels(const std::vector<Row>& rows, std::ostream& out) {
+  bool any = false;
+  for (const auto& row : rows) {
+    if (row.run_type != "iteration" || (row.counters.empty() && row.label.empty())) continue;
+    if (!any) out << "\nCounters and labels (as Google Benchmark reports them):\n";
+    any = true;
+    out << "  " << row.name << ":";
+    for (const auto& [name, value] : row.counters) {
+      char number[32];
+      std::snprintf(number, sizeof number, "%.4g", value);
+      out << " " << name << "=" << number;
+    }
+    if (!row.label.empty()) out << " [" << row.label << "]";
+    out << "\n";
+  }
+}
+
 void write_report(const std::string& format, const results::Run& run, const std::vector<Row>& rows,
                   const Flags& f, std::ostream& out) {
   if (format == "json") write_json(run, rows, f.context, out);
@@ -62,6 +82,7 @@ void write_report(const std::string& format, const results::Run& run, const std:
     report::ConsoleOptions console;
     console.color = &out == &std::cout && isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
     report::write_console(run, out, console);
+    write_counters_and_labels(rows, out);
   }
 }
 
