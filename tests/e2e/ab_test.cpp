@@ -1,5 +1,5 @@
 // `tare ab` end to end: two builds of one benchmark, run as pairs of live processes in
-// lock-step; identical builds and one doing 50% more work.
+// lock-step; identical builds and one doing twice the work.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +15,7 @@ const std::string kTare = TARE_CLI;
 
 }  // namespace
 
-TEST(Ab, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
+TEST(Ab, TwiceTheWorkIsSlowerAndFailsTheGate) {
   const auto js = (tare_e2e::scratch_dir() / "ab.json").string();
   const auto md = (tare_e2e::scratch_dir() / "ab.md").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--pairs", "5", "--measure-ms", "20",
@@ -28,7 +28,7 @@ TEST(Ab, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
   EXPECT_EQ(row["verdict"], "slower") << result.out;
   EXPECT_EQ(row["base"]["forks"], 5);  // one per pair
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 2.5);  // loose: shared machines are noisy
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 4.0);  // loose: shared machines are noisy
   EXPECT_NE(doc["method"].get<std::string>().find("lock-step"), std::string::npos);
   EXPECT_NE(tare_e2e::slurp(md).find("**slower**"), std::string::npos);
 }
@@ -42,7 +42,7 @@ TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
   EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << result.out;
 }
 
-TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsFiftyPercentMoreWorkSlower) {
+TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsTwiceTheWorkSlower) {
   const auto js = (tare_e2e::scratch_dir() / "duet.json").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--duet", "--pairs", "6", "--measure-ms",
                                    "20", "--warmup-max-ms", "50", "--json", js});

@@ -1,4 +1,4 @@
-// `tare compare` end to end: recorded runs of builds that do the same work, and 50% more.
+// `tare compare` end to end: recorded runs of builds that do the same work, and twice as much.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -24,7 +24,7 @@ std::string record(const std::string& binary, const std::string& name, const std
 
 }  // namespace
 
-TEST(Compare, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
+TEST(Compare, TwiceTheWorkIsSlowerAndFailsTheGate) {
   const auto base = record(TARE_AB_BASE, "base", "1");
   const auto slower = record(TARE_AB_SLOWER, "slower", "2");
   const auto md = (tare_e2e::scratch_dir() / "cmp.md").string();
@@ -37,10 +37,10 @@ TEST(Compare, FiftyPercentMoreWorkIsSlowerAndFailsTheGate) {
   ASSERT_EQ(doc["benchmarks"].size(), 1u);
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["verdict"], "slower");
-  // 150 rounds against 100, plus the same loop overhead on both sides (and codegen that
-  // differs a little between compilers): clearly more, but not exactly 1.5.
+  // 200 rounds against 100, plus the same loop overhead on both sides (and codegen that
+  // differs a little between compilers): clearly more, but not exactly 2.
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 2.5);  // loose: shared machines are noisy
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 4.0);  // loose: shared machines are noisy
   EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
   EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
 

@@ -102,6 +102,13 @@ TARE_BENCHMARKS {
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
 
+  // Benchmarks that decide not to run: skipped, not failed.
+  tare::bench("skips.in_operation", [] { tare::skip("not on this machine"); });
+  struct Refuses {
+    Refuses() { tare::skip("no device"); }
+  };
+  tare::group<Refuses>("skips").bench("in_setup", [](Refuses&) {});
+
   tare::group("bad")
       .bench("segv", [] { std::raise(SIGSEGV); })
       .bench("abort", [] { std::abort(); })

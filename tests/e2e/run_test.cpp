@@ -119,6 +119,21 @@ TEST(EndToEnd, BenchmarksSharingANameEachRunTheirOwnOperation) {
   EXPECT_DOUBLE_EQ(run["benchmarks"][1]["secondary"]["calls"].get<double>(), 0.5);
 }
 
+TEST(EndToEnd, ABenchmarkThatSkipsItselfIsReportedAndDoesNotFailTheRun) {
+  const auto path = (tare_e2e::scratch_dir() / "skips.json").string();
+  const auto result = run_command(quick({"--filter", "^skips", "--json", path}));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  EXPECT_EQ(find(run, "skips.in_operation")["status"], "skipped");
+  EXPECT_EQ(find(run, "skips.in_operation")["error"], "not on this machine");
+  EXPECT_EQ(find(run, "skips.in_operation")["stop_reason"], "skipped");
+  EXPECT_EQ(find(run, "skips.in_setup")["status"], "skipped");
+  EXPECT_EQ(find(run, "skips.in_setup")["error"], "no device");
+  EXPECT_NE(result.out.find("Skipped:"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("skips.in_setup: no device"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("Failures"), std::string::npos) << result.out;
+}
+
 TEST(EndToEnd, OperationsPerInvocationScaleTheOpCount) {
   const json run = run_json({"--filter", "^batched"});
   const json& b = find(run, "batched.step4");

@@ -491,8 +491,14 @@ TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   ASSERT_FALSE(doc["benchmarks"].empty());
+  const auto& clock = doc["context"]["clock"];
+  const double clock_error_ns = clock["resolution_ns"].get<double>() + clock["overhead_ns"].get<double>();
   for (const auto& b : doc["benchmarks"]) {  // the corpus registers BM_empty more than once
     EXPECT_EQ(b["name"], "BM_empty");
+    // Batches are calibrated so the clock's own error is under 1% of every measured sample
+    // (noise only makes samples longer), whatever the empty loop costs per iteration.
+    for (const auto& fork : b["forks"])
+      for (const auto& sample : fork["samples"]) EXPECT_GE(sample["ns"].get<double>(), 100 * clock_error_ns);
     bool flagged = false;
     for (const auto& w : b["warnings"]) flagged = flagged || w.get<std::string>().find("optimised away") != std::string::npos;
     EXPECT_TRUE(flagged) << b["warnings"].dump();
