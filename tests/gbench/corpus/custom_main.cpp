@@ -14,8 +14,9 @@ static void BM_registered(benchmark::State& state) {
 }
 
 static void BM_with_extra(benchmark::State& state, int factor, const std::string& tag) {
-  std::int64_t x = static_cast<std::int64_t>(tag.size());
-  for (auto _ : state) benchmark::DoNotOptimize(x *= factor);
+  // Unsigned: the product wraps around instead of overflowing (undefined for signed types).
+  std::uint64_t x = tag.size();
+  for (auto _ : state) benchmark::DoNotOptimize(x *= static_cast<std::uint64_t>(factor));
 }
 
 int main(int argc, char** argv) {

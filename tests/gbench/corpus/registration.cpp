@@ -15,10 +15,10 @@
 #include <vector>
 
 // A little work that the optimiser cannot remove.
-static std::int64_t spin(std::int64_t n) {
-  std::int64_t x = 1;
+static std::uint64_t spin(std::int64_t n) {
+  std::uint64_t x = 1;  // unsigned: wraps around instead of overflowing
   for (std::int64_t i = 0; i < n; ++i) {
-    x = x * 31 + i;
+    x = x * 31 + static_cast<std::uint64_t>(i);
     benchmark::DoNotOptimize(x);
   }
   return x;
