@@ -19,38 +19,25 @@ trap 'rm -rf "$scratch"' EXIT
 verdict() { grep -o '"verdict": "[a-z ]*"' "$1" | head -1 | cut -d'"' -f4; }
 per_try() { awk -v s="$1" -v e="$2" -v n="$3" 'BEGIN { printf "%.1f", (e - s) / n }'; }
 
-echo "method                       setting      right/tries  mean seconds per try"
-for pairs in 5 10 20 40; do
-  right=0; start=$(date +%s.%N)
+# Ten tries of `tare ab CANDIDATE` with the given options; prints how many verdicts were
+# `wanted` (a regex over the verdict) and the mean seconds per try.
+ab_row() {
+  local label=$1 candidate=$2 wanted=$3 setting=$4; shift 4
+  local hits=0 start end
+  start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
-    "$tare" ab "$base" "$plus" --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
-    [[ $(verdict "$scratch/ab.json") == slower ]] && right=$((right + 1))
+    "$tare" ab "$base" "$candidate" "$@" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
+    [[ $(verdict "$scratch/ab.json") =~ ^($wanted)$ ]] && hits=$((hits + 1))
   done
   end=$(date +%s.%N)
-  printf "tare ab                      pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$right" "$tries" \
-    "$(per_try "$start" "$end" "$tries")"
-done
-for pairs in 20 40; do
-  right=0; start=$(date +%s.%N)
-  for ((t = 0; t < tries; t++)); do
-    "$tare" ab "$base" "$plus" --duet --pairs "$pairs" --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/ab.json" > /dev/null
-    [[ $(verdict "$scratch/ab.json") == slower ]] && right=$((right + 1))
-  done
-  end=$(date +%s.%N)
-  printf "tare ab --duet               pairs=%-5s  %2d/%-2d        %s\n" "$pairs" "$right" "$tries" \
-    "$(per_try "$start" "$end" "$tries")"
-done
-for design in lock-step duet; do
-  flag=(); [[ $design == duet ]] && flag=(--duet)
-  wrong=0; start=$(date +%s.%N)
-  for ((t = 0; t < tries; t++)); do
-    "$tare" ab "$base" "$base" "${flag[@]}" --pairs 20 --measure-ms 50 --threshold 0.5% --seed "$t" --json "$scratch/aa.json" > /dev/null
-    v=$(verdict "$scratch/aa.json"); [[ $v == slower || $v == faster ]] && wrong=$((wrong + 1))
-  done
-  end=$(date +%s.%N)
-  printf "tare ab A/A %-9s (false alarms) pairs=20  %2d/%-2d  %s\n" "$design" "$wrong" "$tries" \
-    "$(per_try "$start" "$end" "$tries")"
-done
+  printf "%-36s %-10s %2d/%-2d        %s\n" "$label" "$setting" "$hits" "$tries" "$(per_try "$start" "$end" "$tries")"
+}
+
+echo "method                               setting    right/tries  mean seconds per try"
+for pairs in 5 10 20 40; do ab_row "tare ab" "$plus" slower "pairs=$pairs" --pairs "$pairs"; done
+for pairs in 20 40; do ab_row "tare ab --duet" "$plus" slower "pairs=$pairs" --duet --pairs "$pairs"; done
+ab_row "tare ab A/A (false alarms)" "$base" "slower|faster" "pairs=20" --pairs 20
+ab_row "tare ab --duet A/A (false alarms)" "$base" "slower|faster" "pairs=20" --duet --pairs 20
 for forks in 20 40; do
   right=0; start=$(date +%s.%N)
   for ((t = 0; t < tries; t++)); do
@@ -60,6 +47,6 @@ for forks in 20 40; do
     [[ $(verdict "$scratch/c.json") == slower ]] && right=$((right + 1))
   done
   end=$(date +%s.%N)
-  printf "record, then tare compare    forks=%-5s  %2d/%-2d        %s\n" "$forks" "$right" "$tries" \
+  printf "%-36s %-10s %2d/%-2d        %s\n" "record, then tare compare" "forks=$forks" "$right" "$tries" \
     "$(per_try "$start" "$end" "$tries")"
 done

@@ -1,5 +1,6 @@
-// A Google Benchmark program (linked against Google Benchmark itself, not tare) whose work
-// is fixed at build time, for `tare compare` on Google Benchmark JSON.
+// A Google Benchmark program whose work is fixed at build time: linked against Google
+// Benchmark itself for `tare compare` on its JSON (tests/e2e), and against tare::gbench for
+// `tare ab` on two builds of an unchanged GB source (tests/gbench).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
