@@ -35,13 +35,14 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
   const std::uint64_t fixed = instance.spec->settings.invocations;
   std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, fork);
   const std::size_t calibration_samples = fork.warmup.size();
-  warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork);
+  const double warmup_min_ns = instance.spec->settings.warmup_min_ms * 1e6;
+  warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
   if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, fork, invocations);
-    warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork);
+    warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
@@ -69,7 +70,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   // The benchmark's own settings win over the run's.
   const auto& settings = instance.spec->settings;
   if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
-  if (settings.warmup_max_ms > 0) plan.warmup_max_ns = settings.warmup_max_ms * 1e6;
+  plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
   ForkAnalysisInput analysis;

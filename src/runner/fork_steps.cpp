@@ -62,7 +62,7 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results:
 // This only decides when to start measuring; whether and where the fork reached a steady
 // state is judged afterwards on the whole series (fork_analysis), with changepoints.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
-             results::Fork& fork) {
+             results::Fork& fork, double warmup_min_ns) {
   constexpr std::size_t kWindow = kWarmupWindow;
   const std::size_t first = fork.warmup.size();
   double spent = 0;
@@ -76,7 +76,7 @@ void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns
       fork.warmup.push_back(std::move(s));
     }
     if (spent >= warmup_max_ns) return;
-    if (fork.warmup.size() - first < kWindow) continue;
+    if (spent < warmup_min_ns || fork.warmup.size() - first < kWindow) continue;
     std::vector<double> window;
     for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], mode, threads));

@@ -31,9 +31,10 @@ results::Sample read_sample(WorkerProcess& worker);
 std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,
                         std::uint64_t invocations = 1);
 
-/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes.
+/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes;
+/// never for less than `warmup_min_ns`.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
-             results::Fork& fork);
+             results::Fork& fork, double warmup_min_ns = 0);
 
 /// The typical recent sample: the median of the last five (one disturbed sample must not
 /// halve or double what is derived from it). `samples` must not be empty.

@@ -537,3 +537,19 @@ TEST(GbenchCompatRepetitions, AggregatesOnlyLeavesOutTheRepetitionRowsAsGoogleBe
   ASSERT_EQ(row_ids(google), expected) << "Google Benchmark 1.7.1's rows (a fault of the test)";
   EXPECT_EQ(row_ids(tare), expected);
 }
+
+// MinWarmUpTime(T): every fork warms up for at least T (a count of time, not a timing).
+TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
+  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_warmup.json").string();
+  const auto result =
+      run_tare(corpus("registration"), {"--benchmark_filter=^BM_empty/min_warmup_time:0.005$", "--json", json_path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::ifstream in(json_path);
+  const auto doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  for (const auto& fork : doc["benchmarks"][0]["forks"]) {
+    double warmup_ns = 0;
+    for (const auto& sample : fork["warmup"]) warmup_ns += sample["ns"].get<double>();
+    EXPECT_GE(warmup_ns, 5e6);
+  }
+}

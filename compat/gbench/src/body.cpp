@@ -113,7 +113,7 @@ void register_with_tare(const Instance& instance) {
   const auto& family = *instance.family;
   spec.settings.invocations = static_cast<std::uint64_t>(Access::iterations(family));
   spec.settings.measure_ms = Access::min_time(family) * 1e3;
-  spec.settings.warmup_max_ms = Access::min_warmup_time(family) * 1e3;
+  spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
   spec.body = std::make_shared<GbenchBody>(instance);
   detail::register_benchmark(std::move(spec));
