@@ -553,3 +553,25 @@ TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
     EXPECT_GE(warmup_ns, 5e6);
   }
 }
+
+// A known flag with a bad value: one line naming the flag, exit 1, nothing measured.
+// (Google Benchmark 1.7.1 prints its usage and exits 0 for some of these; tare says what
+// is wrong.)
+TEST(GbenchCompatBadInput, AFlagWithABadValueIsOneLineNamingIt) {
+  const Corpus& c = corpus("counters");
+  for (const std::string flag : {"--benchmark_format=xml", "--benchmark_repetitions=abc", "--benchmark_time_unit=h",
+                                 "--benchmark_min_time=-1", "--benchmark_out_format=yaml"}) {
+    const auto result = gbench_compat::run_process({c.tare, flag});
+    EXPECT_EQ(result.exit_code, 1) << flag;
+    EXPECT_TRUE(result.out.empty()) << flag << ": " << result.out;
+    EXPECT_EQ(lines(result.err).size(), 1u) << result.err;
+    EXPECT_NE(result.err.find(flag.substr(0, flag.find('='))), std::string::npos) << result.err;
+  }
+}
+
+TEST(GbenchCompatBadInput, HelpPrintsTheFlagsAndExitsZero) {
+  const auto result = gbench_compat::run_process({corpus("counters").tare, "--help"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("--benchmark_filter"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("--forks"), std::string::npos) << result.out;
+}

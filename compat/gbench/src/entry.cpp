@@ -32,6 +32,27 @@ benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
   std::exit(1);
 }
 
+void print_help() {
+  std::cout << "benchmark [--benchmark_list_tests={true|false}]\n"
+               "          [--benchmark_filter=<regex>]\n"
+               "          [--benchmark_min_time=<seconds>]        measured time per fork\n"
+               "          [--benchmark_min_warmup_time=<seconds>] (tare warms up until steady)\n"
+               "          [--benchmark_repetitions=<num>]         forks, one row each, and aggregates\n"
+               "          [--benchmark_enable_random_interleaving={true|false}] (always on)\n"
+               "          [--benchmark_report_aggregates_only={true|false}]\n"
+               "          [--benchmark_display_aggregates_only={true|false}]\n"
+               "          [--benchmark_format=<console|json|csv>]\n"
+               "          [--benchmark_out=<filename>]\n"
+               "          [--benchmark_out_format=<json|console|csv>]\n"
+               "          [--benchmark_counters_tabular={true|false}]\n"
+               "          [--benchmark_context=<key>=<value>,...]\n"
+               "          [--benchmark_time_unit={ns|us|ms|s}]\n"
+               "tare's options (run by tare: each benchmark in fresh worker processes):\n"
+               "          [--forks N] [--max-forks N] [--budget SECONDS] [--target-ci PERCENT]\n"
+               "          [--measure-ms MS] [--warmup-max-ms MS] [--steady-band PERCENT]\n"
+               "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";
+}
+
 // tare's options, parsed by tare's own parser; Google Benchmark's flags then map onto them.
 runner::RunOptions run_options(const Flags& f) {
   std::vector<std::string> args{g_program};
@@ -144,8 +165,14 @@ std::size_t run_specified(const std::string& spec) {
 
 namespace benchmark {
 
-void Initialize(int* argc, char** argv, void (*)()) {
+void Initialize(int* argc, char** argv, void (*help_printer)()) {
   if (*argc > 0 && argv[0]) tare::gbench::g_program = argv[0];
+  for (int i = 1; i < *argc; ++i) {
+    if (std::string(argv[i]) != "--help") continue;
+    if (help_printer) help_printer();
+    else tare::gbench::print_help();
+    std::exit(0);
+  }
   try {
     tare::gbench::parse_flags(argc, argv);
   } catch (const std::invalid_argument& e) {
