@@ -575,3 +575,16 @@ TEST(GbenchCompatBadInput, HelpPrintsTheFlagsAndExitsZero) {
   EXPECT_NE(result.out.find("--benchmark_filter"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("--forks"), std::string::npos) << result.out;
 }
+
+// Work before the loop and while the timer is paused counts in neither real nor CPU time
+// (ten times the timed work here): CPU time stays near the real time, as in Google
+// Benchmark, instead of the process's CPU time over the whole call.
+TEST(GbenchCompatTimers, PausedWorkAndSetUpCountInNeitherRealNorCpuTime) {
+  const Corpus& c = corpus("registration");
+  const auto result = run_tare(c, {"--benchmark_filter=^BM_setup_outside_timer$", "--benchmark_format=json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json doc = parse_json(result.out, "tare");
+  const json* row = find_row(doc, "BM_setup_outside_timer");
+  ASSERT_TRUE(row);
+  EXPECT_LT((*row)["cpu_time"].get<double>(), 3 * (*row)["real_time"].get<double>()) << row->dump();
+}

@@ -15,6 +15,7 @@ using benchmark::internal::Access;
 struct RunRecord final : detail::StateBase {
   int thread_index = 0;
   double runs = 0;
+  double cpu_ns = 0;  // CPU time while the benchmark's timer ran, summed over runs
   std::map<std::string, Reported::CounterValue> sums;
   std::string label;
   std::int64_t complexity_n = 0;
@@ -37,11 +38,13 @@ class GbenchBody final : public detail::Body {
 
   std::uint64_t run(detail::StateBase& base, std::uint64_t n) const override {
     auto& record = static_cast<RunRecord&>(base);
-    benchmark::State state = Access::make_state(instance_.name, static_cast<benchmark::IterationCount>(n),
-                                                instance_.args, record.thread_index, instance_.threads);
+    benchmark::State state = Access::make_state(*instance_.family, instance_.name,
+                                                static_cast<benchmark::IterationCount>(n), instance_.args,
+                                                record.thread_index, instance_.threads);
     instance_.family->Run(state);
     if (Access::error(state)) tare::skip(Access::error_message(state));
     record.runs += 1;
+    record.cpu_ns += Access::timed_cpu_ns(state);
     for (const auto& [name, counter] : state.counters) {
       auto& sum = record.sums[name];
       sum.value += counter.value;
@@ -68,6 +71,7 @@ class GbenchBody final : public detail::Body {
   void begin_measurement(detail::StateBase& base) const override {
     auto& record = static_cast<RunRecord&>(base);
     record.runs = 0;
+    record.cpu_ns = 0;
     record.sums.clear();
   }
 
@@ -76,9 +80,11 @@ class GbenchBody final : public detail::Body {
     nlohmann::json counters = nlohmann::json::object();
     std::string label;
     std::int64_t complexity_n = 0;
+    double cpu_ns = 0;
     for (const auto* base : states) {
       const auto& record = *static_cast<const RunRecord*>(base);
       if (record.runs == 0) continue;
+      cpu_ns += record.cpu_ns / record.runs;
       for (const auto& [name, sum] : record.sums) {
         auto& c = counters[name];
         if (c.is_null()) c = {{"value", 0.0}};
@@ -89,14 +95,15 @@ class GbenchBody final : public detail::Body {
       if (!record.label.empty()) label = record.label;
       if (record.complexity_n != 0) complexity_n = record.complexity_n;
     }
-    if (counters.empty() && label.empty() && complexity_n == 0) return {};
-    return nlohmann::json{{"counters", counters}, {"label", label}, {"complexity_n", complexity_n}}.dump();
+    return nlohmann::json{{"counters", counters}, {"label", label}, {"complexity_n", complexity_n}, {"cpu_ns", cpu_ns}}
+        .dump();
   }
 
  private:
   static bool is_first(detail::StateBase& base) { return static_cast<RunRecord&>(base).thread_index == 0; }
   void call(void (*hook)(const benchmark::State&)) const {
-    const benchmark::State state = Access::make_state(instance_.name, 1, instance_.args, 0, instance_.threads);
+    const benchmark::State state =
+        Access::make_state(*instance_.family, instance_.name, 1, instance_.args, 0, instance_.threads);
     hook(state);
   }
 
@@ -129,6 +136,7 @@ Reported parse_reported(const std::string& annotations) {
     reported.counters[name] = {c.value("value", 0.0), c.value("flags", 0), c.value("one_k", 1000)};
   reported.label = doc.value("label", "");
   reported.complexity_n = doc.value("complexity_n", std::int64_t{0});
+  reported.cpu_ns_per_run = doc.value("cpu_ns", 0.0);
   return reported;
 }
 

@@ -15,7 +15,7 @@ namespace tare::gbench {
 void register_with_tare(const Instance& instance);
 
 /// A fork's annotations: per counter, its mean value per run (summed over threads), flags
-/// and base; the last label; the complexity N. What json_output needs to finish them as
+/// and base; the last label; the complexity N; the CPU time per run. What json_output needs to finish them as
 /// Google Benchmark does.
 struct Reported {
   struct CounterValue {
@@ -26,6 +26,8 @@ struct Reported {
   std::map<std::string, CounterValue> counters;
   std::string label;
   std::int64_t complexity_n = 0;
+  /// CPU time per run while the benchmark's timer ran, summed over threads (0: unknown).
+  double cpu_ns_per_run = 0;
 };
 
 /// Parses Body::annotations; empty text gives an empty report.

@@ -60,15 +60,18 @@ ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
     wall += s.ns;
   }
   const double runs = std::max<double>(1, static_cast<double>(fork.samples.size()));
+  const Reported reported = parse_reported(fork.annotations);
   // tare's score is the time per operation per thread (JMH's); Google Benchmark divides a
   // thread's time by the iterations of all threads.
   r.real_ns_per_iteration = fork.mean / instance.threads;
-  r.cpu_ns_per_iteration = ops > 0 ? cpu / ops : 0;
   r.iterations_per_run = static_cast<double>(fork.ops_per_sample);
+  // CPU time while the benchmark's own timer ran (as Google Benchmark counts it); else the
+  // process's CPU time over the whole sample.
+  const double cpu_per_run = reported.cpu_ns_per_run > 0 ? reported.cpu_ns_per_run : cpu / runs;
+  r.cpu_ns_per_iteration = r.iterations_per_run > 0 ? cpu_per_run / r.iterations_per_run : 0;
   // Rates are per second of the run's time: CPU time unless real or manual time is asked for.
   const auto& family = *instance.family;
-  const double seconds = (Access::real_time(family) || Access::manual_time(family) ? wall : cpu) / runs * 1e-9;
-  const Reported reported = parse_reported(fork.annotations);
+  const double seconds = (Access::real_time(family) || Access::manual_time(family) ? wall / runs : cpu_per_run) * 1e-9;
   for (const auto& [name, c] : reported.counters)
     r.counters[name] = finish(c, r.iterations_per_run, seconds, instance.threads);
   r.label = reported.label;

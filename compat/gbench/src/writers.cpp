@@ -22,9 +22,10 @@ std::string local_date() {
   std::tm tm{};
   localtime_r(&now, &tm);
   std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S%z", &tm);
-  std::string date = buffer;
-  if (date.size() > 2) date.insert(date.size() - 2, ":");  // +0000 -> +00:00, as Google Benchmark writes it
-  return date;
+  // +0000 -> +00:00, as Google Benchmark writes it.
+  const std::string date = buffer;
+  const std::size_t minutes = date.size() - 2;
+  return date.substr(0, minutes) + ":" + date.substr(minutes);
 }
 
 std::vector<double> load_average() {

@@ -183,4 +183,16 @@ static void BM_template2(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_template2, int, double);
 BENCHMARK_TEMPLATE(BM_template2, long, float)->Range(1, 8);
 
+// Costly set-up before the loop and inside PauseTiming: neither counts, in real or CPU time.
+static void BM_setup_outside_timer(benchmark::State& state) {
+  benchmark::DoNotOptimize(spin(2000000));
+  for (auto _ : state) {
+    state.PauseTiming();
+    benchmark::DoNotOptimize(spin(50000));
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(spin(5000));
+  }
+}
+BENCHMARK(BM_setup_outside_timer);
+
 BENCHMARK_MAIN();

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
 #include <functional>
 #include <map>
 #include <string>
@@ -129,12 +130,16 @@ class State {
   /// May overshoot by up to n - 1 iterations, as in Google Benchmark.
   bool KeepRunningBatch(IterationCount n) { return KeepRunningInternal(n, true); }
 
+  // Real time (tare's clock) and CPU time (the thread's, or the process's with
+  // MeasureProcessCPUTime) count only while the timer runs, as in Google Benchmark.
   void PauseTiming() {
     accumulated_ticks_ += tare::detail::ticks_stop() - start_ticks_;
+    accumulated_cpu_ns_ += cpu_now_ns() - start_cpu_ns_;
     running_ = false;
   }
   void ResumeTiming() {
     running_ = true;
+    start_cpu_ns_ = cpu_now_ns();
     start_ticks_ = tare::detail::ticks_start();
   }
 
@@ -183,12 +188,20 @@ class State {
 
  private:
   friend struct internal::Access;
-  State(std::string name, IterationCount max_iters, std::vector<std::int64_t> ranges, int thread_i, int n_threads)
+  State(std::string name, IterationCount max_iters, std::vector<std::int64_t> ranges, int thread_i, int n_threads,
+        bool process_cpu)
       : max_iterations(max_iters),
         name_(std::move(name)),
         ranges_(std::move(ranges)),
         thread_index_(thread_i),
-        threads_(n_threads) {}
+        threads_(n_threads),
+        process_cpu_(process_cpu) {}
+
+  std::int64_t cpu_now_ns() const {
+    timespec ts;
+    clock_gettime(process_cpu_ ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<std::int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+  }
 
   void StartKeepRunning() {
     started_ = true;
@@ -223,10 +236,13 @@ class State {
   std::vector<std::int64_t> ranges_;
   int thread_index_;
   int threads_;
+  bool process_cpu_;
   IterationCount remaining_ = 0;
   IterationCount batch_leftover_ = 0;
   std::uint64_t start_ticks_ = 0;
   std::uint64_t accumulated_ticks_ = 0;
+  std::int64_t start_cpu_ns_ = 0;
+  std::int64_t accumulated_cpu_ns_ = 0;
   double manual_seconds_ = 0;
   bool started_ = false, finished_ = false, running_ = false, error_ = false;
   std::string error_message_, label_;
