@@ -1,5 +1,6 @@
 # Installs tare into a scratch prefix, then builds and runs a consumer project against it
-# with find_package(tare) and, separately, with pkg-config; and runs the installed `tare`.
+# with find_package(tare) (a tare source and a Google Benchmark source) and, separately, with
+# pkg-config; and runs the installed `tare`.
 # Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
@@ -23,6 +24,18 @@ endif()
 run(${WORK_DIR}/consumer/consumer_bench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20 --filter n=1)
 if(NOT last_output MATCHES "consumer.concat/n=1")
   message(FATAL_ERROR "the consumer did not report its benchmark:\n${last_output}")
+endif()
+
+# A Google Benchmark source against the installed tare::gbench (its header, not a real
+# Google Benchmark's, even where one is installed too).
+run(${WORK_DIR}/consumer/consumer_gbench --benchmark_list_tests)
+if(NOT last_output STREQUAL "BM_concat/1\n")
+  message(FATAL_ERROR "the Google Benchmark consumer does not list its benchmark:\n${last_output}")
+endif()
+run(${WORK_DIR}/consumer/consumer_gbench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20
+    --benchmark_format=json)
+if(NOT last_output MATCHES "\"harness\": \"tare\"")
+  message(FATAL_ERROR "the Google Benchmark consumer did not run under tare:\n${last_output}")
 endif()
 
 # The installed `tare` command plans from the consumer's results.
