@@ -1,6 +1,6 @@
 // Corpus: multi-threaded benchmarks. Covers Threads, ThreadRange, DenseThreadRange, threads(),
-// thread_index(), UseRealTime with threads, UseManualTime + SetIterationTime.
-// ThreadPerCpu is left out on purpose: its names depend on the machine.
+// thread_index(), UseRealTime with threads, UseManualTime + SetIterationTime, ThreadPerCpu
+// (its name depends on the machine, but both builds run on the same one).
 // No main: linked with the *_main target.
 #include <benchmark/benchmark.h>
 
@@ -25,6 +25,7 @@ BENCHMARK(BM_threaded)->DenseThreadRange(1, 3);              // 1 2 3
 BENCHMARK(BM_threaded)->DenseThreadRange(1, 4, 2);           // 1 3 4
 BENCHMARK(BM_threaded)->Arg(8)->Threads(2)->UseRealTime();
 BENCHMARK(BM_threaded)->Arg(8)->ThreadRange(1, 2)->UseRealTime();
+BENCHMARK(BM_threaded)->Arg(16)->ThreadPerCpu();
 
 // Manual time: each iteration reports a fixed duration of its own.
 static void BM_manual(benchmark::State& state) {
