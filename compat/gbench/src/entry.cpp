@@ -3,7 +3,6 @@
 // is measured in fresh worker processes, and is reported in the format asked for.
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -76,39 +75,6 @@ runner::RunOptions run_options(const Flags& f) {
   return options;
 }
 
-// What tare's console does not know about: the user counters and labels, as Google
-// Benchmark finishes them (rates per second, per-thread and per-iteration averages), and
-// the complexity fits.
-void write_gbench_extras(const std::vector<Row>& rows, std::ostream& out) {
-  bool any = false;
-  for (const auto& row : rows) {
-    if (row.run_type != "iteration" || (row.counters.empty() && row.label.empty())) continue;
-    if (!any) out << "\nCounters and labels (as Google Benchmark reports them):\n";
-    any = true;
-    out << "  " << row.name << ":";
-    for (const auto& [name, value] : row.counters) {
-      char number[32];
-      std::snprintf(number, sizeof number, "%.4g", value);
-      out << " " << name << "=" << number;
-    }
-    if (!row.label.empty()) out << " [" << row.label << "]";
-    out << "\n";
-  }
-  // Each BigO row is followed by its RMS row.
-  std::vector<std::pair<const Row*, const Row*>> fits;
-  for (std::size_t i = 0; i + 1 < rows.size(); ++i)
-    if (rows[i].aggregate_name == "BigO") fits.emplace_back(&rows[i], &rows[i + 1]);
-  if (fits.empty()) return;
-  out << "\nComplexity (fitted to the time per iteration, as Google Benchmark does):\n";
-  for (const auto& [big_o, rms] : fits) {
-    char line[256];
-    std::snprintf(line, sizeof line, "  %s: %.4g %s × %s, rms %.0f%%\n", big_o->run_name.c_str(),
-                  big_o->real_coefficient.value_or(0), big_o->time_unit.c_str(), big_o->big_o.c_str(),
-                  100 * rms->rms.value_or(0));
-    out << line;
-  }
-}
-
 void write_report(const std::string& format, const results::Run& run, const std::vector<Row>& rows,
                   const Flags& f, std::ostream& out) {
   if (format == "json") write_json(run, rows, f.context, out);
@@ -117,7 +83,7 @@ void write_report(const std::string& format, const results::Run& run, const std:
     report::ConsoleOptions console;
     console.color = &out == &std::cout && isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
     report::write_console(run, out, console);
-    write_gbench_extras(rows, out);
+    write_console_extras(rows, out);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -154,6 +155,39 @@ void write_csv(const std::vector<Row>& rows, std::ostream& out) {
         << (r.label.empty() ? "" : csv_quote(r.label)) << ",,";
     for (const auto& name : user) out << "," << counter(name);
     out << "\n";
+  }
+}
+
+// What tare's console does not know about: the user counters and labels, as Google
+// Benchmark finishes them (rates per second, per-thread and per-iteration averages), and
+// the complexity fits.
+void write_console_extras(const std::vector<Row>& rows, std::ostream& out) {
+  bool any = false;
+  for (const auto& row : rows) {
+    if (row.run_type != "iteration" || (row.counters.empty() && row.label.empty())) continue;
+    if (!any) out << "\nCounters and labels (as Google Benchmark reports them):\n";
+    any = true;
+    out << "  " << row.name << ":";
+    for (const auto& [name, value] : row.counters) {
+      char number[32];
+      std::snprintf(number, sizeof number, "%.4g", value);
+      out << " " << name << "=" << number;
+    }
+    if (!row.label.empty()) out << " [" << row.label << "]";
+    out << "\n";
+  }
+  // Each BigO row is followed by its RMS row.
+  std::vector<std::pair<const Row*, const Row*>> fits;
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i)
+    if (rows[i].aggregate_name == "BigO") fits.emplace_back(&rows[i], &rows[i + 1]);
+  if (fits.empty()) return;
+  out << "\nComplexity (fitted to the time per iteration, as Google Benchmark does):\n";
+  for (const auto& [big_o, rms] : fits) {
+    char line[256];
+    std::snprintf(line, sizeof line, "  %s: %.4g %s × %s, rms %.0f%%\n", big_o->run_name.c_str(),
+                  big_o->real_coefficient.value_or(0), big_o->time_unit.c_str(), big_o->big_o.c_str(),
+                  100 * rms->rms.value_or(0));
+    out << line;
   }
 }
 
