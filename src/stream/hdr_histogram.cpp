@@ -1,0 +1,259 @@
+// HdrHistogram's log-linear layout, written afresh for tare (see hdr_histogram.hpp).
+//
+// A value v maps to a bucket b (which power of two above the sub-bucket range it lies in)
+// and a sub-bucket s (its top half_magnitude + 1 significant bits):
+//   b = bit_width(v | sub_bucket_mask) - unit_magnitude - (half_magnitude + 1)
+//   s = v >> (b + unit_magnitude)                       (in [0, sub_bucket_count))
+//   index = (b + 1) * half + (s - half)
+// Bucket 0 uses all sub_bucket_count sub-buckets; every later bucket only its upper half
+// (the lower half would repeat the previous bucket at a coarser resolution), so the counts
+// take (bucket_count + 1) * half entries.
+#include "stream/hdr_histogram.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace tare::stream {
+
+namespace {
+
+constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+
+// std::bit_width as an int (libstdc++ 12 returns the argument's type).
+inline int bit_width64(std::uint64_t x) noexcept { return static_cast<int>(std::bit_width(x)); }
+
+// Bucket of a non-negative value (as HdrHistogram's get_bucket_index).
+inline int bucket_of(std::int64_t value, std::int64_t mask, int unit_magnitude,
+                     int half_magnitude) noexcept {
+  const int pow2ceiling =
+      bit_width64(static_cast<std::uint64_t>(value) | static_cast<std::uint64_t>(mask));
+  return pow2ceiling - unit_magnitude - (half_magnitude + 1);
+}
+
+// Smallest k with (sub_bucket_count << unit_magnitude) * 2^(k-1) > highest, without
+// overflowing (HdrHistogram's buckets_needed_to_cover_value).
+int buckets_to_cover(std::int64_t highest, std::int64_t sub_bucket_count, int unit_magnitude) {
+  std::int64_t smallest_untrackable = sub_bucket_count << unit_magnitude;
+  int buckets = 1;
+  while (smallest_untrackable <= highest) {
+    if (smallest_untrackable > kInt64Max / 2) return buckets + 1;  // the next would be 2^63
+    smallest_untrackable <<= 1;
+    ++buckets;
+  }
+  return buckets;
+}
+
+}  // namespace
+
+HdrHistogram::HdrHistogram(std::int64_t lowest, std::int64_t highest, int significant_figures)
+    : lowest_(lowest), highest_(highest), significant_figures_(significant_figures) {
+  if (lowest < 1)
+    throw std::invalid_argument("HdrHistogram: lowest must be >= 1, got " + std::to_string(lowest));
+  if (highest / 2 < lowest)  // 2 * lowest <= highest, without overflow
+    throw std::invalid_argument("HdrHistogram: highest (" + std::to_string(highest) +
+                                ") must be at least 2 * lowest (" + std::to_string(lowest) + ")");
+  if (significant_figures < 1 || significant_figures > 5)
+    throw std::invalid_argument("HdrHistogram: significant figures must be in 1..5, got " +
+                                std::to_string(significant_figures));
+
+  // sub_bucket_count = 2^ceil(log2(2 * 10^d)), in integers (2 * 10^d is never a power of 2).
+  std::int64_t largest_single_unit = 2;
+  for (int i = 0; i < significant_figures; ++i) largest_single_unit *= 10;
+  const int sub_bucket_count_magnitude = bit_width64(static_cast<std::uint64_t>(largest_single_unit - 1));
+  sub_bucket_half_count_magnitude_ = std::max(sub_bucket_count_magnitude, 1) - 1;
+  // floor(log2(lowest)), exactly (HdrHistogram computes it in floating point, which agrees
+  // for every lowest below 2^48 - 1).
+  unit_magnitude_ = bit_width64(static_cast<std::uint64_t>(lowest)) - 1;
+  if (unit_magnitude_ + sub_bucket_half_count_magnitude_ > 61)
+    throw std::invalid_argument(
+        "HdrHistogram: lowest " + std::to_string(lowest) + " with " +
+        std::to_string(significant_figures) + " significant figures does not fit in 64 bits");
+  sub_bucket_count_ = std::int64_t{1} << (sub_bucket_half_count_magnitude_ + 1);
+  sub_bucket_half_count_ = sub_bucket_count_ / 2;
+  sub_bucket_mask_ = (sub_bucket_count_ - 1) << unit_magnitude_;
+  bucket_count_ = buckets_to_cover(highest, sub_bucket_count_, unit_magnitude_);
+  counts_.assign(static_cast<std::size_t>(bucket_count_ + 1) *
+                     static_cast<std::size_t>(sub_bucket_half_count_),
+                 0);
+  min_value_ = kInt64Max;
+  max_value_ = 0;
+}
+
+std::size_t HdrHistogram::index_of(std::int64_t value) const noexcept {
+  value = std::clamp<std::int64_t>(value, 0, highest_);
+  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
+                          sub_bucket_half_count_magnitude_);
+  const std::int64_t s = value >> (b + unit_magnitude_);
+  return static_cast<std::size_t>((static_cast<std::int64_t>(b + 1)
+                                   << sub_bucket_half_count_magnitude_) +
+                                  (s - sub_bucket_half_count_));
+}
+
+void HdrHistogram::record(std::int64_t value, std::int64_t count) noexcept {
+  if (count <= 0) [[unlikely]]
+    return;
+  if (value > highest_ || value < 0) [[unlikely]] {
+    value = value < 0 ? 0 : highest_;
+    out_of_range_ += count;
+  }
+  // index_of without its clamp (value is in range here).
+  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
+                          sub_bucket_half_count_magnitude_);
+  const std::int64_t s = value >> (b + unit_magnitude_);
+  const auto index = static_cast<std::size_t>(
+      (static_cast<std::int64_t>(b + 1) << sub_bucket_half_count_magnitude_) +
+      (s - sub_bucket_half_count_));
+  counts_[index] += count;
+  total_count_ += count;
+  if (value < min_value_) min_value_ = value;
+  if (value > max_value_) max_value_ = value;
+}
+
+void HdrHistogram::record_corrected(std::int64_t value, std::int64_t expected_interval) noexcept {
+  record(value);
+  if (expected_interval <= 0 || value <= expected_interval) return;
+  const std::int64_t interval = expected_interval;
+  std::int64_t missing = value - interval;
+  // The missing values above `highest` would all be clamped to it: record them at once,
+  // so the loop below runs at most highest / interval times, whatever `value` is.
+  if (missing > highest_) {
+    const std::int64_t over = (missing - highest_ - 1) / interval + 1;  // missing - k*I > highest
+    out_of_range_ += over;
+    record(highest_, over);
+    missing -= over * interval;
+  }
+  for (; missing >= interval; missing -= interval) record(missing);
+}
+
+void HdrHistogram::add(const HdrHistogram& other) {
+  if (other.lowest_ != lowest_ || other.highest_ != highest_ ||
+      other.significant_figures_ != significant_figures_)
+    throw std::invalid_argument(
+        "HdrHistogram::add: configurations differ (" + std::to_string(lowest_) + ".." +
+        std::to_string(highest_) + ", " + std::to_string(significant_figures_) + " figures vs " +
+        std::to_string(other.lowest_) + ".." + std::to_string(other.highest_) + ", " +
+        std::to_string(other.significant_figures_) + " figures)");
+  for (std::size_t i = 0; i < counts_.size(); ++i) counts_[i] += other.counts_[i];
+  total_count_ += other.total_count_;
+  out_of_range_ += other.out_of_range_;
+  min_value_ = std::min(min_value_, other.min_value_);
+  max_value_ = std::max(max_value_, other.max_value_);
+}
+
+void HdrHistogram::reset() noexcept {
+  std::fill(counts_.begin(), counts_.end(), 0);
+  total_count_ = 0;
+  out_of_range_ = 0;
+  min_value_ = kInt64Max;
+  max_value_ = 0;
+}
+
+std::int64_t HdrHistogram::min() const noexcept {
+  // hdr_min: 0 when index 0 holds counts, else lowest_equivalent of the smallest non-zero
+  // value; the raw minimum (0 included) gives the same.
+  if (min_value_ == kInt64Max) return 0;
+  return lowest_equivalent(min_value_);
+}
+
+std::int64_t HdrHistogram::max() const noexcept {
+  if (max_value_ == 0) return 0;  // as hdr_max
+  return highest_equivalent(max_value_);
+}
+
+double HdrHistogram::mean() const noexcept {
+  if (total_count_ <= 0) return 0.0;
+  double total = 0.0;
+  for (std::size_t i = 0; i < counts_.size(); ++i) {
+    if (counts_[i] == 0) continue;
+    const std::int64_t value = value_at_index(i);
+    const double median = static_cast<double>(value + (size_of_equivalent_range(value) >> 1));
+    total += static_cast<double>(counts_[i]) * median;
+  }
+  return total / static_cast<double>(total_count_);
+}
+
+double HdrHistogram::stddev() const noexcept {
+  if (total_count_ <= 0) return 0.0;
+  const double m = mean();
+  double deviations = 0.0;
+  for (std::size_t i = 0; i < counts_.size(); ++i) {
+    if (counts_[i] == 0) continue;
+    const std::int64_t value = value_at_index(i);
+    const double dev =
+        static_cast<double>(value + (size_of_equivalent_range(value) >> 1)) - m;
+    deviations += dev * dev * static_cast<double>(counts_[i]);
+  }
+  return std::sqrt(deviations / static_cast<double>(total_count_));
+}
+
+std::int64_t HdrHistogram::value_at_percentile(double p) const noexcept {
+  if (total_count_ <= 0) return 0;
+  if (!(p > 0.0)) p = 0.0;  // negative or NaN
+  const double requested = p < 100.0 ? p : 100.0;
+  // hdr_value_at_percentile: the count at the percentile, rounded half up, at least 1.
+  std::int64_t target = static_cast<std::int64_t>(
+      (requested / 100.0) * static_cast<double>(total_count_) + 0.5);
+  target = std::max<std::int64_t>(target, 1);
+  std::int64_t cumulative = 0;
+  std::int64_t value = 0;
+  for (std::size_t i = 0; i < counts_.size(); ++i) {
+    cumulative += counts_[i];
+    if (cumulative >= target) {
+      value = value_at_index(i);
+      break;
+    }
+  }
+  return p == 0.0 ? lowest_equivalent(value) : highest_equivalent(value);
+}
+
+void HdrHistogram::add_at_index(std::size_t index, std::int64_t count) noexcept {
+  if (index >= counts_.size() || count == 0) return;
+  counts_[index] += count;
+  total_count_ += count;
+  if (count > 0) {
+    const std::int64_t value = value_at_index(index);
+    if (value < min_value_) min_value_ = value;
+    if (value > max_value_) max_value_ = value;
+  }
+}
+
+std::int64_t HdrHistogram::value_at_index(std::size_t index) const noexcept {
+  if (counts_.empty()) return 0;
+  index = std::min(index, counts_.size() - 1);
+  const auto i = static_cast<std::int64_t>(index);
+  std::int64_t bucket = (i >> sub_bucket_half_count_magnitude_) - 1;
+  std::int64_t sub_bucket = (i & (sub_bucket_half_count_ - 1)) + sub_bucket_half_count_;
+  if (bucket < 0) {  // the lower half of bucket 0
+    sub_bucket -= sub_bucket_half_count_;
+    bucket = 0;
+  }
+  return sub_bucket << (bucket + unit_magnitude_);
+}
+
+std::int64_t HdrHistogram::size_of_equivalent_range(std::int64_t value) const noexcept {
+  value = std::max<std::int64_t>(value, 0);
+  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
+                          sub_bucket_half_count_magnitude_);
+  // (HdrHistogram also moves to the next bucket when the sub-bucket reaches
+  // sub_bucket_count, which the bucket formula never produces.)
+  return std::int64_t{1} << (unit_magnitude_ + b);
+}
+
+std::int64_t HdrHistogram::lowest_equivalent(std::int64_t value) const noexcept {
+  value = std::max<std::int64_t>(value, 0);
+  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
+                          sub_bucket_half_count_magnitude_);
+  const int shift = b + unit_magnitude_;
+  return (value >> shift) << shift;
+}
+
+std::int64_t HdrHistogram::highest_equivalent(std::int64_t value) const noexcept {
+  // lowest + (width - 1): cannot overflow, even for the range that ends at INT64_MAX.
+  return lowest_equivalent(value) + (size_of_equivalent_range(value) - 1);
+}
+
+}  // namespace tare::stream

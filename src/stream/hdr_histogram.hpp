@@ -1,0 +1,94 @@
+// An HDR histogram (Gil Tene's HdrHistogram, written afresh for tare: Debian packages none
+// for C++): values from `lowest` to `highest` recorded with `significant_figures` decimal
+// digits of precision in a fixed log-linear array of counts. Recording is constant time
+// (one count-leading-zeros and one increment) and never allocates, so a driver can record
+// millions of latencies per second; percentiles, merging and the standard interval-log
+// encoding (hdr_log.hpp) work on the counts.
+//
+// Layout (HdrHistogram's): sub_bucket_count = 2^ceil(log2(2 * 10^d)), half of it per bucket
+// after the first; bucket b covers values with the same highest set bit, at a resolution of
+// 2^(b + unit_magnitude), unit_magnitude = floor(log2(lowest)). From half the sub-buckets
+// times 2^unit_magnitude up the relative quantisation is at most 1/half < 10^-d; below that
+// it is 2^unit_magnitude (<= lowest) units.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tare::stream {
+
+class HdrHistogram {
+ public:
+  /// Throws std::invalid_argument unless 1 <= lowest, 2 * lowest <= highest,
+  /// 1 <= significant_figures <= 5 and unit_magnitude + log2(half) <= 61 (as HdrHistogram:
+  /// a lowest near 2^45 or more leaves too few bits for five figures).
+  HdrHistogram(std::int64_t lowest, std::int64_t highest, int significant_figures);
+
+  /// Records `value` (`count` times). Values above `highest` are clamped to it and
+  /// counted in out_of_range(); negative values are clamped to 0 and counted too.
+  /// A count <= 0 records nothing.
+  void record(std::int64_t value, std::int64_t count = 1) noexcept;
+  /// Records `value` and, for a sampler that waits for each answer before asking again
+  /// every `expected_interval` (coordinated omission), the values it would have seen while
+  /// it waited: value - I, value - 2I, ... down to the last one that is >= I
+  /// (HdrHistogram's hdr_record_corrected_value). Those above `highest` are clamped and
+  /// counted like any record, all at once, so the cost is at most highest / I records.
+  /// No correction when I <= 0.
+  void record_corrected(std::int64_t value, std::int64_t expected_interval) noexcept;
+  /// Adds every count of `other`, which must have the same lowest, highest and
+  /// significant figures (std::invalid_argument otherwise).
+  void add(const HdrHistogram& other);
+  void reset() noexcept;
+
+  std::int64_t total_count() const noexcept { return total_count_; }
+  std::int64_t out_of_range() const noexcept { return out_of_range_; }
+  /// The smallest and largest values recorded, as their equivalent values (0 when empty):
+  /// the lowest equivalent of the smallest, the highest equivalent of the largest.
+  std::int64_t min() const noexcept;
+  std::int64_t max() const noexcept;
+  /// Over the midpoints of the recorded values' equivalent ranges (as HdrHistogram); the
+  /// population standard deviation. 0 when empty (HdrHistogram gives NaN).
+  double mean() const noexcept;
+  double stddev() const noexcept;
+  /// The value at percentile p in [0, 100] (clamped; NaN reads as 0): the highest value
+  /// equivalent to the recorded value of rank max(1, (int64)(p/100 * N + 0.5)), the lowest
+  /// for p = 0 (HdrHistogram's hdr_value_at_percentile). 0 when empty.
+  std::int64_t value_at_percentile(double p) const noexcept;
+
+  // The configuration and the counts, for encoding and decoding (hdr_log.hpp).
+  std::int64_t lowest() const noexcept { return lowest_; }
+  std::int64_t highest() const noexcept { return highest_; }
+  int significant_figures() const noexcept { return significant_figures_; }
+  std::size_t counts_length() const noexcept { return counts_.size(); }
+  std::int64_t count_at_index(std::size_t index) const noexcept { return counts_[index]; }
+  /// Adds `count` at `index` (decoding); keeps totals, min and max consistent. An index
+  /// >= counts_length() is ignored: decoders check it first.
+  void add_at_index(std::size_t index, std::int64_t count) noexcept;
+  /// The index `value` is counted at, clamped to [0, highest] as record() does.
+  std::size_t index_of(std::int64_t value) const noexcept;
+  /// The lowest value that shares `index` (< counts_length(); larger ones are read as the
+  /// last), and the width of the values equivalent to `value`.
+  std::int64_t value_at_index(std::size_t index) const noexcept;
+  std::int64_t size_of_equivalent_range(std::int64_t value) const noexcept;
+  /// Values that share an index are equivalent: the lowest and highest of them.
+  std::int64_t lowest_equivalent(std::int64_t value) const noexcept;
+  std::int64_t highest_equivalent(std::int64_t value) const noexcept;
+  /// The memory the counts take.
+  std::size_t footprint_bytes() const noexcept { return counts_.size() * sizeof(std::int64_t); }
+
+ private:
+  std::int64_t lowest_, highest_;
+  int significant_figures_;
+  int unit_magnitude_ = 0;
+  int sub_bucket_half_count_magnitude_ = 0;
+  std::int64_t sub_bucket_count_ = 0, sub_bucket_half_count_ = 0;
+  std::int64_t sub_bucket_mask_ = 0;
+  int bucket_count_ = 0;
+  std::vector<std::int64_t> counts_;
+  std::int64_t total_count_ = 0;
+  std::int64_t out_of_range_ = 0;
+  std::int64_t min_value_ = 0, max_value_ = 0;  // raw, for min()/max(); min INT64_MAX when empty
+};
+
+}  // namespace tare::stream
