@@ -87,8 +87,9 @@ TARE_BENCHMARKS {
   tare::group<Phased>("phases")
       .before_sample([](Phased& p) { ++p.samples_seen; })
       .bench("warming", [](Phased& p) { return spin(p.samples_seen <= 25 ? 400 : 100); });
-  // 4x slower from the 60th sample on: with a short warmup and 80 ms of measurement, the
-  // change falls in the second half of the measurement, where no steady state remains.
+  // 4x slower from the 60th sample on: with a short warmup and 120 ms of measurement, the
+  // change falls around the middle of the measurement: no steady state remains after it,
+  // or (when the measurement ran long) the fork settled slower ("slowdown").
   tare::group<Phased>("phases")
       .before_sample([](Phased& p) { ++p.samples_seen; })
       .bench("late", [](Phased& p) { return spin(p.samples_seen < 60 ? 100 : 400); });
