@@ -53,9 +53,8 @@ struct ForkRun {
 
 ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
   ForkRun r;
-  double ops = 0, cpu = 0, wall = 0;
+  double cpu = 0, wall = 0;
   for (const auto& s : fork.samples) {
-    ops += static_cast<double>(s.ops);
     cpu += s.cpu_ns;
     wall += s.ns;
   }

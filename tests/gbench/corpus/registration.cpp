@@ -183,6 +183,13 @@ static void BM_template2(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_template2, int, double);
 BENCHMARK_TEMPLATE(BM_template2, long, float)->Range(1, 8);
 
+// KeepRunning around an empty body: what the loop itself costs per iteration.
+static void BM_keep_running_empty(benchmark::State& state) {
+  int x = 0;
+  while (state.KeepRunning()) benchmark::DoNotOptimize(x);
+}
+BENCHMARK(BM_keep_running_empty);
+
 // Costly set-up before the loop and inside PauseTiming: neither counts, in real or CPU time.
 static void BM_setup_outside_timer(benchmark::State& state) {
   benchmark::DoNotOptimize(spin(2000000));

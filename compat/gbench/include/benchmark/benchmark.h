@@ -22,6 +22,12 @@
 
 #include "tare/detail/ticks.hpp"
 
+// The loop's own steps are inlined into the benchmark function whatever the compiler's
+// heuristics say, as in Google Benchmark: an iteration must cost a few instructions.
+#ifndef BENCHMARK_ALWAYS_INLINE
+#define BENCHMARK_ALWAYS_INLINE __attribute__((always_inline)) inline
+#endif
+
 namespace benchmark {
 
 using IterationCount = std::int64_t;
@@ -104,12 +110,12 @@ class State {
     struct Value {};
     StateIterator() = default;
     explicit StateIterator(State* parent) : cached_(parent->error_ ? 0 : parent->max_iterations), parent_(parent) {}
-    Value operator*() const { return Value(); }
-    StateIterator& operator++() {
+    BENCHMARK_ALWAYS_INLINE Value operator*() const { return Value(); }
+    BENCHMARK_ALWAYS_INLINE StateIterator& operator++() {
       --cached_;
       return *this;
     }
-    bool operator!=(const StateIterator&) const {
+    BENCHMARK_ALWAYS_INLINE bool operator!=(const StateIterator&) const {
       if (__builtin_expect(cached_ != 0, 1)) return true;
       parent_->FinishKeepRunning();
       return false;
@@ -120,15 +126,15 @@ class State {
     State* parent_ = nullptr;
   };
 
-  StateIterator begin() {
+  BENCHMARK_ALWAYS_INLINE StateIterator begin() {
     StartKeepRunning();
     return StateIterator(this);
   }
-  StateIterator end() { return StateIterator(); }
+  BENCHMARK_ALWAYS_INLINE StateIterator end() { return StateIterator(); }
 
-  bool KeepRunning() { return KeepRunningInternal(1, false); }
+  BENCHMARK_ALWAYS_INLINE bool KeepRunning() { return KeepRunningInternal(1, false); }
   /// May overshoot by up to n - 1 iterations, as in Google Benchmark.
-  bool KeepRunningBatch(IterationCount n) { return KeepRunningInternal(n, true); }
+  BENCHMARK_ALWAYS_INLINE bool KeepRunningBatch(IterationCount n) { return KeepRunningInternal(n, true); }
 
   // Real time (tare's clock) and CPU time (the thread's, or the process's with
   // MeasureProcessCPUTime) count only while the timer runs, as in Google Benchmark.
@@ -213,7 +219,7 @@ class State {
     remaining_ = 0;
     finished_ = true;
   }
-  bool KeepRunningInternal(IterationCount n, bool is_batch) {
+  BENCHMARK_ALWAYS_INLINE bool KeepRunningInternal(IterationCount n, bool is_batch) {
     if (__builtin_expect(!started_, 0)) StartKeepRunning();
     if (__builtin_expect(remaining_ >= n, 1)) {
       remaining_ -= n;
