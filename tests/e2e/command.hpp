@@ -1,4 +1,5 @@
-// Runs a program and captures its exit status, stdout and stderr (for end-to-end tests).
+// The end-to-end tests' ways of running programs: to completion with output captured
+// (tests/support/process.hpp), or in the background.
 #pragma once
 
 #include <fcntl.h>
@@ -6,32 +7,17 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <filesystem>
-#include <thread>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include "support/process.hpp"
 
 namespace tare_e2e {
 
-struct CommandResult {
-  int exit_code = -1;  // -signal when killed by a signal
-  std::string out, err;
-};
-
-inline std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-inline std::filesystem::path scratch_dir() {
-  auto dir = std::filesystem::temp_directory_path() / ("tare-e2e-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
+using CommandResult = tare_test::ProcessResult;
+using tare_test::scratch_dir;
+using tare_test::slurp;
 
 /// In a forked child: sends stdout and stderr to the given files and becomes `args`.
 [[noreturn]] inline void exec_with_output(const std::vector<std::string>& args, const char* out_path,
@@ -45,20 +31,7 @@ inline std::filesystem::path scratch_dir() {
   _exit(127);
 }
 
-inline CommandResult run_command(const std::vector<std::string>& args) {
-  const auto dir = scratch_dir();
-  const auto out_path = dir / "stdout.txt";
-  const auto err_path = dir / "stderr.txt";
-  const pid_t pid = fork();
-  if (pid == 0) exec_with_output(args, out_path.c_str(), err_path.c_str());
-  int status = 0;
-  waitpid(pid, &status, 0);
-  CommandResult result;
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
-  result.out = slurp(out_path);
-  result.err = slurp(err_path);
-  return result;
-}
+inline CommandResult run_command(const std::vector<std::string>& args) { return tare_test::run_process(args); }
 
 /// Starts a program in the background with its output discarded. `env` entries
 /// ("NAME=value") are added to its environment; `own_group` makes it the leader of a new

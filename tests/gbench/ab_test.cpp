@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "process.hpp"
+#include "support/process.hpp"
 
 namespace {
 
@@ -15,7 +15,7 @@ using nlohmann::json;
 
 TEST(GbenchAb, TwoBuildsOfAGoogleBenchmarkSourceAreComparedInPairs) {
   const auto js = (std::filesystem::temp_directory_path() / "tare_gbench_ab.json").string();
-  const auto result = gbench_compat::run_process({TARE_CLI, "ab", GBENCH_AB_BASE, GBENCH_AB_SLOWER, "--pairs", "6",
+  const auto result = tare_test::run_process({TARE_CLI, "ab", GBENCH_AB_BASE, GBENCH_AB_SLOWER, "--pairs", "6",
                                                   "--measure-ms", "20", "--warmup-max-ms", "50", "--json", js});
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   std::ifstream in(js);
@@ -28,7 +28,7 @@ TEST(GbenchAb, TwoBuildsOfAGoogleBenchmarkSourceAreComparedInPairs) {
 }
 
 TEST(GbenchAb, AGoogleBenchmarkBinaryListsItsBenchmarksForTareAb) {
-  const auto result = gbench_compat::run_process({GBENCH_AB_BASE, "--list-json"});
+  const auto result = tare_test::run_process({GBENCH_AB_BASE, "--list-json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const json list = json::parse(result.out);
   ASSERT_EQ(list.size(), 1u);

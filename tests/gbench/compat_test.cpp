@@ -18,16 +18,16 @@
 #include <string>
 #include <vector>
 
-#include "process.hpp"
+#include "support/process.hpp"
 
 using nlohmann::json;
-using gbench_compat::ProcessResult;
+using tare_test::ProcessResult;
 
 namespace {
 
 // Each test process (ctest runs one per test) removes its scratch directory when done.
 class ScratchCleanup : public ::testing::Environment {
-  void TearDown() override { std::filesystem::remove_all(gbench_compat::scratch_dir()); }
+  void TearDown() override { std::filesystem::remove_all(tare_test::scratch_dir()); }
 };
 [[maybe_unused]] auto* const cleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
@@ -87,7 +87,7 @@ ProcessResult run_google(const Corpus& c, const std::vector<std::string>& flags)
   std::vector<std::string> args{c.google};
   args.insert(args.end(), flags.begin(), flags.end());
   args.push_back(kGoogleQuick);
-  return gbench_compat::run_process(args);
+  return tare_test::run_process(args);
 }
 
 // Runs the tare build of `c` with `flags`, then tare's quick options with `forks` forks.
@@ -96,7 +96,7 @@ ProcessResult run_tare(const Corpus& c, const std::vector<std::string>& flags, i
   args.insert(args.end(), flags.begin(), flags.end());
   const auto quick = tare_quick(forks);
   args.insert(args.end(), quick.begin(), quick.end());
-  return gbench_compat::run_process(args);
+  return tare_test::run_process(args);
 }
 
 // Runs both builds of `c` with the same Google Benchmark `flags`. `tare_forks` is the tare
@@ -327,7 +327,7 @@ TEST_P(GbenchCompat, CsvOutputHasGoogleBenchmarksHeaderAndRows) {
 }
 
 TEST_P(GbenchCompat, OutFileHoldsTheSameJsonRowsAsGoogleBenchmarkWrites) {
-  const auto dir = gbench_compat::scratch_dir();
+  const auto dir = tare_test::scratch_dir();
   const auto google_file = (dir / (GetParam().name + ".google.json")).string();
   const auto tare_file = (dir / (GetParam().name + ".tare.json")).string();
   std::filesystem::remove(google_file);
@@ -339,8 +339,8 @@ TEST_P(GbenchCompat, OutFileHoldsTheSameJsonRowsAsGoogleBenchmarkWrites) {
   EXPECT_EQ(t.exit_code, 0) << describe(t);
   ASSERT_TRUE(std::filesystem::exists(google_file));
   ASSERT_TRUE(std::filesystem::exists(tare_file)) << "tare wrote no --benchmark_out file";
-  const json google = parse_json(gbench_compat::slurp(google_file), "Google Benchmark's --benchmark_out file");
-  const json tare = parse_json(gbench_compat::slurp(tare_file), "tare's --benchmark_out file");
+  const json google = parse_json(tare_test::slurp(google_file), "Google Benchmark's --benchmark_out file");
+  const json tare = parse_json(tare_test::slurp(tare_file), "tare's --benchmark_out file");
   if (HasFailure()) return;
   expect_same_run(google, tare);
 }
@@ -561,7 +561,7 @@ TEST(GbenchCompatBadInput, AFlagWithABadValueIsOneLineNamingIt) {
   const Corpus& c = corpus("counters");
   for (const std::string flag : {"--benchmark_format=xml", "--benchmark_repetitions=abc", "--benchmark_time_unit=h",
                                  "--benchmark_min_time=-1", "--benchmark_out_format=yaml"}) {
-    const auto result = gbench_compat::run_process({c.tare, flag});
+    const auto result = tare_test::run_process({c.tare, flag});
     EXPECT_EQ(result.exit_code, 1) << flag;
     EXPECT_TRUE(result.out.empty()) << flag << ": " << result.out;
     EXPECT_EQ(lines(result.err).size(), 1u) << result.err;
@@ -570,7 +570,7 @@ TEST(GbenchCompatBadInput, AFlagWithABadValueIsOneLineNamingIt) {
 }
 
 TEST(GbenchCompatBadInput, HelpPrintsTheFlagsAndExitsZero) {
-  const auto result = gbench_compat::run_process({corpus("counters").tare, "--help"});
+  const auto result = tare_test::run_process({corpus("counters").tare, "--help"});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_NE(result.out.find("--benchmark_filter"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("--forks"), std::string::npos) << result.out;

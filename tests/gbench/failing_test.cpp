@@ -5,14 +5,14 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "process.hpp"
+#include "support/process.hpp"
 
 namespace {
 
 using nlohmann::json;
 
 TEST(GbenchFailing, ACrashingBenchmarkIsAnErrorRowAndTheOthersAreStillReported) {
-  const auto result = gbench_compat::run_process({GBENCH_FAILING, "--benchmark_format=json", "--forks", "2",
+  const auto result = tare_test::run_process({GBENCH_FAILING, "--benchmark_format=json", "--forks", "2",
                                                   "--max-forks", "2", "--measure-ms", "5", "--warmup-max-ms", "5"});
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const json doc = json::parse(result.out);  // still valid JSON

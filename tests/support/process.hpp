@@ -1,5 +1,6 @@
 // Runs a program as a real process and captures its exit status, stdout and stderr, for the
-// Google Benchmark compatibility tests. Self-contained (a small cousin of tests/e2e/command.hpp).
+// end-to-end and Google Benchmark tests: stdin from /dev/null, its own process group, and a
+// time limit after which the whole group is killed.
 #pragma once
 
 #include <fcntl.h>
@@ -15,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-namespace gbench_compat {
+namespace tare_test {
 
 struct ProcessResult {
   int exit_code = -1;  // -signal when killed by a signal; -SIGKILL too when it ran past the limit
@@ -32,7 +33,7 @@ inline std::string slurp(const std::filesystem::path& path) {
 
 /// This test process's own scratch directory (removed by the test's environment at exit).
 inline std::filesystem::path scratch_dir() {
-  auto dir = std::filesystem::temp_directory_path() / ("tare-gbench-compat-" + std::to_string(getpid()));
+  auto dir = std::filesystem::temp_directory_path() / ("tare-tests-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   return dir;
 }
@@ -83,4 +84,4 @@ inline ProcessResult run_process(const std::vector<std::string>& args,
   return result;
 }
 
-}  // namespace gbench_compat
+}  // namespace tare_test
