@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "access.hpp"
 #include "body.hpp"
 #include "stats/complexity.hpp"
+#include "stats/descriptive.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -89,20 +89,6 @@ Row base_row(const Instance& instance, const std::string& time_unit) {
   return row;
 }
 
-double mean(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size()); }
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-double stddev(const std::vector<double>& v) {
-  if (v.size() < 2) return 0;
-  const double m = mean(v);
-  double ss = 0;
-  for (double x : v) ss += (x - m) * (x - m);
-  return std::sqrt(ss / static_cast<double>(v.size() - 1));
-}
-
 // The aggregate rows over a benchmark's repetition rows.
 void add_aggregates(const std::vector<Row>& reps, const Instance& instance, std::vector<Row>& out) {
   struct Stat {
@@ -110,14 +96,17 @@ void add_aggregates(const std::vector<Row>& reps, const Instance& instance, std:
     std::function<double(const std::vector<double>&)> compute;
     std::string unit;
   };
-  std::vector<Stat> stats = {{"mean", mean, "time"},
-                             {"median", median, "time"},
+  // Google Benchmark's default statistics, from tare's own (stddev with n - 1, as GB's).
+  const auto mean = [](const std::vector<double>& v) { return stats::mean(v); };
+  const auto stddev = [](const std::vector<double>& v) { return stats::stddev(v); };
+  std::vector<Stat> statistics = {{"mean", mean, "time"},
+                             {"median", [](const std::vector<double>& v) { return stats::median(v); }, "time"},
                              {"stddev", stddev, "time"},
-                             {"cv", [](const std::vector<double>& v) { return mean(v) == 0 ? 0 : stddev(v) / mean(v); },
+                             {"cv", [=](const std::vector<double>& v) { return mean(v) == 0 ? 0 : stddev(v) / mean(v); },
                               "percentage"}};
   for (const auto& s : Access::statistics(*instance.family))
-    stats.push_back({s.name, s.compute, s.unit == benchmark::kPercentage ? "percentage" : "time"});
-  for (const auto& stat : stats) {
+    statistics.push_back({s.name, s.compute, s.unit == benchmark::kPercentage ? "percentage" : "time"});
+  for (const auto& stat : statistics) {
     Row row = base_row(instance, reps.front().time_unit);
     row.name = instance.run_name + "_" + stat.name;
     row.run_type = "aggregate";
