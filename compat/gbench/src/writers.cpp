@@ -40,7 +40,9 @@ Json context_json(const results::Run& run, const std::map<std::string, std::stri
   c["date"] = local_date();
   c["host_name"] = run.context.host;
   c["executable"] = run.context.executable;
-  c["num_cpus"] = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // The machine description already counted the online CPUs (as Google Benchmark does).
+  c["num_cpus"] = run.context.cpu.cores > 0 ? run.context.cpu.cores
+                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c["mhz_per_cpu"] = static_cast<int>(std::lround(run.context.clock.tsc_ghz > 0 ? run.context.clock.tsc_ghz * 1000 : 0));
   c["cpu_scaling_enabled"] = !run.context.cpu.scaling_governor.empty() && run.context.cpu.scaling_governor != "performance";
   c["caches"] = Json::array();
