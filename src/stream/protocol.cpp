@@ -82,7 +82,7 @@ Frame decode(FrameType type, const std::uint8_t* data, std::size_t size) {
       frame.version = static_cast<std::uint16_t>(in.take(2));
       frame.text = in.take_text(static_cast<std::size_t>(in.take(2)));
       if (frame.version != kProtocolVersion)
-        throw ProtocolError("hello: protocol version " + std::to_string(frame.version) + ", this driver speaks " +
+        throw ProtocolError("hello: protocol version " + std::to_string(frame.version) + ", this side speaks " +
                             std::to_string(kProtocolVersion));
       break;
     }

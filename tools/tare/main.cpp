@@ -1,6 +1,7 @@
 // The `tare` command: tools around benchmark results (plan, compare) and builds (ab).
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -17,6 +18,7 @@
 #include "tools/tare/gbench_json.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
+#include "tools/tare/stream_command.hpp"
 
 namespace {
 
@@ -108,10 +110,17 @@ int ab_command(AbArgs& args) {
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
+// This program's own path, to start itself as the reference SUT.
+std::string self_executable(const char* argv0) {
+  std::error_code error;
+  const auto path = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string(argv0) : path.string();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"tare: tools for benchmark results"};
+  CLI::App app{"tare: tools for benchmark results and stream-system benchmarks"};
   app.require_subcommand(1);
 
   PlanArgs plan_args;
@@ -158,6 +167,9 @@ int main(int argc, char** argv) {
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
                "alternating samples on the same CPUs");
 
+  tare::tool::StreamArgs stream_args;
+  tare::tool::add_stream_commands(app, stream_args);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -169,6 +181,7 @@ int main(int argc, char** argv) {
     if (*plan) return plan_command(plan_args);
     if (*compare) return compare_command(compare_args);
     if (*ab) return ab_command(ab_args);
+    if (app.got_subcommand("stream")) return tare::tool::stream_command(stream_args, self_executable(argv[0]));
   } catch (const tare::runner::Interrupted&) {
     std::cerr << "tare: interrupted\n";
     return 130;

@@ -119,7 +119,7 @@ TEST(WireProtocol, MalformedFramesAreNamedErrors) {
   bad_kind.resize(5 + 28, 0);
   EXPECT_EQ(error_of(bad_kind), "events frame: unknown event kind 5");
   // A hello of another version, a hello whose name runs past its payload, trailing bytes.
-  EXPECT_EQ(error_of({4, 0, 0, 0, 1, 2, 0, 0, 0}), "hello: protocol version 2, this driver speaks 1");
+  EXPECT_EQ(error_of({4, 0, 0, 0, 1, 2, 0, 0, 0}), "hello: protocol version 2, this side speaks 1");
   EXPECT_EQ(error_of({5, 0, 0, 0, 1, 1, 0, 9, 0, 65}), "hello frame: text longer than the payload");
   EXPECT_EQ(error_of({1, 0, 0, 0, 5, 0}), "end frame: 1 unexpected bytes at the end");
   EXPECT_EQ(error_of({3, 0, 0, 0, 2, 1, 2, 3}), "request frame: payload ends inside a field");

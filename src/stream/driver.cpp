@@ -1,0 +1,525 @@
+#include "stream/driver.hpp"
+
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "stream/event_ring.hpp"
+
+namespace tare::stream {
+namespace {
+
+constexpr std::int64_t kHistogramHighest = 3'600'000'000'000;  // 1 h in ns
+// Closer than this to the next due event the loop spins instead of sleeping: a sleep wakes
+// tens of microseconds late, a spin on time.
+constexpr std::int64_t kSpinBelowNs = 20'000;
+// Stop handing events over while this much is still unsent in the socket's buffer here.
+constexpr std::size_t kMaxUnsentBytes = 4u << 20;
+
+std::int64_t monotonic_ns() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+std::int64_t realtime_ns() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+HdrHistogram latency_histogram(int digits) { return HdrHistogram(1, kHistogramHighest, digits); }
+
+std::uint64_t splitmix64(std::uint64_t x) noexcept {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// What the generator threads share: the start, and the first failure (which ends them all).
+struct Shared {
+  std::int64_t t0 = 0;  // monotonic ns of driver time 0
+  std::atomic<bool> abort{false};
+  std::mutex mutex;
+  std::string abort_reason;     // guarded by mutex
+  bool abort_is_failure = false;
+
+  void end_run(const std::string& reason, bool failure) {
+    std::lock_guard lock(mutex);
+    if (abort.load()) return;
+    abort_reason = reason;
+    abort_is_failure = failure;
+    abort.store(true);
+  }
+};
+
+// A connected source: the socket and whatever arrived after the SUT's hello (a SUT may send
+// its first request right behind it).
+struct Source {
+  Socket socket;
+  FrameReader reader;
+};
+
+// Everything one generator and its connection measured.
+struct GeneratorRecord {
+  std::uint64_t generated = 0, taken = 0, outputs = 0;
+  bool done = false;              // the SUT said done on this connection
+  bool cap_hit = false;
+  std::int64_t cap_hit_ns = 0;
+  std::int64_t schedule_end_ns = 0;
+  std::vector<BacklogSample> backlog;
+  std::vector<std::unique_ptr<LatencyInterval>> intervals;  // by index, null when no outputs
+  HdrHistogram lateness, event_time, processing_time;
+  std::vector<Output> outputs_kept;
+
+  explicit GeneratorRecord(int digits)
+      : lateness(latency_histogram(digits)), event_time(latency_histogram(digits)),
+        processing_time(latency_histogram(digits)) {}
+};
+
+// One generator thread: generates what is due into its queue, hands events to the SUT as its
+// credit allows, reads the SUT's requests and outputs, samples the backlog.
+class GeneratorLoop {
+ public:
+  GeneratorLoop(std::size_t index, const DriverOptions& options, const WorkloadSpec& workload, Source source,
+                Shared& shared, GeneratorRecord& record,
+                const std::function<void(const BacklogSample&, std::uint64_t)>* progress)
+      : index_(index), options_(options), generator_(workload), socket_(std::move(source.socket)),
+        reader_(std::move(source.reader)), shared_(shared),
+        record_(record), ring_(std::max<std::uint64_t>(options.backlog_cap / options.run.sources, 1)),
+        progress_(progress) {
+    have_next_ = generator_.next(next_);
+  }
+
+  void run() {
+    prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);  // sleeps wake on time, not 50 us late
+    try {
+      loop();
+    } catch (const ProtocolError& e) {
+      fail("protocol error from the SUT: " + std::string(e.what()));
+    } catch (const NetError& e) {
+      fail(e.what());
+    }
+    socket_.close();
+  }
+
+ private:
+  std::int64_t now() const noexcept { return monotonic_ns() - shared_.t0; }
+
+  void loop() {
+    wait_for_start();
+    for (;;) {
+      const std::int64_t t = now();
+      if (options_.stop && options_.stop->load()) shared_.end_run("interrupted", true);
+      if (shared_.abort.load()) return say_goodbye();
+      if (phase_ == Phase::generating) generate(t);
+      sample(t);
+      hand_over();
+      flush();
+      if (!receive(t)) return;
+      if (record_.done) return;
+      if (phase_ == Phase::draining && t - record_.schedule_end_ns > options_.drain_timeout_ns) {
+        shared_.end_run("the SUT had not taken every event " + std::to_string(options_.drain_timeout_ns / 1'000'000'000) +
+                            " s after the schedule ended (" + std::to_string(ring_.size()) + " still queued)",
+                        true);
+        continue;
+      }
+      wait(t);
+    }
+  }
+
+  void wait_for_start() {
+    for (std::int64_t t = now(); t < 0; t = now()) {
+      if (-t > kSpinBelowNs) std::this_thread::sleep_for(std::chrono::nanoseconds(-t - kSpinBelowNs));
+    }
+  }
+
+  // Every event due by `t` enters the queue, stamped with its due time (its event time).
+  void generate(std::int64_t t) {
+    while (have_next_ && next_.event_time_ns <= t) {
+      if (!ring_.push(next_)) {
+        record_.cap_hit = true;
+        record_.cap_hit_ns = t;
+        shared_.end_run("the backlog reached the hard cap (" + std::to_string(options_.backlog_cap) + " events)", false);
+        return;
+      }
+      if (next_.event_time_ns >= options_.warmup_ns) record_.lateness.record(t - next_.event_time_ns);
+      ++record_.generated;
+      have_next_ = generator_.next(next_);
+    }
+    if (!have_next_ && t >= options_.duration_ns) end_schedule(t);
+  }
+
+  void end_schedule(std::int64_t t) {
+    record_.schedule_end_ns = std::min(t, options_.duration_ns);
+    sample_at(t);
+    phase_ = options_.drain ? Phase::draining : Phase::ending;
+    if (phase_ == Phase::ending) send_end();
+  }
+
+  void sample(std::int64_t t) {
+    while (t >= next_sample_ns_) {
+      sample_at(next_sample_ns_);
+      next_sample_ns_ += options_.sample_ns;
+    }
+  }
+
+  void sample_at(std::int64_t t) {
+    const BacklogSample s{static_cast<double>(t) / 1e9, record_.generated, record_.taken};
+    record_.backlog.push_back(s);
+    if (index_ == 0 && progress_ && *progress_ && t >= next_progress_ns_) {
+      (*progress_)(s, record_.outputs);
+      next_progress_ns_ = t + options_.interval_ns;
+    }
+  }
+
+  void hand_over() {
+    if (end_sent_) return;  // without a drain, what is still queued is never sent
+    while (credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) {
+      batch_.clear();
+      const std::size_t n = ring_.pop(std::min<std::size_t>(credit_, options_.max_batch), batch_);
+      writer_.events(batch_);
+      credit_ -= static_cast<std::uint32_t>(n);
+      record_.taken += n;
+    }
+    if (phase_ == Phase::draining && ring_.empty() && !have_next_) {
+      phase_ = Phase::ending;
+      send_end();
+    }
+  }
+
+  void send_end() {
+    writer_.end();
+    end_sent_ = true;
+  }
+
+  std::size_t unsent() const noexcept { return writer_.bytes().size() - written_; }
+
+  // Writes what the socket takes without blocking.
+  void flush() {
+    const auto bytes = writer_.bytes();
+    while (written_ < bytes.size()) {
+      const ssize_t n = ::send(socket_.fd(), bytes.data() + written_, bytes.size() - written_, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0) {
+        written_ += static_cast<std::size_t>(n);
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+      throw NetError("the SUT closed connection " + std::to_string(index_) + " mid-run (" + std::strerror(errno) + ")");
+    }
+    writer_.clear();
+    written_ = 0;
+  }
+
+  // Reads and handles what has arrived; false when the run is over for this connection.
+  bool receive(std::int64_t t) {
+    for (;;) {
+      const ssize_t n = ::recv(socket_.fd(), buffer_.data(), buffer_.size(), MSG_DONTWAIT);
+      if (n > 0) {
+        reader_.feed(std::span<const std::uint8_t>(buffer_.data(), static_cast<std::size_t>(n)));
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      handle_frames(t);
+      if (record_.done) return false;
+      fail(n == 0 ? "the SUT closed connection " + std::to_string(index_) + " mid-run"
+                  : "connection " + std::to_string(index_) + " to the SUT failed: " + std::strerror(errno));
+      return false;
+    }
+    handle_frames(t);
+    return true;
+  }
+
+  void handle_frames(std::int64_t t) {
+    while (auto frame = reader_.next()) {
+      switch (frame->type) {
+        case FrameType::request: credit_ += frame->max_events; break;
+        case FrameType::outputs: record_outputs(frame->outputs, t); break;
+        case FrameType::done:
+          if (!end_sent_) throw ProtocolError("done before the driver sent end");
+          record_.done = true;
+          return;
+        case FrameType::error: throw ProtocolError("the SUT reported an error: " + frame->text);
+        default:
+          throw ProtocolError(std::string("unexpected frame type ") +
+                              std::to_string(static_cast<int>(frame->type)) + " from the SUT");
+      }
+    }
+  }
+
+  void record_outputs(const std::vector<Output>& outputs, std::int64_t arrival) {
+    LatencyInterval& interval = interval_at(arrival);
+    for (const Output& o : outputs) {
+      const std::int64_t event_latency = arrival - o.max_event_time_ns;
+      const std::int64_t processing_latency = o.emit_time_ns - o.ingest_time_ns;
+      interval.event_time.record(event_latency);
+      interval.processing_time.record(processing_latency);
+      if (arrival >= options_.warmup_ns) {
+        record_.event_time.record(event_latency);
+        record_.processing_time.record(processing_latency);
+      }
+    }
+    record_.outputs += outputs.size();
+    if (options_.keep_outputs) record_.outputs_kept.insert(record_.outputs_kept.end(), outputs.begin(), outputs.end());
+  }
+
+  LatencyInterval& interval_at(std::int64_t arrival) {
+    const auto i = static_cast<std::size_t>(std::max<std::int64_t>(arrival, 0) / options_.interval_ns);
+    if (record_.intervals.size() <= i) record_.intervals.resize(i + 1);
+    auto& slot = record_.intervals[i];
+    if (!slot) {
+      slot = std::make_unique<LatencyInterval>(LatencyInterval{
+          static_cast<std::int64_t>(i) * options_.interval_ns, latency_histogram(options_.significant_figures),
+          latency_histogram(options_.significant_figures)});
+    }
+    return *slot;
+  }
+
+  // Sleeps until the next due event or sample when that is far, and wakes for the socket.
+  void wait(std::int64_t t) {
+    if (!end_sent_ && credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) return;  // work to do now
+    std::int64_t deadline = next_sample_ns_;
+    if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : options_.duration_ns);
+    const std::int64_t wait_ns = deadline - t;
+    if (wait_ns < kSpinBelowNs) return;  // spin: the next event is near
+    pollfd fd{socket_.fd(), static_cast<short>(POLLIN | (unsent() > 0 ? POLLOUT : 0)), 0};
+    const timespec timeout{static_cast<time_t>(wait_ns / 1'000'000'000), static_cast<long>(wait_ns % 1'000'000'000)};
+    ::ppoll(&fd, 1, &timeout, nullptr);
+  }
+
+  void fail(const std::string& reason) { shared_.end_run(reason, true); }
+
+  // The run ends early: tell the SUT why (best effort) so it stops too.
+  void say_goodbye() {
+    if (record_.done) return;
+    FrameWriter goodbye;
+    std::string reason;
+    {
+      std::lock_guard lock(shared_.mutex);
+      reason = shared_.abort_reason;
+    }
+    goodbye.error("the driver ended the run: " + reason);
+    const auto bytes = goodbye.bytes();
+    (void)::send(socket_.fd(), bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (record_.schedule_end_ns == 0) record_.schedule_end_ns = std::min(now(), options_.duration_ns);
+  }
+
+  enum class Phase { generating, draining, ending };
+
+  std::size_t index_;
+  const DriverOptions& options_;
+  Generator generator_;
+  Socket socket_;
+  FrameReader reader_;
+  Shared& shared_;
+  GeneratorRecord& record_;
+  EventRing ring_;
+  const std::function<void(const BacklogSample&, std::uint64_t)>* progress_;
+  Event next_{};
+  bool have_next_ = false;
+  Phase phase_ = Phase::generating;
+  bool end_sent_ = false;
+  std::uint64_t credit_ = 0;
+  std::int64_t next_sample_ns_ = 0;
+  std::int64_t next_progress_ns_ = 0;
+  std::vector<Event> batch_;
+  FrameWriter writer_;
+  std::size_t written_ = 0;
+  std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(1u << 16);
+};
+
+// Connects one source and exchanges hellos (blocking, with the connect timeout).
+Source open_source(const DriverOptions& options, std::string& sut_name) {
+  Socket socket = connect_to(options.sut, options.connect_timeout_ms);
+  FrameWriter hello;
+  hello.hello(hello_name(options.run));
+  write_all(socket.fd(), hello.bytes());
+  FrameReader reader;
+  std::vector<std::uint8_t> buffer(4096);
+  const std::int64_t deadline = monotonic_ns() + std::int64_t{options.connect_timeout_ms} * 1'000'000;
+  for (;;) {
+    if (auto frame = reader.next()) {
+      if (frame->type == FrameType::error) throw ProtocolError("the SUT refused the run: " + frame->text);
+      if (frame->type != FrameType::hello) throw ProtocolError("the SUT did not start with hello");
+      sut_name = frame->text;
+      set_nonblocking(socket.fd(), true);
+      return Source{std::move(socket), std::move(reader)};
+    }
+    const std::int64_t left_ms = (deadline - monotonic_ns()) / 1'000'000;
+    pollfd fd{socket.fd(), POLLIN, 0};
+    if (left_ms <= 0 || ::poll(&fd, 1, static_cast<int>(left_ms)) == 0)
+      throw NetError("the SUT at " + options.sut.text() + " did not say hello within " +
+                     std::to_string(options.connect_timeout_ms) + " ms");
+    const std::size_t n = read_some(socket.fd(), buffer);
+    if (n == 0) throw NetError("the SUT at " + options.sut.text() + " closed the connection before hello");
+    reader.feed(std::span<const std::uint8_t>(buffer.data(), n));
+  }
+}
+
+double offered_rate(const std::vector<WorkloadSpec>& workloads, std::int64_t from_ns, std::int64_t to_ns) {
+  if (to_ns <= from_ns) return 0;
+  double events = 0;
+  for (const auto& w : workloads)
+    events += static_cast<double>(w.rate.events_before(to_ns) - w.rate.events_before(from_ns));
+  return events * 1e9 / static_cast<double>(to_ns - from_ns);
+}
+
+// Sums the generators' samples taken at the same scheduled moments.
+std::vector<BacklogSample> merge_backlog(const std::vector<std::unique_ptr<GeneratorRecord>>& records) {
+  std::vector<BacklogSample> merged = records.front()->backlog;
+  for (std::size_t g = 1; g < records.size(); ++g) {
+    const auto& other = records[g]->backlog;
+    merged.resize(std::min(merged.size(), other.size()));
+    for (std::size_t i = 0; i < merged.size(); ++i) {
+      merged[i].generated += other[i].generated;
+      merged[i].taken += other[i].taken;
+    }
+  }
+  return merged;
+}
+
+std::vector<LatencyInterval> merge_intervals(const std::vector<std::unique_ptr<GeneratorRecord>>& records,
+                                             const DriverOptions& options) {
+  std::size_t count = 0;
+  for (const auto& r : records) count = std::max(count, r->intervals.size());
+  std::vector<LatencyInterval> merged;
+  for (std::size_t i = 0; i < count; ++i) {
+    LatencyInterval interval{static_cast<std::int64_t>(i) * options.interval_ns,
+                             latency_histogram(options.significant_figures),
+                             latency_histogram(options.significant_figures)};
+    for (const auto& r : records) {
+      if (i < r->intervals.size() && r->intervals[i]) {
+        interval.event_time.add(r->intervals[i]->event_time);
+        interval.processing_time.add(r->intervals[i]->processing_time);
+      }
+    }
+    merged.push_back(std::move(interval));
+  }
+  return merged;
+}
+
+TrialEvidence evidence_of(const TrialResult& result, const DriverOptions& options) {
+  TrialEvidence evidence;
+  evidence.offered_rate = result.offered_rate;
+  evidence.warmup_end_s = static_cast<double>(options.warmup_ns) / 1e9;
+  evidence.end_s = static_cast<double>(result.schedule_end_ns) / 1e9;
+  evidence.backlog = result.backlog;
+  for (const auto& interval : result.intervals) {
+    const auto& h = interval.event_time;
+    evidence.event_time.push_back(IntervalLatency{
+        static_cast<double>(interval.start_ns) / 1e9, static_cast<double>(options.interval_ns) / 1e9,
+        h.total_count(), static_cast<double>(h.value_at_percentile(50)), static_cast<double>(h.value_at_percentile(99)),
+        static_cast<double>(h.max())});
+  }
+  evidence.lateness_p99_ns = static_cast<double>(result.lateness.value_at_percentile(99));
+  evidence.backlog_cap_hit = result.backlog_cap_hit;
+  evidence.backlog_cap_hit_s = static_cast<double>(result.backlog_cap_hit_ns) / 1e9;
+  return evidence;
+}
+
+}  // namespace
+
+void validate(const DriverOptions& options) {
+  auto fail = [](const std::string& what) { throw std::invalid_argument(what); };
+  if (options.duration_ns <= 0) fail("duration must be > 0");
+  if (options.warmup_ns < 0 || options.warmup_ns >= options.duration_ns)
+    fail("warmup must be at least 0 and shorter than the duration");
+  if (options.interval_ns <= 0) fail("interval must be > 0");
+  if (options.sample_ns <= 0) fail("backlog sampling period must be > 0");
+  if (options.backlog_cap < options.run.sources) fail("backlog cap must be at least one event per generator");
+  if (options.run.sources < 1 || options.run.sources > 64) fail("generators must be 1..64");
+  if (options.significant_figures < 1 || options.significant_figures > 5) fail("significant figures must be 1..5");
+  if (options.max_batch < 1 || options.max_batch * kEventBytes + 4 > kMaxPayload) fail("batch size out of range");
+  validate(options.run.window);
+  validate(options.workload);
+  (void)split_workload(options.workload, options.run.sources);
+}
+
+std::vector<WorkloadSpec> split_workload(const WorkloadSpec& workload, std::uint32_t generators) {
+  if (generators == 1) return {workload};
+  std::vector<WorkloadSpec> parts;
+  for (std::uint32_t k = 0; k < generators; ++k) {
+    std::vector<RatePhase> phases;
+    for (const RatePhase& p : workload.rate.phases()) {
+      const std::uint64_t share = p.events_per_s / generators + (k < p.events_per_s % generators ? 1 : 0);
+      if (p.events_per_s > 0 && share == 0)
+        throw std::invalid_argument("a rate of " + std::to_string(p.events_per_s) + " events/s cannot be split over " +
+                                    std::to_string(generators) + " generators");
+      phases.push_back(RatePhase{p.duration_ns, share});
+    }
+    WorkloadSpec part = workload;
+    part.seed = splitmix64(workload.seed * 64 + k);
+    part.rate = RateSchedule::from_phases(std::move(phases), workload.rate.repeats());
+    if (workload.max_events != 0)
+      part.max_events = workload.max_events / generators + (k < workload.max_events % generators ? 1 : 0);
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+TrialResult run_trial(const DriverOptions& options,
+                      const std::function<void(const BacklogSample&, std::uint64_t)>& progress) {
+  validate(options);
+  std::vector<WorkloadSpec> workloads = split_workload(options.workload, options.run.sources);
+  for (auto& w : workloads)
+    w.duration_ns = w.duration_ns > 0 ? std::min(w.duration_ns, options.duration_ns) : options.duration_ns;
+
+  TrialResult result;
+  std::vector<Source> sources;
+  for (std::uint32_t k = 0; k < options.run.sources; ++k) sources.push_back(open_source(options, result.sut_name));
+
+  Shared shared;
+  shared.t0 = monotonic_ns() + 2'000'000;  // every thread starts on the same schedule
+  result.started_wall_ns = realtime_ns() + 2'000'000;
+  std::vector<std::unique_ptr<GeneratorRecord>> records;
+  std::vector<std::unique_ptr<GeneratorLoop>> loops;
+  for (std::uint32_t k = 0; k < options.run.sources; ++k) {
+    records.push_back(std::make_unique<GeneratorRecord>(options.significant_figures));
+    loops.push_back(std::make_unique<GeneratorLoop>(k, options, workloads[k], std::move(sources[k]), shared,
+                                                    *records.back(), k == 0 ? &progress : nullptr));
+  }
+  std::vector<std::thread> threads;
+  for (auto& loop : loops) threads.emplace_back([&loop] { loop->run(); });
+  for (auto& t : threads) t.join();
+
+  result.ended_ns = monotonic_ns() - shared.t0;
+  result.complete = !shared.abort_is_failure;
+  if (shared.abort_is_failure) result.incomplete_reason = shared.abort_reason;
+  result.drained = true;
+  for (const auto& r : records) {
+    result.generated += r->generated;
+    result.taken += r->taken;
+    result.outputs += r->outputs;
+    result.drained = result.drained && r->done && r->generated == r->taken && options.drain;
+    if (r->cap_hit && (!result.backlog_cap_hit || r->cap_hit_ns < result.backlog_cap_hit_ns)) {
+      result.backlog_cap_hit = true;
+      result.backlog_cap_hit_ns = r->cap_hit_ns;
+    }
+    result.schedule_end_ns = std::max(result.schedule_end_ns, r->schedule_end_ns);
+    result.lateness.add(r->lateness);
+    result.event_time.add(r->event_time);
+    result.processing_time.add(r->processing_time);
+    result.kept_outputs.insert(result.kept_outputs.end(), r->outputs_kept.begin(), r->outputs_kept.end());
+  }
+  if (result.schedule_end_ns == 0) result.schedule_end_ns = std::min(result.ended_ns, options.duration_ns);
+  result.backlog = merge_backlog(records);
+  result.intervals = merge_intervals(records, options);
+  result.interval_ns = options.interval_ns;
+  result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
+  result.verdict = judge_trial(evidence_of(result, options), options.rules);
+  return result;
+}
+
+}  // namespace tare::stream

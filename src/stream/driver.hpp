@@ -1,0 +1,101 @@
+// The open-loop driver (Karimov et al.): generators produce events on an absolute schedule,
+// each into its own in-memory queue, and never wait for the system under test; the SUT pulls
+// from the queues over TCP (one connection per generator, credit-based requests). The same
+// connections bring the SUT's outputs back, and the driver records, per interval of arrival
+// time, event-time latency (arrival - the output's max event time, driver clock) and
+// processing-time latency (emit - ingest, SUT clock) in separate HDR histograms.
+//
+// One thread per generator does everything for its connection: generate what is due, hand
+// events over as credit allows, read requests and outputs, sample the backlog. The wait until
+// the next due event sleeps when it is far (ppoll on the socket with 1 ns timer slack) and
+// spins when it is near, so the schedule holds to microseconds and the thread still serves
+// the socket while it waits. Its lateness (time an event entered the queue - its due time) is
+// measured: a late driver, not the SUT, makes a trial invalid.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "stream/hdr_histogram.hpp"
+#include "stream/net.hpp"
+#include "stream/oracle.hpp"
+#include "stream/protocol.hpp"
+#include "stream/run_description.hpp"
+#include "stream/verdict.hpp"
+#include "stream/workload.hpp"
+
+namespace tare::stream {
+
+struct DriverOptions {
+  Address sut;                       ///< where the SUT listens
+  RunDescription run;                ///< sources = generators; the query and windows
+  WorkloadSpec workload;             ///< the whole load (rate split across generators)
+  std::int64_t duration_ns = 10'000'000'000;
+  std::int64_t warmup_ns = 2'000'000'000;  ///< excluded from the verdict and the summary
+  std::int64_t interval_ns = 1'000'000'000;  ///< latency histograms per interval of arrival
+  std::int64_t sample_ns = 100'000'000;      ///< backlog sampling period
+  std::uint64_t backlog_cap = 1u << 22;      ///< events queued in all generators: abort at this
+  /// After the schedule ends, keep serving until every queued event is taken and the SUT
+  /// says done (needed to check results); false: end at once (search trials).
+  bool drain = true;
+  std::int64_t drain_timeout_ns = 30'000'000'000;
+  int connect_timeout_ms = 5000;
+  int significant_figures = 3;
+  bool keep_outputs = true;          ///< for checking them against the oracle
+  std::size_t max_batch = 4096;      ///< events per frame at most
+  std::atomic<bool>* stop = nullptr; ///< set from outside (Ctrl-C): end the run, keep results
+  VerdictRules rules;
+};
+
+/// Throws std::invalid_argument naming the first bad setting.
+void validate(const DriverOptions& options);
+
+/// Latency histograms of the outputs that arrived in one interval.
+struct LatencyInterval {
+  std::int64_t start_ns = 0;
+  HdrHistogram event_time;
+  HdrHistogram processing_time;
+};
+
+struct TrialResult {
+  // How the run went.
+  bool complete = false;             ///< ran to the end and the SUT said done
+  std::string incomplete_reason;     ///< why not (SUT gone, protocol error, interrupted, ...)
+  bool backlog_cap_hit = false;
+  std::int64_t backlog_cap_hit_ns = 0;
+  bool drained = false;              ///< every generated event was taken before the end
+  std::string sut_name;              ///< from the SUT's hello
+  // Counts over the whole run.
+  std::uint64_t generated = 0, taken = 0, outputs = 0;
+  std::int64_t started_wall_ns = 0;  ///< CLOCK_REALTIME at the run's start (for logs)
+  std::int64_t ended_ns = 0;         ///< driver time when the run ended (incl. the drain)
+  std::int64_t schedule_end_ns = 0;  ///< when generation stopped
+  double offered_rate = 0;           ///< mean rate of the schedule over the measured window
+  // Time series.
+  std::vector<BacklogSample> backlog;
+  std::vector<LatencyInterval> intervals;  ///< consecutive, interval_ns long, from time 0
+  std::int64_t interval_ns = 0;
+  // Over the measured window [warmup, schedule end) (arrival time for latencies).
+  HdrHistogram lateness{1, 3'600'000'000'000, 3};
+  HdrHistogram event_time{1, 3'600'000'000'000, 3};
+  HdrHistogram processing_time{1, 3'600'000'000'000, 3};
+  std::vector<Output> kept_outputs;  ///< when keep_outputs (every output of the run)
+  TrialVerdict verdict;
+};
+
+/// Runs one trial. Connection failures before the start throw NetError (nothing measured);
+/// anything after the start ends the run with complete = false and a reason, keeping what
+/// was measured. `progress` (may be empty) is called from the driver's first thread about
+/// once per interval with the backlog and the outputs so far, for a live console line.
+TrialResult run_trial(const DriverOptions& options,
+                      const std::function<void(const BacklogSample&, std::uint64_t outputs)>& progress = {});
+
+/// The per-generator workloads of `options`: generator k gets its own seed and 1/K of the
+/// rate of every phase (the remainder to the first generators), so the sum is the schedule.
+std::vector<WorkloadSpec> split_workload(const WorkloadSpec& workload, std::uint32_t generators);
+
+}  // namespace tare::stream

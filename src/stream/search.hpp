@@ -1,0 +1,66 @@
+// The sustainable-throughput search (tare stream sustainable), as a pure state machine so it
+// is tested without running anything: an overload probe gives the SUT's peak drain rate R;
+// bisection between the highest rate found sustainable and the lowest found unsustainable,
+// starting from [0.5 R, 1.05 R], until the bracket is narrower than `tolerance` (relative) or
+// the trials run out; then confirmation trials at the found rate and at 90% of it (Karimov
+// et al. confirmed at 90%). An end of the first bracket is only assumed until tested: when
+// bisection has come within the tolerance of it, it is tried itself. If 0.5 R fails too,
+// the rate halves downwards until one passes; if 1.05 R passes (the probe underestimated),
+// the top doubles and bisection goes on above it.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace tare::stream {
+
+struct SearchSettings {
+  double tolerance = 0.05;     ///< stop when (unsustainable - sustainable) / sustainable < this
+  int max_trials = 10;         ///< bisection trials at most (the probe and confirmations apart)
+  double low_fraction = 0.5;   ///< the first bracket, as fractions of the probe's drain rate
+  double high_fraction = 1.05;
+};
+
+class SustainableSearch {
+ public:
+  /// `peak_rate`: events/s the SUT took during the overload probe (> 0). Throws
+  /// std::invalid_argument unless peak_rate > 0, tolerance > 0 and
+  /// 0 < low_fraction < high_fraction.
+  SustainableSearch(double peak_rate, const SearchSettings& settings = {});
+  /// The next rate to try, or nullopt when the search is over.
+  std::optional<double> next_rate() const;
+  /// The outcome of a trial at `rate` (an invalid trial must not be recorded: retry or stop).
+  /// An outcome contradicting a known bound (a pass at or above the lowest failed rate, a
+  /// failure at or below the highest passed one) wins: the contradicted bound is forgotten.
+  void record(double rate, bool sustainable);
+  /// Highest rate found sustainable (0 when none yet) and lowest found unsustainable
+  /// (the untested top until one fails: 1.05 R, doubled each time it passes).
+  double sustainable_rate() const noexcept { return good_; }
+  double unsustainable_rate() const noexcept { return bad_; }
+  int trials() const noexcept { return trials_; }
+  /// True when the bracket met the tolerance (false: stopped by max_trials).
+  bool converged() const noexcept;
+
+ private:
+  SearchSettings settings_;
+  double peak_;
+  double good_ = 0;
+  double bad_ = 0;
+  bool bad_known_ = false;
+  int trials_ = 0;
+};
+
+/// Several searches' results combined: the mean with a Student-t 95% interval over repeats
+/// (n >= 2; otherwise the interval is the single search's bracket), min and max.
+struct CombinedRate {
+  double estimate = 0;
+  double ci_low = 0, ci_high = 0;
+  double min = 0, max = 0;
+  std::size_t repeats = 0;
+};
+/// `rates`: each repeat's sustainable rate; `brackets_high`: each one's unsustainable bound
+/// (same length, else std::invalid_argument). No repeats: every figure NaN.
+CombinedRate combine_repeats(const std::vector<double>& rates, const std::vector<double>& brackets_high);
+
+}  // namespace tare::stream

@@ -1,0 +1,179 @@
+#include "stream/verdict.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "stats/descriptive.hpp"
+#include "stats/slope.hpp"
+
+namespace tare::stream {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Fewer points give no slope worth a verdict (and no Mann-Kendall test at all).
+constexpr std::size_t kMinPoints = 3;
+
+[[gnu::format(printf, 1, 2)]] std::string format(const char* pattern, ...) {
+  std::va_list args;
+  va_start(args, pattern);
+  std::va_list copy;
+  va_copy(copy, args);
+  const int size = std::vsnprintf(nullptr, 0, pattern, copy);
+  va_end(copy);
+  std::string text(static_cast<std::size_t>(std::max(size, 0)), '\0');
+  std::vsnprintf(text.data(), text.size() + 1, pattern, args);
+  va_end(args);
+  return text;
+}
+
+// "850 µs", "2.3 ms", "1.86 s": three significant figures in the largest unit that fits.
+std::string duration(double ns) {
+  if (std::abs(ns) >= 1e9) return format("%.3g s", ns / 1e9);
+  if (std::abs(ns) >= 1e6) return format("%.3g ms", ns / 1e6);
+  if (std::abs(ns) >= 1e3) return format("%.3g µs", ns / 1e3);
+  return format("%.3g ns", ns);
+}
+
+struct Window {
+  double begin = 0, end = 0;
+  bool contains(double t) const { return t >= begin && t < end; }
+  double length() const { return end - begin; }
+};
+
+double backlog_max(const std::vector<BacklogSample>& samples) {
+  double peak = 0;
+  for (const BacklogSample& s : samples) peak = std::max(peak, static_cast<double>(s.backlog()));
+  return peak;
+}
+
+// taken / generated between the first and the last sample: 1 when nothing was generated.
+double delivered_fraction(const BacklogSample& first, const BacklogSample& last) {
+  const std::uint64_t generated = last.generated - first.generated;
+  if (generated == 0) return 1.0;
+  return static_cast<double>(last.taken - first.taken) / static_cast<double>(generated);
+}
+
+// Rules 1 and 3. False when there were too few samples to check them.
+bool check_backlog(const TrialEvidence& evidence, const VerdictRules& rules, Window window,
+                   TrialVerdict& verdict) {
+  std::vector<BacklogSample> inside;
+  std::copy_if(evidence.backlog.begin(), evidence.backlog.end(), std::back_inserter(inside),
+               [&](const BacklogSample& s) { return window.contains(s.t_s); });
+  verdict.backlog_points = inside.size();
+  std::vector<double> t, backlog;
+  for (const BacklogSample& s : inside) {
+    t.push_back(s.t_s);
+    backlog.push_back(static_cast<double>(s.backlog()));
+  }
+  const double slope = stats::theil_sen_slope(t, backlog);
+  if (inside.size() < kMinPoints || !std::isfinite(slope)) {
+    verdict.backlog_slope_per_s = verdict.delivered_fraction = kNaN;
+    return false;
+  }
+  verdict.backlog_slope_per_s = slope;
+  const double slope_limit = rules.backlog_slope_fraction * evidence.offered_rate;
+  if (slope > slope_limit) {
+    verdict.reasons.push_back(format(
+        "backlog grew %.0f events/s (%.3g%% of the offered %.0f/s; limit %g%%)", slope,
+        100.0 * slope / evidence.offered_rate, evidence.offered_rate,
+        100.0 * rules.backlog_slope_fraction));
+  }
+  verdict.delivered_fraction = delivered_fraction(inside.front(), inside.back());
+  if (verdict.delivered_fraction < rules.min_delivered_fraction) {
+    verdict.reasons.push_back(format("the SUT took %.2f%% of the events offered (limit %g%%)",
+                                     100.0 * verdict.delivered_fraction,
+                                     100.0 * rules.min_delivered_fraction));
+  }
+  return true;
+}
+
+// Rule 2, on the p99s of the intervals lying wholly inside the window that had outputs.
+void check_latency(const TrialEvidence& evidence, const VerdictRules& rules, Window window,
+                   TrialVerdict& verdict) {
+  std::vector<double> midpoints, p99s;
+  for (const IntervalLatency& interval : evidence.event_time) {
+    const bool inside = interval.start_s >= window.begin &&
+                        interval.start_s + interval.length_s <= window.end;
+    if (inside && interval.count > 0 && std::isfinite(interval.p99_ns)) {
+      midpoints.push_back(interval.start_s + interval.length_s / 2);
+      p99s.push_back(interval.p99_ns);
+    }
+  }
+  verdict.latency_points = p99s.size();
+  if (p99s.size() < kMinPoints) {
+    verdict.latency_p99_slope_ns_per_s = verdict.latency_trend_p_value = kNaN;
+    verdict.notes.push_back(format(
+        "event-time latency trend not checked: %zu intervals with outputs in the measured "
+        "window (need %zu)", p99s.size(), kMinPoints));
+    return;
+  }
+  verdict.latency_p99_slope_ns_per_s = stats::theil_sen_slope(midpoints, p99s);
+  verdict.latency_trend_p_value = stats::mann_kendall(p99s).p_increasing;
+  // Significant AND material: noise on a flat series is not a verdict, nor a tiny drift.
+  const double growth = verdict.latency_p99_slope_ns_per_s * window.length();
+  const double growth_limit = std::max(rules.latency_growth_fraction * stats::median(p99s),
+                                       rules.latency_growth_floor_ns);
+  if (verdict.latency_trend_p_value < rules.trend_alpha && growth > growth_limit) {
+    verdict.reasons.push_back(format(
+        "event-time p99 rose %.3g s per s (Mann-Kendall p = %.2g; %s over the %g s "
+        "window, limit %s)", verdict.latency_p99_slope_ns_per_s / 1e9,
+        verdict.latency_trend_p_value, duration(growth).c_str(), window.length(),
+        duration(growth_limit).c_str()));
+  }
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict verdict) noexcept {
+  switch (verdict) {
+    case Verdict::sustainable: return "sustainable";
+    case Verdict::unsustainable: return "unsustainable";
+    case Verdict::invalid: return "invalid";
+  }
+  return "?";
+}
+
+TrialVerdict judge_trial(const TrialEvidence& evidence, const VerdictRules& rules) {
+  TrialVerdict verdict;
+  const Window window{evidence.warmup_end_s, evidence.end_s};
+  verdict.backlog_max = backlog_max(evidence.backlog);
+
+  if (evidence.backlog_cap_hit) {
+    verdict.reasons.push_back(
+        format("backlog reached the hard cap at %.1f s", evidence.backlog_cap_hit_s));
+  }
+  const bool backlog_checked = check_backlog(evidence, rules, window, verdict);
+  check_latency(evidence, rules, window, verdict);
+  const bool sut_failed = !verdict.reasons.empty();
+
+  // The driver's own lateness comes first: it makes every other line suspect.
+  const bool driver_late = evidence.lateness_p99_ns > rules.max_lateness_p99_ns;
+  if (driver_late) {
+    verdict.reasons.insert(verdict.reasons.begin(), format(
+        "the driver's lateness p99 %s exceeded %s: the driver, not the SUT, was the bottleneck",
+        duration(evidence.lateness_p99_ns).c_str(), duration(rules.max_lateness_p99_ns).c_str()));
+    verdict.verdict = Verdict::invalid;
+  } else if (sut_failed) {
+    verdict.verdict = Verdict::unsustainable;
+  } else if (!backlog_checked) {
+    verdict.verdict = Verdict::invalid;
+  }
+  if (!backlog_checked) {
+    auto& lines = verdict.verdict == Verdict::invalid ? verdict.reasons : verdict.notes;
+    lines.push_back(format(
+        "the trial is too short for its warmup and sampling interval: %zu backlog samples "
+        "in the measured window [%g s, %g s) (need %zu)",
+        verdict.backlog_points, window.begin, window.end, kMinPoints));
+  }
+  return verdict;
+}
+
+}  // namespace tare::stream

@@ -1,0 +1,92 @@
+// Is a fixed-rate trial sustainable? Karimov et al.: sustainable throughput is the highest
+// load a system handles "without a continuously increasing event-time latency". The evidence
+// is read after warmup, in the driver (never from the SUT's own statistics):
+//
+//  1. backlog (events generated but not yet taken by the SUT) must not grow: its Theil-Sen
+//     slope over the measured window at most `backlog_slope_fraction` of the offered rate
+//     (Theodolite's lag-trend rule: 1% of the load);
+//  2. event-time latency must not trend upwards: the per-interval p99s, tested with
+//     Mann-Kendall (one-sided, increasing), fail only when the trend is significant AND
+//     material (the Theil-Sen growth over the window exceeds `latency_growth_fraction` of the
+//     median p99 and `latency_growth_floor_ns`): both, so noise on a flat series is not a
+//     verdict and a real but tiny drift is not either;
+//  3. the SUT must take what was offered: events taken / generated in the window at least
+//     `min_delivered_fraction`;
+//  4. the backlog must never reach the hard cap (the driver aborts the trial at once:
+//     Karimov's red zone);
+//  5. the driver must have kept its schedule: its lateness p99 at most `max_lateness_p99_ns`,
+//     otherwise the driver, not the SUT, was the bottleneck and the trial is invalid.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tare::stream {
+
+/// The driver's counters at one moment (driver time since the run's start).
+struct BacklogSample {
+  double t_s = 0;
+  std::uint64_t generated = 0;   ///< events the generators have produced so far
+  std::uint64_t taken = 0;       ///< events handed to the SUT so far
+  std::uint64_t backlog() const noexcept { return generated - taken; }
+};
+
+/// Event-time latency of the outputs that arrived in one interval.
+struct IntervalLatency {
+  double start_s = 0;
+  double length_s = 0;
+  std::int64_t count = 0;
+  double p50_ns = 0, p99_ns = 0, max_ns = 0;
+};
+
+struct TrialEvidence {
+  double offered_rate = 0;          ///< events/s the schedule offers (mean over the window)
+  double warmup_end_s = 0;          ///< the measured window is [warmup_end_s, end_s)
+  double end_s = 0;
+  std::vector<BacklogSample> backlog;       ///< in time order, spanning the run
+  std::vector<IntervalLatency> event_time;  ///< in time order
+  double lateness_p99_ns = 0;       ///< the driver's lateness over the measured window
+  bool backlog_cap_hit = false;     ///< the trial was aborted at the hard cap
+  double backlog_cap_hit_s = 0;
+};
+
+struct VerdictRules {
+  double backlog_slope_fraction = 0.01;
+  double latency_growth_fraction = 0.25;
+  double latency_growth_floor_ns = 1e6;
+  double trend_alpha = 0.05;
+  double min_delivered_fraction = 0.99;
+  double max_lateness_p99_ns = 5e6;
+};
+
+enum class Verdict { sustainable, unsustainable, invalid };
+const char* verdict_name(Verdict verdict) noexcept;
+
+struct TrialVerdict {
+  Verdict verdict = Verdict::sustainable;
+  /// One line per rule that failed, in words with the figures (empty when sustainable);
+  /// an invalid verdict's lines say why the trial proves nothing.
+  std::vector<std::string> reasons;
+  /// Remarks that decide nothing, e.g. a rule skipped for too little data.
+  std::vector<std::string> notes;
+  // The figures behind the rules (NaN where there was too little data to compute one).
+  double backlog_slope_per_s = 0;       ///< Theil-Sen, events/s
+  double backlog_max = 0;               ///< over the whole run
+  double latency_p99_slope_ns_per_s = 0;
+  double latency_trend_p_value = 1;     ///< Mann-Kendall, one-sided (increasing)
+  double delivered_fraction = 1;        ///< taken / generated over the window
+  std::size_t backlog_points = 0;       ///< samples inside the window
+  std::size_t latency_points = 0;       ///< intervals inside the window with outputs
+};
+
+/// Applies the rules. Precedence: a late driver makes the trial invalid whatever else
+/// failed; otherwise any failed rule makes it unsustainable; otherwise fewer than 3 backlog
+/// samples in the window (rules 1 and 3 cannot be checked) make it invalid, never
+/// "sustainable by lack of evidence". The backlog samples in the window are those with
+/// t_s in it; the latency intervals those lying wholly inside it with count > 0. Fewer than
+/// 3 such intervals skip rule 2 with a line in `notes` (a workload may emit few outputs:
+/// long windows in a short trial).
+TrialVerdict judge_trial(const TrialEvidence& evidence, const VerdictRules& rules = {});
+
+}  // namespace tare::stream

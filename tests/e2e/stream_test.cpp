@@ -1,0 +1,280 @@
+// `tare stream` end to end: the driver and the reference SUT as real processes over real TCP,
+// with known answers (Karimov et al.'s method must expose each of these). Trials are short
+// (2-4 s) and the SUT's per-event cost is a service time, so its capacity is known exactly
+// whatever else runs on the machine; latency assertions compare the two latencies with each
+// other or with the injected stall, with wide margins, never with a machine-speed threshold.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "e2e/command.hpp"
+#include "stream/hdr_log.hpp"
+#include "stream/protocol.hpp"
+
+namespace {
+
+using tare_e2e::run_command;
+using tare_e2e::scratch_dir;
+using tare_e2e::slurp;
+
+// Tests that are not about the driver's own lateness allow it plenty: the CI machine is
+// shared and a late driver would make a trial "invalid", which is not what they test.
+const std::string kRelaxedLateness = "--max-lateness=200ms";
+
+nlohmann::json read_json(const std::filesystem::path& path) { return nlohmann::json::parse(slurp(path)); }
+
+tare_e2e::CommandResult stream_run(std::vector<std::string> args, const std::filesystem::path& json) {
+  std::vector<std::string> command{TARE_CLI, "stream", "run", "--json", json.string(), kRelaxedLateness};
+  command.insert(command.end(), args.begin(), args.end());
+  return run_command(command);
+}
+
+TEST(StreamRun, AggregationMatchesTheOracleWithExactCounts) {
+  const auto json_path = scratch_dir() / "stream_aggregate.json";
+  const auto hdr_path = scratch_dir() / "stream_aggregate.hlog";
+  const auto r = stream_run({"--rate", "20k", "--duration", "2s", "--window", "100ms", "--hdr-log", hdr_path.string()},
+                            json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["schema"], "tare.stream.run/1");
+  EXPECT_TRUE(j["complete"].get<bool>());
+  EXPECT_EQ(j["counts"]["generated"], 40000);  // the schedule: 20k/s for exactly 2 s
+  EXPECT_EQ(j["counts"]["taken"], 40000);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  EXPECT_EQ(j["verification"]["expected_results"], j["counts"]["outputs"]);
+  EXPECT_GT(j["counts"]["outputs"].get<int>(), 0);
+  EXPECT_EQ(j["verdict"], "sustainable") << j["reasons"].dump();
+  EXPECT_NE(r.out.find("match the oracle"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("event-time"), std::string::npos);
+  EXPECT_NE(r.out.find("processing-time"), std::string::npos);
+
+  // The HDR log holds every output's two latencies, tagged, readable by HdrHistogram tools.
+  std::ifstream in(hdr_path);
+  const auto log = tare::stream::read_hdr_log(in);
+  std::int64_t event_time = 0, processing_time = 0;
+  for (const auto& interval : log.intervals) {
+    (interval.tag == "event-time" ? event_time : processing_time) += interval.histogram.total_count();
+    EXPECT_TRUE(interval.tag == "event-time" || interval.tag == "processing-time") << interval.tag;
+  }
+  EXPECT_EQ(event_time, j["counts"]["outputs"].get<std::int64_t>());
+  EXPECT_EQ(processing_time, event_time);
+}
+
+TEST(StreamRun, SlidingJoinOverTwoGeneratorsAndTwoWorkersMatchesTheOracle) {
+  const auto json_path = scratch_dir() / "stream_join.json";
+  const auto r = stream_run({"--rate", "10k", "--duration", "2s", "--query", "join", "--window", "200ms/100ms",
+                             "--users", "uniform:20", "--products", "uniform:10", "--generators", "2",
+                             "--sut-workers", "2"},
+                            json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["counts"]["generated"], 20000);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  EXPECT_GT(j["counts"]["outputs"].get<int>(), 0);
+}
+
+// Karimov et al.'s central claim: the stall is visible only from the driver. The SUT pauses
+// its input 300 ms every second at half its capacity; events wait in the driver's queue, so
+// event-time latency shows the pause, while processing-time latency (from the SUT's ingest)
+// does not. A small credit keeps the SUT's own buffers (which processing time does see)
+// small; only the window open when a stall begins can carry it into processing time (its
+// keys' last inputs came before the stall, its end after), one 5 ms window in 200 a second.
+TEST(StreamRun, PeriodicStallShowsInEventTimeLatencyOnly) {
+  const auto json_path = scratch_dir() / "stream_stall.json";
+  const auto r = stream_run({"--rate", "10k", "--duration", "4s", "--window", "5ms", "--products", "uniform:10",
+                             "--sut-cost", "50us", "--sut-credit", "100", "--sut-stall-every", "1s", "--sut-stall",
+                             "300ms"},
+                            json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  const double event_p99 = j["event_time_latency_ns"]["p99"];
+  const double processing_p99 = j["processing_time_latency_ns"]["p99"];
+  EXPECT_GE(event_p99, 150e6) << r.out;           // at least half the stall
+  EXPECT_LE(processing_p99, event_p99 / 5) << r.out;
+  EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 1000) << r.out;  // ~0.3 s of input queued
+  EXPECT_EQ(j["verification"]["status"], "match");
+}
+
+// Overload: the SUT takes 50k/s and is offered 80k/s. The backlog grows, the verdict says
+// so, and processing-time latency stays small while event-time latency grows.
+TEST(StreamRun, OverloadIsUnsustainableWhileProcessingTimeLooksHealthy) {
+  const auto json_path = scratch_dir() / "stream_overload.json";
+  const auto r = stream_run({"--rate", "80k", "--duration", "3s", "--window", "10ms", "--sut-cost", "20us"}, json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["verdict"], "unsustainable") << r.out;
+  EXPECT_NE(j["reasons"].dump().find("backlog grew"), std::string::npos) << j["reasons"].dump();
+  // Backlog grows at offered - capacity = 30k/s: the slope within a third of that.
+  EXPECT_NEAR(j["evidence"]["backlog_slope_per_s"].get<double>(), 30000, 10000) << r.out;
+  const double event_p99 = j["event_time_latency_ns"]["p99"];
+  const double processing_p99 = j["processing_time_latency_ns"]["p99"];
+  EXPECT_GE(event_p99, 500e6) << r.out;
+  EXPECT_LE(processing_p99, event_p99 / 5) << r.out;
+  // Every event was eventually taken (the run drains), so the results are still checked.
+  EXPECT_EQ(j["verification"]["status"], "match");
+}
+
+// A SUT with a known per-event cost: one worker at 20 us per event takes exactly 50k/s.
+TEST(StreamSustainable, FindsTheCapacityOfAKnownCostSutWithinTenPercent) {
+  const auto json_path = scratch_dir() / "stream_sustainable.json";
+  const auto r = run_command({TARE_CLI, "stream", "sustainable", "--probe", "100k", "--trial", "2s", "--sut-cost",
+                              "20us", "--window", "10ms", "--json", json_path.string(), kRelaxedLateness});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["schema"], "tare.stream.sustainable/1");
+  const double found = j["result"]["sustainable_rate"];
+  EXPECT_GE(found, 45000) << r.out;
+  EXPECT_LE(found, 55000) << r.out;
+  EXPECT_EQ(j["probe"]["verdict"], "unsustainable");
+  EXPECT_NEAR(j["probe"]["drain_rate"].get<double>(), 50000, 5000) << r.out;
+  EXPECT_EQ(j["confirmation"]["at_90_percent"]["verdict"], "sustainable") << r.out;
+  EXPECT_NE(r.out.find("sustainable throughput:"), std::string::npos) << r.out;
+}
+
+// ---- bad input ---------------------------------------------------------------------------
+
+void expect_usage_error(const std::vector<std::string>& args, const std::string& message) {
+  std::vector<std::string> command{TARE_CLI, "stream"};
+  command.insert(command.end(), args.begin(), args.end());
+  const auto r = run_command(command);
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(StreamBadInput, OneLineAndExitTwo) {
+  expect_usage_error({"run", "--rate", "0"}, "--rate 0: expected a whole number of events per second");
+  expect_usage_error({"run", "--rate", "fast"}, "--rate fast");
+  expect_usage_error({"run", "--rate", "1k", "--duration", "-2s"}, "--duration -2s");
+  expect_usage_error({"run", "--rate", "1k", "--window", "1s/300ms"}, "multiple of the slide");
+  expect_usage_error({"run", "--rate", "1k", "--duration", "1s", "--warmup", "2s"}, "--warmup 2s");
+  expect_usage_error({"run", "--rate", "square:1k,2k"}, "square:LOW,HIGH,PERIOD");
+  expect_usage_error({"run", "--rate", "1k", "--products", "zipf:10"}, "--products zipf:10");
+  expect_usage_error({"run", "--rate", "1k", "--sut", "nowhere"}, "expected HOST:PORT");
+  expect_usage_error({"run"}, "--rate is required");
+  expect_usage_error({"sustainable", "--trial", "2s"}, "--probe is required");
+}
+
+TEST(StreamBadInput, UnreachableSutIsAOneLineError) {
+  const auto r = run_command({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "1s", "--sut", "127.0.0.1:1"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot connect to 127.0.0.1:1"), std::string::npos) << r.err;
+}
+
+// A process whose output the test reads line by line (the SUT prints its address first).
+struct Child {
+  pid_t pid = -1;
+  FILE* out = nullptr;
+};
+
+Child start_with_pipe(const std::vector<std::string>& args) {
+  int fds[2];
+  EXPECT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  return Child{pid, fdopen(fds[0], "r")};
+}
+
+std::string read_line(FILE* in) {
+  char line[512];
+  return fgets(line, sizeof line, in) ? std::string(line) : std::string();
+}
+
+// The SUT goes away mid-run: the driver says so in one line, exits non-zero, and writes what
+// it measured, marked incomplete.
+TEST(StreamBadInput, SutDisconnectingMidRunKeepsPartialResults) {
+  Child sut = start_with_pipe({TARE_CLI, "stream", "sut", "--listen", "127.0.0.1:0"});
+  const std::string first = read_line(sut.out);
+  ASSERT_EQ(first.rfind("listening on ", 0), 0u) << first;
+  const std::string address = first.substr(13, first.size() - 14);
+  const auto json_path = scratch_dir() / "stream_disconnect.json";
+  const pid_t driver = tare_e2e::spawn_quiet({TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--sut",
+                                              address, "--json", json_path.string()});
+  const std::string started = read_line(sut.out);  // the SUT logs the run's start
+  EXPECT_NE(started.find("run started"), std::string::npos) << started;
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  kill(sut.pid, SIGKILL);
+  waitpid(sut.pid, nullptr, 0);
+  fclose(sut.out);
+  int status = 0;
+  waitpid(driver, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  const auto j = read_json(json_path);
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_NE(j["incomplete_reason"].get<std::string>().find("mid-run"), std::string::npos) << j["incomplete_reason"];
+  EXPECT_GT(j["counts"]["generated"].get<int>(), 0);
+  EXPECT_EQ(j["verification"]["status"], "skipped");
+}
+
+// Ctrl-C ends the run; what was measured is written, marked incomplete.
+TEST(StreamBadInput, InterruptKeepsPartialResults) {
+  const auto json_path = scratch_dir() / "stream_interrupt.json";
+  const pid_t driver = tare_e2e::spawn_quiet(
+      {TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--json", json_path.string()});
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(driver, SIGINT);
+  int status = 0;
+  waitpid(driver, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  const auto j = read_json(json_path);
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_EQ(j["incomplete_reason"], "interrupted");
+}
+
+// A SUT that breaks the protocol ends the run with a clear error, never a crash.
+TEST(StreamBadInput, MalformedFramesFromTheSutEndTheRunWithAnError) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(listen(listener, 1), 0);
+  socklen_t length = sizeof addr;
+  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &length);
+  const std::string address = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+  const auto json_path = scratch_dir() / "stream_malformed.json";
+  const auto out_path = scratch_dir() / "stream_malformed.out";
+  const pid_t driver = fork();
+  if (driver == 0)
+    tare_e2e::exec_with_output({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "10s", "--sut", address,
+                                "--json", json_path.string()},
+                               out_path.c_str(), (out_path.string() + ".err").c_str());
+  const int connection = accept(listener, nullptr, nullptr);
+  ASSERT_GE(connection, 0);
+  tare::stream::FrameWriter hello;
+  hello.hello("a broken SUT");
+  ASSERT_EQ(write(connection, hello.bytes().data(), hello.bytes().size()), static_cast<ssize_t>(hello.bytes().size()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const unsigned char garbage[] = {3, 0, 0, 0, 99, 1, 2, 3};  // a frame of unknown type 99
+  ASSERT_EQ(write(connection, garbage, sizeof garbage), static_cast<ssize_t>(sizeof garbage));
+  int status = 0;
+  waitpid(driver, &status, 0);
+  close(connection);
+  close(listener);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  const auto j = read_json(json_path);
+  EXPECT_FALSE(j["complete"].get<bool>());
+  EXPECT_NE(j["incomplete_reason"].get<std::string>().find("protocol error from the SUT"), std::string::npos)
+      << j["incomplete_reason"];
+}
+
+}  // namespace

@@ -1,0 +1,73 @@
+#include "stream/driver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace tare::stream {
+namespace {
+
+WorkloadSpec workload_at(const RateSchedule& rate) {
+  WorkloadSpec spec;
+  spec.rate = rate;
+  spec.duration_ns = 2'000'000'000;
+  return spec;
+}
+
+// Generators together follow the schedule: every phase's rate is split with the remainder
+// to the first ones, so the rates add up exactly; counts too where each share fills its
+// phases with whole events, otherwise each generator's phase may round up by one event.
+TEST(SplitWorkload, PartsAddUpToTheSchedule) {
+  const auto exact = workload_at(RateSchedule::square_wave(1400, 2800, 1'000'000'000));
+  const auto odd = workload_at(RateSchedule::square_wave(1001, 3002, 1'000'000'000));
+  for (std::uint32_t k : {1u, 2u, 7u}) {
+    for (const auto* whole : {&exact, &odd}) {
+      const auto parts = split_workload(*whole, k);
+      ASSERT_EQ(parts.size(), k);
+      std::uint64_t events = 0, rate = 0;
+      std::set<std::uint64_t> seeds;
+      for (const auto& p : parts) {
+        events += p.rate.events_before(2'000'000'000);
+        rate += p.rate.phases().front().events_per_s;
+        seeds.insert(p.seed);
+      }
+      EXPECT_EQ(rate, whole->rate.phases().front().events_per_s) << k;
+      const std::uint64_t expected = whole->rate.events_before(2'000'000'000);
+      if (whole == &exact) {
+        EXPECT_EQ(events, expected) << k;
+      }
+      EXPECT_GE(events, expected) << k;
+      EXPECT_LE(events, expected + 4 * k) << k << ": at most one event per generator and phase";
+      EXPECT_EQ(seeds.size(), k) << "each generator draws its own events";
+    }
+  }
+  EXPECT_EQ(split_workload(odd, 1).front().seed, odd.seed) << "one generator: the seed as given";
+}
+
+TEST(SplitWorkload, ARateTooLowToSplitIsAnError) {
+  EXPECT_THROW(split_workload(workload_at(RateSchedule::constant(3)), 4), std::invalid_argument);
+}
+
+TEST(DriverOptions, ValidationNamesTheProblem) {
+  DriverOptions options;
+  options.workload = workload_at(RateSchedule::constant(1000));
+  EXPECT_NO_THROW(validate(options));
+  auto expect_error = [&](auto change, const char* words) {
+    DriverOptions bad = options;
+    change(bad);
+    try {
+      validate(bad);
+      ADD_FAILURE() << words;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  expect_error([](DriverOptions& o) { o.duration_ns = 0; }, "duration");
+  expect_error([](DriverOptions& o) { o.warmup_ns = o.duration_ns; }, "warmup");
+  expect_error([](DriverOptions& o) { o.interval_ns = 0; }, "interval");
+  expect_error([](DriverOptions& o) { o.run.window = WindowSpec{10, 3}; }, "multiple of the slide");
+  expect_error([](DriverOptions& o) { o.run.sources = 0; }, "generators");
+}
+
+}  // namespace
+}  // namespace tare::stream

@@ -1,0 +1,182 @@
+// Tests of the sustainable-throughput search (search.hpp) against simulated SUTs whose
+// capacity C is known: sustainable iff rate <= C, for probes that overestimate C (the usual
+// case: peak drain >= MST), underestimate it (the top must double) and overestimate it by
+// more than 2x (the floor fails, the rate halves); hand-traced rate sequences; a noisy SUT
+// from fixed seeds; and combine_repeats against the Student-t interval computed by hand.
+#include "stream/search.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include "stats/interval.hpp"
+
+namespace tare::stream {
+namespace {
+
+// Runs the search to its end against `sustainable(rate)`; returns the rates tried.
+std::vector<double> run(SustainableSearch& search, const std::function<bool(double)>& sustainable) {
+  std::vector<double> tried;
+  while (const auto rate = search.next_rate()) {
+    tried.push_back(*rate);
+    search.record(*rate, sustainable(*rate));
+  }
+  return tried;
+}
+
+void expect_found(const SustainableSearch& search, double capacity, double tolerance) {
+  EXPECT_TRUE(search.converged());
+  EXPECT_LE(search.sustainable_rate(), capacity);
+  EXPECT_GT(search.unsustainable_rate(), capacity);
+  EXPECT_LT((capacity - search.sustainable_rate()) / search.sustainable_rate(), tolerance);
+}
+
+TEST(SustainableSearch, FindsTheCapacityFromAnOverestimatingProbe) {
+  for (const double capacity : {1e3, 7.7e4, 2.5e6}) {
+    for (const double probe_over : {1.0, 1.1, 1.5, 1.95}) {
+      SustainableSearch search(probe_over * capacity);
+      run(search, [&](double rate) { return rate <= capacity; });
+      SCOPED_TRACE(testing::Message() << "C " << capacity << " R/C " << probe_over);
+      expect_found(search, capacity, 0.05);
+      EXPECT_LE(search.trials(), 10);
+    }
+  }
+}
+
+TEST(SustainableSearch, TopDoublesWhenTheProbeUnderestimates) {
+  for (const double probe_under : {0.9, 0.6, 0.4}) {
+    const double capacity = 50'000;
+    SustainableSearch search(probe_under * capacity, {.tolerance = 0.05, .max_trials = 20});
+    run(search, [&](double rate) { return rate <= capacity; });
+    SCOPED_TRACE(testing::Message() << "R/C " << probe_under);
+    expect_found(search, capacity, 0.05);
+  }
+}
+
+TEST(SustainableSearch, HalvesWhenEvenTheFloorFails) {
+  const double capacity = 10'000;
+  SustainableSearch search(3.5 * capacity, {.tolerance = 0.05, .max_trials = 20});
+  const auto tried = run(search, [&](double rate) { return rate <= capacity; });
+  expect_found(search, capacity, 0.05);
+  // 0.5 R = 17500 was tried itself, then 8750 (halved), which passed.
+  EXPECT_NE(std::find(tried.begin(), tried.end(), 17'500.0), tried.end());
+  EXPECT_NE(std::find(tried.begin(), tried.end(), 8'750.0), tried.end());
+}
+
+TEST(SustainableSearch, BisectsTheFirstBracket) {
+  SustainableSearch search(100);
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 77.5);  // (50 + 105) / 2
+  search.record(77.5, true);
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 91.25);
+  search.record(91.25, false);
+  EXPECT_EQ(search.sustainable_rate(), 77.5);
+  EXPECT_EQ(search.unsustainable_rate(), 91.25);
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 84.375);
+  search.record(84.375, true);
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 87.8125);
+  search.record(87.8125, true);  // bracket [87.8125, 91.25]: 3.9% wide
+  EXPECT_TRUE(search.converged());
+  EXPECT_FALSE(search.next_rate());
+  EXPECT_EQ(search.trials(), 4);
+}
+
+TEST(SustainableSearch, TestsTheTopItselfThenDoublesIt) {
+  SustainableSearch search(100);
+  for (const double rate : {77.5, 91.25, 98.125, 101.5625}) {
+    ASSERT_DOUBLE_EQ(*search.next_rate(), rate);
+    search.record(rate, true);
+  }
+  EXPECT_EQ(search.unsustainable_rate(), 105);  // only assumed: 101.5625 is within 5% of it
+  ASSERT_DOUBLE_EQ(*search.next_rate(), 105);
+  search.record(105, true);
+  EXPECT_EQ(search.unsustainable_rate(), 210);
+  EXPECT_FALSE(search.converged());
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 157.5);
+}
+
+TEST(SustainableSearch, TestsTheFloorItselfThenHalves) {
+  SustainableSearch search(100);
+  for (const double rate : {77.5, 63.75, 56.875, 53.4375, 51.71875, 50.0, 25.0}) {
+    ASSERT_DOUBLE_EQ(*search.next_rate(), rate);
+    search.record(rate, false);
+  }
+  EXPECT_EQ(search.sustainable_rate(), 0);
+  EXPECT_DOUBLE_EQ(*search.next_rate(), 12.5);
+}
+
+TEST(SustainableSearch, StopsAfterMaxTrialsUnconverged) {
+  SustainableSearch search(100, {.tolerance = 0.001, .max_trials = 3});
+  const auto tried = run(search, [](double rate) { return rate <= 80; });
+  EXPECT_EQ(tried.size(), 3u);
+  EXPECT_FALSE(search.converged());
+  EXPECT_EQ(search.trials(), 3);
+}
+
+TEST(SustainableSearch, ContradictingOutcomeForgetsTheOldBound) {
+  SustainableSearch search(100);
+  search.record(80, false);
+  search.record(90, true);  // a pass above the failed rate: the failure is forgotten
+  EXPECT_EQ(search.sustainable_rate(), 90);
+  EXPECT_EQ(search.unsustainable_rate(), 180);
+  EXPECT_FALSE(search.converged());
+  search.record(70, false);  // a failure below the passed rate: the pass is forgotten
+  EXPECT_EQ(search.sustainable_rate(), 0);
+  EXPECT_EQ(search.unsustainable_rate(), 70);
+}
+
+TEST(SustainableSearch, RejectsBadSettings) {
+  EXPECT_THROW(SustainableSearch(0), std::invalid_argument);
+  EXPECT_THROW(SustainableSearch(NAN), std::invalid_argument);
+  EXPECT_THROW(SustainableSearch(100, {.tolerance = 0}), std::invalid_argument);
+  EXPECT_THROW(SustainableSearch(100, {.low_fraction = 1.1, .high_fraction = 1.05}),
+               std::invalid_argument);
+}
+
+// The SUT's verdict near its capacity is noisy: each trial sees C scaled by 1 + N(0, 3%).
+TEST(SustainableSearch, NoisySutStillEndsWithinTenPercent) {
+  const double capacity = 200'000;
+  for (unsigned seed = 1; seed <= 20; ++seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> jitter(1.0, 0.03);
+    SustainableSearch search(1.3 * capacity);
+    run(search, [&](double rate) { return rate <= capacity * jitter(rng); });
+    EXPECT_NEAR(search.sustainable_rate(), capacity, 0.1 * capacity) << "seed " << seed;
+  }
+}
+
+TEST(CombineRepeats, StudentTOverRepeats) {
+  const CombinedRate c = combine_repeats({90, 110, 100}, {95, 115, 105});
+  const double half = stats::student_t_quantile(0.975, 2) * 10 / std::sqrt(3.0);
+  EXPECT_EQ(c.repeats, 3u);
+  EXPECT_DOUBLE_EQ(c.estimate, 100);
+  EXPECT_NEAR(half, 4.302652729911275 * 10 / std::sqrt(3.0), 1e-9);
+  EXPECT_DOUBLE_EQ(c.ci_low, 100 - half);
+  EXPECT_DOUBLE_EQ(c.ci_high, 100 + half);
+  EXPECT_EQ(c.min, 90);
+  EXPECT_EQ(c.max, 110);
+}
+
+TEST(CombineRepeats, OneRepeatUsesItsBracket) {
+  const CombinedRate c = combine_repeats({1000}, {1040});
+  EXPECT_EQ(c.repeats, 1u);
+  EXPECT_EQ(c.estimate, 1000);
+  EXPECT_EQ(c.ci_low, 1000);
+  EXPECT_EQ(c.ci_high, 1040);
+  EXPECT_EQ(c.min, 1000);
+  EXPECT_EQ(c.max, 1000);
+}
+
+TEST(CombineRepeats, NoneOrMismatched) {
+  const CombinedRate none = combine_repeats({}, {});
+  EXPECT_EQ(none.repeats, 0u);
+  EXPECT_TRUE(std::isnan(none.estimate));
+  EXPECT_TRUE(std::isnan(none.ci_high));
+  EXPECT_THROW(combine_repeats({1, 2}, {3}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tare::stream

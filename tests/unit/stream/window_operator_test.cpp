@@ -1,0 +1,254 @@
+// One worker's window state: its outputs equal the oracle's on generated workloads (through
+// the fields the wire carries), windows fire when the watermark passes their end and in
+// (window, key) order, flush ends the stream, and route() keeps a key on one worker.
+#include "stream/window_operator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "stream/oracle.hpp"
+
+namespace tare::stream {
+namespace {
+
+constexpr std::int64_t kMs = 1'000'000;
+
+// The oracle's results as the wire carries them: no purchase count for the aggregation,
+// only the pair count for the join.
+std::vector<AggregateResult> wire_view(std::vector<AggregateResult> results) {
+  for (auto& r : results) r.count = 0;
+  return results;
+}
+std::vector<JoinResult> wire_view(std::vector<JoinResult> results) {
+  for (auto& r : results) r.purchases = r.ads = 0;
+  return results;
+}
+std::vector<AggregateResult> as_aggregates(const std::vector<Output>& outputs) {
+  std::vector<AggregateResult> results;
+  for (const Output& o : outputs) {
+    results.push_back(AggregateResult{o.window_start_ns, static_cast<std::uint32_t>(o.key), 0,
+                                      static_cast<std::uint64_t>(o.value), o.max_event_time_ns});
+  }
+  return results;
+}
+std::vector<JoinResult> as_joins(const std::vector<Output>& outputs) {
+  std::vector<JoinResult> results;
+  for (const Output& o : outputs) {
+    results.push_back(JoinResult{o.window_start_ns, static_cast<std::uint32_t>(o.key >> 32),
+                                 static_cast<std::uint32_t>(o.key), 0, 0, static_cast<std::uint64_t>(o.value),
+                                 o.max_event_time_ns});
+  }
+  return results;
+}
+
+WorkloadSpec mixed_workload(std::uint64_t seed, std::uint32_t users, std::uint32_t products) {
+  WorkloadSpec spec;
+  spec.seed = seed;
+  spec.mix = EventMix::purchases_and_ads;
+  spec.users.n = users;
+  spec.products.n = products;
+  spec.rate = RateSchedule::constant(20'000);  // 20 events per ms
+  return spec;
+}
+
+// Runs the events through `workers` operators as the SUT does (route(), watermark after
+// every batch of 500 events, flush at the end); ingest time = the event's index.
+std::vector<Output> run_operators(const std::vector<Event>& events, Query query, const WindowSpec& window,
+                                  std::size_t workers) {
+  std::vector<WindowOperator> operators(workers, WindowOperator(query, window));
+  std::vector<Output> outputs;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    operators[route(events[i], query, workers)].add(events[i], static_cast<std::int64_t>(i));
+    if ((i + 1) % 500 == 0)
+      for (auto& op : operators) op.advance_watermark(events[i].event_time_ns, outputs);
+  }
+  for (auto& op : operators) {
+    op.flush(outputs);
+    EXPECT_EQ(op.open_windows(), 0u);
+    EXPECT_EQ(op.late_events(), 0u);
+  }
+  return outputs;
+}
+
+void expect_ingest_of_max_input(const std::vector<Output>& outputs, const std::vector<Event>& events) {
+  for (const Output& o : outputs) {
+    ASSERT_GE(o.ingest_time_ns, 0);
+    ASSERT_LT(o.ingest_time_ns, static_cast<std::int64_t>(events.size()));
+    EXPECT_EQ(events[static_cast<std::size_t>(o.ingest_time_ns)].event_time_ns, o.max_event_time_ns);
+    EXPECT_EQ(o.emit_time_ns, 0);
+  }
+}
+
+struct Case {
+  const char* name;
+  WindowSpec window;
+  std::size_t workers;
+};
+
+const Case kCases[] = {
+    {"tumbling, 1 worker", WindowSpec{50 * kMs, 50 * kMs}, 1},
+    {"tumbling, 3 workers", WindowSpec{50 * kMs, 50 * kMs}, 3},
+    {"sliding, 2 workers", WindowSpec{60 * kMs, 20 * kMs}, 2},
+};
+
+TEST(WindowOperator, AggregationMatchesTheOracle) {
+  for (const Case& c : kCases) {
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      SCOPED_TRACE(std::string(c.name) + ", seed " + std::to_string(seed));
+      const auto events = generate(mixed_workload(seed, 1000, 40), 10'000);
+      const auto outputs = run_operators(events, Query::aggregate, c.window, c.workers);
+      const Comparison result = compare(wire_view(oracle_aggregate(events, c.window)), as_aggregates(outputs));
+      EXPECT_TRUE(result.ok) << result.first_mismatch;
+      EXPECT_GT(result.matched, 100u);
+      expect_ingest_of_max_input(outputs, events);
+    }
+  }
+}
+
+TEST(WindowOperator, JoinMatchesTheOracle) {
+  for (const Case& c : kCases) {
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      SCOPED_TRACE(std::string(c.name) + ", seed " + std::to_string(seed));
+      const auto events = generate(mixed_workload(seed, 30, 10), 10'000);
+      const auto outputs = run_operators(events, Query::join, c.window, c.workers);
+      const Comparison result = compare(wire_view(oracle_join(events, c.window)), as_joins(outputs));
+      EXPECT_TRUE(result.ok) << result.first_mismatch;
+      EXPECT_GT(result.matched, 100u);
+      expect_ingest_of_max_input(outputs, events);
+    }
+  }
+}
+
+Event purchase(std::int64_t t, std::uint32_t user, std::uint32_t product, std::uint32_t price) {
+  return Event{t, EventKind::purchase, user, product, price};
+}
+Event ad(std::int64_t t, std::uint32_t user, std::uint32_t product) {
+  return Event{t, EventKind::ad, user, product, 0};
+}
+
+TEST(WindowOperator, FiresWindowsWhoseEndTheWatermarkPassedInWindowThenKeyOrder) {
+  WindowOperator op(Query::aggregate, WindowSpec{10, 10});
+  op.add(purchase(25, 0, 9, 1), 0);
+  op.add(purchase(3, 0, 7, 100), 0);
+  op.add(purchase(4, 0, 2, 10), 0);
+  op.add(purchase(12, 0, 5, 1000), 0);
+  op.add(purchase(9, 0, 7, 1), 0);
+  std::vector<Output> out;
+  op.advance_watermark(9, out);
+  EXPECT_TRUE(out.empty());  // window [0, 10) still takes events at 9
+  op.advance_watermark(10, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].window_start_ns, 0);
+  EXPECT_EQ(out[0].key, 2u);
+  EXPECT_EQ(out[0].value, 10);
+  EXPECT_EQ(out[1].key, 7u);
+  EXPECT_EQ(out[1].value, 101);
+  EXPECT_EQ(out[1].max_event_time_ns, 9);
+  EXPECT_EQ(op.open_windows(), 2u);
+
+  out.clear();
+  op.advance_watermark(5, out);  // a watermark never goes back
+  EXPECT_EQ(op.watermark(), 10);
+  op.advance_watermark(30, out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].window_start_ns, 10);
+  EXPECT_EQ(out[1].window_start_ns, 20);
+  EXPECT_EQ(op.open_windows(), 0u);
+}
+
+TEST(WindowOperator, FlushFiresEveryOpenWindowAndLaterEventsAreLate) {
+  WindowOperator op(Query::aggregate, WindowSpec{10, 5});  // sliding: each event in 2 windows
+  op.add(purchase(7, 0, 1, 3), 0);
+  std::vector<Output> out;
+  op.flush(out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].window_start_ns, 0);
+  EXPECT_EQ(out[1].window_start_ns, 5);
+  EXPECT_EQ(op.open_windows(), 0u);
+  op.add(purchase(8, 0, 1, 3), 0);
+  EXPECT_EQ(op.late_events(), 1u);
+  EXPECT_EQ(op.open_windows(), 0u);
+}
+
+TEST(WindowOperator, AnEventAfterTheWatermarkPassedOneOfItsWindowsJoinsOnlyTheOpenOnes) {
+  WindowOperator op(Query::aggregate, WindowSpec{10, 5});
+  std::vector<Output> out;
+  op.advance_watermark(10, out);
+  op.add(purchase(7, 0, 1, 3), 0);  // windows [0, 10) (fired) and [5, 15)
+  EXPECT_EQ(op.late_events(), 1u);
+  op.flush(out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].window_start_ns, 5);
+}
+
+TEST(WindowOperator, AggregationIgnoresAdsAndTakesTheIngestOfTheLatestInput) {
+  WindowOperator op(Query::aggregate, WindowSpec{100, 100});
+  op.add(purchase(5, 1, 3, 10), 500);   // the latest event time ...
+  op.add(purchase(2, 1, 3, 20), 900);   // ... not the latest ingest
+  op.add(ad(50, 1, 3), 950);            // ads carry no price
+  op.add(purchase(5, 2, 3, 30), 700);   // tied on event time: the later ingest counts
+  std::vector<Output> out;
+  op.flush(out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].value, 60);
+  EXPECT_EQ(out[0].max_event_time_ns, 5);
+  EXPECT_EQ(out[0].ingest_time_ns, 700);
+  EXPECT_EQ(out[0].key, 3u);
+}
+
+TEST(WindowOperator, JoinNeedsBothSidesAndCountsPairs) {
+  WindowOperator op(Query::join, WindowSpec{100, 100});
+  op.add(purchase(1, 7, 3, 10), 10);
+  op.add(purchase(2, 7, 3, 10), 20);
+  op.add(ad(40, 7, 3), 30);
+  op.add(ad(30, 7, 3), 40);
+  op.add(ad(35, 7, 3), 50);
+  op.add(purchase(5, 8, 3, 10), 60);  // user 8: no ad
+  op.add(ad(6, 7, 4), 70);            // product 4: no purchase
+  std::vector<Output> out;
+  op.flush(out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].key, join_key(7, 3));
+  EXPECT_EQ(out[0].key, (std::uint64_t{7} << 32) | 3);
+  EXPECT_EQ(out[0].value, 6);
+  EXPECT_EQ(out[0].max_event_time_ns, 40);  // an ad's
+  EXPECT_EQ(out[0].ingest_time_ns, 30);
+}
+
+TEST(WindowOperator, RejectsWindowsBeyondItsLimits) {
+  EXPECT_THROW(WindowOperator(Query::aggregate, WindowSpec{10, 20}), std::invalid_argument);
+  EXPECT_THROW(WindowOperator(Query::aggregate, WindowSpec{2048, 1}), std::invalid_argument);
+  const std::int64_t too_long = kMaxEventTimeNs * 2;
+  EXPECT_THROW(WindowOperator(Query::join, WindowSpec{too_long, too_long}), std::invalid_argument);
+  EXPECT_NO_THROW(WindowOperator(Query::join, WindowSpec{1024, 1}));
+  EXPECT_NO_THROW(WindowOperator(Query::join, WindowSpec{kMaxEventTimeNs, kMaxEventTimeNs}));
+}
+
+TEST(Route, KeepsAKeyOnOneWorkerAndSpreadsKeys) {
+  constexpr std::size_t kWorkers = 4;
+  std::vector<std::size_t> per_worker(kWorkers);
+  for (std::uint32_t product = 0; product < 1000; ++product) {
+    const std::size_t w = route(purchase(0, 1, product, 1), Query::aggregate, kWorkers);
+    ASSERT_LT(w, kWorkers);
+    ++per_worker[w];
+    // The aggregation ignores the user and the kind; the join does not ignore the user.
+    EXPECT_EQ(route(ad(99, 12345, product), Query::aggregate, kWorkers), w);
+  }
+  for (std::size_t count : per_worker) {
+    EXPECT_GT(count, 200u);
+    EXPECT_LT(count, 300u);
+  }
+  std::set<std::size_t> join_workers;
+  for (std::uint32_t user = 0; user < 100; ++user) {
+    const std::size_t w = route(purchase(0, user, 5, 1), Query::join, kWorkers);
+    EXPECT_EQ(route(ad(7, user, 5), Query::join, kWorkers), w);
+    join_workers.insert(w);
+  }
+  EXPECT_EQ(join_workers.size(), kWorkers);
+  EXPECT_EQ(route(purchase(0, 1, 2, 3), Query::join, 1), 0u);
+}
+
+}  // namespace
+}  // namespace tare::stream

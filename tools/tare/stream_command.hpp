@@ -1,0 +1,55 @@
+// `tare stream run | sustainable | sut`: one fixed-rate trial, the sustainable-throughput
+// search, and the reference system under test. The command line becomes DriverOptions here;
+// the driver, the SUT and the rules live in src/stream.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace tare::tool {
+
+/// The reference SUT's knobs, as `tare stream sut` takes them and as `run`/`sustainable`
+/// pass them to the SUT they start themselves (prefixed --sut-).
+struct SutKnobs {
+  unsigned workers = 1;
+  std::string cost = "0", stall_every = "0", stall = "0", slow_start = "0";
+  double slow_factor = 1.0;
+  unsigned credit = 1024;
+};
+
+/// What a trial is made of, shared by run and sustainable.
+struct LoadArgs {
+  std::string sut;  ///< HOST:PORT of a running SUT; empty: start the reference SUT
+  SutKnobs knobs;
+  std::string query = "aggregate", window = "1s", products = "uniform:100", users = "uniform:1000";
+  double ad_share = 0.5;
+  std::uint64_t seed = 1;
+  unsigned generators = 1;
+  std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
+  int digits = 3;
+  std::string json, hdr_log;
+};
+
+struct StreamArgs {
+  LoadArgs run_load;
+  std::string rate, duration = "10s";
+  LoadArgs search_load;
+  std::string probe, trial = "10s", tolerance = "5%";
+  int max_trials = 10, repeats = 1;
+  std::string listen = "127.0.0.1:0";
+  SutKnobs sut_knobs;
+  bool serve = false;
+
+  CLI::App* run = nullptr;
+  CLI::App* sustainable = nullptr;
+  CLI::App* sut = nullptr;
+};
+
+/// Adds `stream` and its three subcommands to `app`.
+void add_stream_commands(CLI::App& app, StreamArgs& args);
+/// Runs the chosen one; `executable` is this program (it starts itself as the SUT).
+int stream_command(const StreamArgs& args, const std::string& executable);
+
+}  // namespace tare::tool

@@ -1,0 +1,158 @@
+#include "tools/tare/stream_options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+#include "tools/tare/quantities.hpp"
+
+namespace tare::tool {
+namespace {
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t at = 0;
+  for (;;) {
+    const std::size_t end = text.find(separator, at);
+    parts.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    if (end == std::string::npos) return parts;
+    at = end + 1;
+  }
+}
+
+// The number at the front of `text` and the unit after it; false when there is no number.
+bool number_and_unit(const std::string& text, double& value, std::string& unit) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  value = std::strtod(begin, &end);
+  if (end == begin || !std::isfinite(value)) return false;
+  unit = std::string(end);
+  return true;
+}
+
+// Rethrows a workload factory's invalid_argument as a usage error naming the option.
+template <typename F>
+auto for_option(const std::string& option, const std::string& text, F&& make) {
+  try {
+    return make();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(option + " " + text + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero) {
+  double value = 0;
+  std::string unit;
+  double scale = 0;
+  if (number_and_unit(text, value, unit)) {
+    if (unit == "ns") scale = 1;
+    else if (unit == "us") scale = 1e3;
+    else if (unit == "ms") scale = 1e6;
+    else if (unit.empty() || unit == "s") scale = 1e9;
+    else if (unit == "m") scale = 60e9;
+    else if (unit == "h") scale = 3600e9;
+  }
+  const double ns = value * scale;
+  if (scale == 0 || !(allow_zero ? ns >= 0 : ns >= 1) || ns > 1e17)
+    throw UsageError(option + " " + text + ": expected a " + (allow_zero ? "" : "positive ") +
+                     "duration, like 500ms, 10s or 2m");
+  return static_cast<std::int64_t>(std::llround(ns));
+}
+
+std::uint64_t parse_rate(const std::string& text, const std::string& option) {
+  double value = 0;
+  std::string unit;
+  double scale = 0;
+  if (number_and_unit(text, value, unit)) {
+    if (unit.empty()) scale = 1;
+    else if (unit == "k" || unit == "K") scale = 1e3;
+    else if (unit == "M") scale = 1e6;
+  }
+  const double rate = value * scale;
+  if (scale == 0 || !(rate >= 1) || rate > static_cast<double>(stream::kMaxRate) || rate != std::floor(rate))
+    throw UsageError(option + " " + text + ": expected a whole number of events per second from 1 to 10^9, like "
+                     "50000, 50k or 1.5M");
+  return static_cast<std::uint64_t>(rate);
+}
+
+stream::RateSchedule parse_rate_shape(const std::string& text, const std::string& option) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) return stream::RateSchedule::constant(parse_rate(text, option));
+  const std::string kind = text.substr(0, colon);
+  const auto fields = split(text.substr(colon + 1), ',');
+  auto expect_fields = [&](std::size_t n, const char* form) {
+    if (fields.size() != n) throw UsageError(option + " " + text + ": expected " + form);
+  };
+  if (kind == "steps") {
+    std::vector<stream::RatePhase> phases;
+    for (const auto& field : fields) {
+      const std::size_t at = field.find('@');
+      if (at == std::string::npos) throw UsageError(option + " " + text + ": expected steps:RATE@DURATION,...");
+      phases.push_back(stream::RatePhase{parse_duration_ns(field.substr(at + 1), option),
+                                         parse_rate(field.substr(0, at), option)});
+    }
+    return for_option(option, text, [&] { return stream::RateSchedule::steps(std::move(phases)); });
+  }
+  if (kind == "square") {
+    expect_fields(3, "square:LOW,HIGH,PERIOD");
+    return for_option(option, text, [&] {
+      return stream::RateSchedule::square_wave(parse_rate(fields[0], option), parse_rate(fields[1], option),
+                                               parse_duration_ns(fields[2], option));
+    });
+  }
+  if (kind == "bursts") {
+    expect_fields(4, "bursts:BASE,BURST,LENGTH,PERIOD");
+    return for_option(option, text, [&] {
+      return stream::RateSchedule::bursts(parse_rate(fields[0], option), parse_rate(fields[1], option),
+                                          parse_duration_ns(fields[2], option), parse_duration_ns(fields[3], option));
+    });
+  }
+  throw UsageError(option + " " + text + ": unknown rate shape \"" + kind + "\" (constant RATE, steps:, square: or bursts:)");
+}
+
+stream::WindowSpec parse_window(const std::string& text, const std::string& option) {
+  const std::size_t slash = text.find('/');
+  const std::int64_t size = parse_duration_ns(text.substr(0, slash), option);
+  const std::int64_t slide = slash == std::string::npos ? size : parse_duration_ns(text.substr(slash + 1), option);
+  return for_option(option, text, [&] { return stream::sliding(size, slide); });
+}
+
+stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option) {
+  const auto fields = split(text, ':');
+  auto number = [&](const std::string& field, const char* form) {
+    double value = 0;
+    std::string unit;
+    if (!number_and_unit(field, value, unit) || !unit.empty()) throw UsageError(option + " " + text + ": expected " + form);
+    return value;
+  };
+  auto count = [&](const std::string& field, const char* form) {
+    const double n = number(field, form);
+    if (n < 1 || n > 4294967295.0 || n != std::floor(n))
+      throw UsageError(option + " " + text + ": the key count must be a whole number from 1 to 2^32-1");
+    return static_cast<std::uint32_t>(n);
+  };
+  stream::KeyDistSpec spec;
+  if (fields[0] == "uniform" && fields.size() == 2) {
+    spec = {stream::KeyDistKind::uniform, count(fields[1], "uniform:N"), 1.0, 0.0};
+  } else if (fields[0] == "zipf" && fields.size() == 3) {
+    spec = {stream::KeyDistKind::zipf, count(fields[1], "zipf:N:S"), number(fields[2], "zipf:N:S"), 0.0};
+  } else if (fields[0] == "hot" && fields.size() == 3) {
+    spec = {stream::KeyDistKind::hot_key, count(fields[1], "hot:N:FRACTION"), 1.0, number(fields[2], "hot:N:FRACTION")};
+  } else {
+    throw UsageError(option + " " + text + ": expected uniform:N, zipf:N:S or hot:N:FRACTION");
+  }
+  for_option(option, text, [&] { stream::validate(spec); return 0; });
+  return spec;
+}
+
+std::uint64_t peak_rate(const stream::RateSchedule& schedule) {
+  std::uint64_t peak = 0;
+  for (const auto& p : schedule.phases()) peak = std::max(peak, p.events_per_s);
+  return peak;
+}
+
+}  // namespace tare::tool

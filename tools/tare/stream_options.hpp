@@ -1,0 +1,37 @@
+// What `tare stream` reads from its command line, with units: durations ("500ms", "10s",
+// "2m"), rates ("50000", "50k", "1.5M" events/s) and rate shapes, windows ("1s", "8s/4s")
+// and key distributions ("uniform:100", "zipf:10000:1.0", "hot:100:0.9"). Bad text is a
+// UsageError naming the option and the expected form.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "stream/workload.hpp"
+
+namespace tare::tool {
+
+/// "250ns", "10us", "500ms", "10s" (or "10"), "2m", "1h" -> ns; must be > 0 unless
+/// allow_zero.
+std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero = false);
+
+/// "50000", "50k", "1.5M" -> events/s, an integer in 1 .. 10^9.
+std::uint64_t parse_rate(const std::string& text, const std::string& option);
+
+/// A rate shape:
+///   RATE                               constant
+///   steps:RATE@DURATION,RATE@DURATION  phases once, in order (the run may outlast them)
+///   square:LOW,HIGH,PERIOD             HIGH for the first half of each period, then LOW
+///   bursts:BASE,BURST,LENGTH,PERIOD    BASE, with a burst of LENGTH ending each period
+stream::RateSchedule parse_rate_shape(const std::string& text, const std::string& option);
+
+/// "SIZE" (tumbling) or "SIZE/SLIDE" (sliding), durations as above.
+stream::WindowSpec parse_window(const std::string& text, const std::string& option);
+
+/// "uniform:N", "zipf:N:S", "hot:N:FRACTION".
+stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option);
+
+/// A shape's highest phase rate (for sizing the backlog cap).
+std::uint64_t peak_rate(const stream::RateSchedule& schedule);
+
+}  // namespace tare::tool

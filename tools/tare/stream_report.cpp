@@ -1,0 +1,185 @@
+#include "tools/tare/stream_report.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <ostream>
+
+#include "stream/hdr_log.hpp"
+
+namespace tare::tool {
+namespace {
+
+// Events generated and taken per second over the verdict's window, from the backlog samples.
+std::pair<double, double> window_rates(const stream::TrialResult& trial, double from_s, double to_s) {
+  const stream::BacklogSample* first = nullptr;
+  const stream::BacklogSample* last = nullptr;
+  for (const auto& s : trial.backlog) {
+    if (s.t_s + 1e-9 < from_s || s.t_s > to_s + 1e-9) continue;
+    if (!first) first = &s;
+    last = &s;
+  }
+  if (!first || last == first || last->t_s <= first->t_s) return {NAN, NAN};
+  const double span = last->t_s - first->t_s;
+  return {static_cast<double>(last->generated - first->generated) / span,
+          static_cast<double>(last->taken - first->taken) / span};
+}
+
+nlohmann::json number_or_null(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
+
+nlohmann::json short_latency_json(const stream::HdrHistogram& h) {
+  return {{"count", h.total_count()},
+          {"p50", h.value_at_percentile(50)},
+          {"p99", h.value_at_percentile(99)},
+          {"max", h.max()}};
+}
+
+double warmup_seconds(const nlohmann::json& config) { return config.value("warmup_s", 0.0); }
+
+}  // namespace
+
+std::string format_latency(double ns) {
+  if (!std::isfinite(ns)) return "-";
+  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
+  if (ns < 1e6) return fmt::format("{:.3g} us", ns / 1e3);
+  if (ns < 1e9) return fmt::format("{:.3g} ms", ns / 1e6);
+  return fmt::format("{:.3g} s", ns / 1e9);
+}
+
+std::string format_rate(double r) {
+  if (!std::isfinite(r)) return "-";
+  if (r >= 1e6) return fmt::format("{:.3g}M/s", r / 1e6);
+  if (r >= 1e3) return fmt::format("{:.3g}k/s", r / 1e3);
+  return fmt::format("{:.3g}/s", r);
+}
+
+nlohmann::json latency_json(const stream::HdrHistogram& h) {
+  return {{"count", h.total_count()},
+          {"mean", h.mean()},
+          {"p50", h.value_at_percentile(50)},
+          {"p90", h.value_at_percentile(90)},
+          {"p99", h.value_at_percentile(99)},
+          {"p99_9", h.value_at_percentile(99.9)},
+          {"max", h.max()},
+          {"out_of_range", h.out_of_range()}};
+}
+
+nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
+                          const Verification& verification, const std::string& hdr_log_path) {
+  const auto& v = trial.verdict;
+  const double warmup_s = warmup_seconds(config);
+  const auto [generated_rate, taken_rate] = window_rates(trial, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
+  nlohmann::json backlog = nlohmann::json::array();
+  for (const auto& s : trial.backlog)
+    backlog.push_back({{"t_s", s.t_s}, {"generated", s.generated}, {"taken", s.taken}, {"backlog", s.backlog()}});
+  nlohmann::json intervals = nlohmann::json::array();
+  for (const auto& i : trial.intervals) {
+    if (i.event_time.total_count() == 0) continue;
+    intervals.push_back({{"start_s", static_cast<double>(i.start_ns) / 1e9},
+                         {"event_time_ns", short_latency_json(i.event_time)},
+                         {"processing_time_ns", short_latency_json(i.processing_time)}});
+  }
+  return {
+      {"schema", "tare.stream.run/1"},
+      {"config", config},
+      {"sut_name", trial.sut_name},
+      {"complete", trial.complete},
+      {"incomplete_reason", trial.complete ? nlohmann::json() : nlohmann::json(trial.incomplete_reason)},
+      {"verdict", stream::verdict_name(v.verdict)},
+      {"reasons", v.reasons},
+      {"notes", v.notes},
+      {"evidence",
+       {{"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
+        {"backlog_max", v.backlog_max},
+        {"latency_p99_slope_ns_per_s", number_or_null(v.latency_p99_slope_ns_per_s)},
+        {"latency_trend_p", number_or_null(v.latency_trend_p_value)},
+        {"delivered_fraction", number_or_null(v.delivered_fraction)},
+        {"backlog_cap_hit", trial.backlog_cap_hit},
+        {"backlog_cap_hit_s", trial.backlog_cap_hit ? nlohmann::json(static_cast<double>(trial.backlog_cap_hit_ns) / 1e9)
+                                                    : nlohmann::json()}}},
+      {"counts", {{"generated", trial.generated}, {"taken", trial.taken}, {"outputs", trial.outputs}}},
+      {"rates_per_s",
+       {{"offered", trial.offered_rate}, {"generated", number_or_null(generated_rate)}, {"taken", number_or_null(taken_rate)}}},
+      {"schedule_end_s", static_cast<double>(trial.schedule_end_ns) / 1e9},
+      {"ended_s", static_cast<double>(trial.ended_ns) / 1e9},
+      {"drained", trial.drained},
+      {"lateness_ns", latency_json(trial.lateness)},
+      {"event_time_latency_ns", latency_json(trial.event_time)},
+      {"processing_time_latency_ns", latency_json(trial.processing_time)},
+      {"backlog", backlog},
+      {"intervals", intervals},
+      {"verification",
+       {{"status", verification.status},
+        {"message", verification.message},
+        {"expected_results", verification.expected_results}}},
+      {"hdr_log", hdr_log_path.empty() ? nlohmann::json() : nlohmann::json(hdr_log_path)},
+  };
+}
+
+nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial) {
+  const auto& v = trial.verdict;
+  return {{"rate", rate},
+          {"verdict", stream::verdict_name(v.verdict)},
+          {"reasons", v.reasons},
+          {"complete", trial.complete},
+          {"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
+          {"backlog_max", v.backlog_max},
+          {"delivered_fraction", number_or_null(v.delivered_fraction)},
+          {"backlog_cap_hit", trial.backlog_cap_hit},
+          {"lateness_p99_ns", trial.lateness.value_at_percentile(99)},
+          {"event_time_latency_ns", latency_json(trial.event_time)},
+          {"processing_time_latency_ns", latency_json(trial.processing_time)}};
+}
+
+void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out) {
+  const auto& v = trial.verdict;
+  out << fmt::format("  offered {}   events generated {}, taken {}, outputs {}\n", format_rate(trial.offered_rate),
+                     trial.generated, trial.taken, trial.outputs);
+  out << fmt::format("  backlog: max {:.0f} events, slope {:+.1f} events/s ({:+.2f}% of the offered rate)\n",
+                     v.backlog_max, v.backlog_slope_per_s,
+                     trial.offered_rate > 0 ? 100 * v.backlog_slope_per_s / trial.offered_rate : 0.0);
+  out << fmt::format("  driver lateness: p50 {}  p99 {}  max {}\n", format_latency(trial.lateness.value_at_percentile(50)),
+                     format_latency(trial.lateness.value_at_percentile(99)), format_latency(trial.lateness.max()));
+  out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n", "latency", "p50", "p99", "p99.9", "max", "count");
+  for (const auto* row : {&trial.event_time, &trial.processing_time}) {
+    out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n",
+                       row == &trial.event_time ? "event-time" : "processing-time",
+                       format_latency(row->value_at_percentile(50)), format_latency(row->value_at_percentile(99)),
+                       format_latency(row->value_at_percentile(99.9)), format_latency(row->max()), row->total_count());
+  }
+  out << "  verdict: " << stream::verdict_name(v.verdict) << "\n";
+  for (const auto& r : v.reasons) out << "    - " << r << "\n";
+  for (const auto& n : v.notes) out << "    note: " << n << "\n";
+  out << "  results: ";
+  if (verification.status == "match")
+    out << "match the oracle (" << verification.expected_results << " window results)\n";
+  else if (verification.status == "mismatch")
+    out << "DIFFER from the oracle: " << verification.message << "\n";
+  else
+    out << "not checked (" << verification.message << ")\n";
+  if (!trial.complete) out << "  INCOMPLETE: " << trial.incomplete_reason << "\n";
+}
+
+std::string trial_line(const std::string& label, double rate, const stream::TrialResult& trial) {
+  std::string line = fmt::format("  {:<14}{:>10}  {:<13} event-time p99 {:>9}  processing-time p99 {:>9}", label,
+                                 format_rate(rate), stream::verdict_name(trial.verdict.verdict),
+                                 format_latency(trial.event_time.value_at_percentile(99)),
+                                 format_latency(trial.processing_time.value_at_percentile(99)));
+  if (!trial.verdict.reasons.empty()) line += "\n" + std::string(18, ' ') + trial.verdict.reasons.front();
+  return line;
+}
+
+void write_hdr_log(const stream::TrialResult& trial, std::ostream& out) {
+  stream::HdrLogWriter log(out, 1e6);
+  log.write_comment("[Logged with tare stream: latencies in ns, Interval_Max in ms]");
+  log.write_header(static_cast<double>(trial.started_wall_ns) / 1e9);
+  for (const auto& i : trial.intervals) {
+    if (i.event_time.total_count() == 0) continue;
+    const double start_s = static_cast<double>(i.start_ns) / 1e9;
+    const double length_s = static_cast<double>(trial.interval_ns) / 1e9;
+    log.write_interval(start_s, length_s, i.event_time, "event-time");
+    log.write_interval(start_s, length_s, i.processing_time, "processing-time");
+  }
+}
+
+}  // namespace tare::tool

@@ -1,0 +1,51 @@
+// How `tare stream` reports a trial and a search: JSON in tare's own versioned schemas
+// (tare.stream.run/1, tare.stream.sustainable/1; docs/stream.md lists every field), a console
+// summary, and HdrHistogram interval logs of both latencies.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "stream/driver.hpp"
+#include "stream/oracle.hpp"
+
+namespace tare::tool {
+
+/// The outcome of checking a run's outputs against the oracle.
+struct Verification {
+  std::string status = "skipped";  ///< "match", "mismatch" or "skipped"
+  std::string message;             ///< the first difference, or why it was skipped
+  std::size_t expected_results = 0;
+};
+
+/// Percentiles of a latency histogram in ns: count, mean, p50, p90, p99, p99.9, max.
+nlohmann::json latency_json(const stream::HdrHistogram& histogram);
+
+/// The whole trial (schema tare.stream.run/1 when `config` is the run's configuration).
+nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
+                          const Verification& verification, const std::string& hdr_log_path);
+
+/// One search trial, compact: rate, verdict, reasons, rates, backlog slope, p99s.
+nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial);
+
+/// The console summary of one trial (rate, backlog, lateness, both latencies, verdict).
+void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out);
+
+/// One line per search trial: "  trial 3: 48.2k/s  sustainable  (event-time p99 2.1 ms)".
+std::string trial_line(const std::string& label, double rate, const stream::TrialResult& trial);
+
+/// Every interval's event-time and processing-time histograms (tags "event-time" and
+/// "processing-time"), Interval_Max in milliseconds, as HdrHistogram's tools expect.
+void write_hdr_log(const stream::TrialResult& trial, std::ostream& out);
+
+/// "1.23 ms", "850 us", "2.1 s": a latency in ns for people.
+std::string format_latency(double ns);
+inline std::string format_latency(std::int64_t ns) { return format_latency(static_cast<double>(ns)); }
+/// "48.2k/s", "1.20M/s".
+std::string format_rate(double events_per_s);
+
+}  // namespace tare::tool
