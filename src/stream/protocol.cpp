@@ -19,18 +19,6 @@ std::uint64_t get(const std::uint8_t* in, std::size_t bytes) {
   return value;
 }
 
-const char* type_name(FrameType type) {
-  switch (type) {
-    case FrameType::hello: return "hello";
-    case FrameType::request: return "request";
-    case FrameType::events: return "events";
-    case FrameType::outputs: return "outputs";
-    case FrameType::end: return "end";
-    case FrameType::done: return "done";
-    case FrameType::error: return "error";
-  }
-  return "?";
-}
 
 // Reads fields of one payload in order, checking each against the payload's end.
 class PayloadReader {
@@ -38,13 +26,13 @@ class PayloadReader {
   PayloadReader(const std::uint8_t* data, std::size_t size, FrameType type) : data_(data), size_(size), type_(type) {}
   std::uint64_t take(std::size_t bytes) {
     if (size_ - at_ < bytes)
-      throw ProtocolError(std::string(type_name(type_)) + " frame: payload ends inside a field");
+      throw ProtocolError(std::string(frame_type_name(type_)) + " frame: payload ends inside a field");
     const std::uint64_t value = get(data_ + at_, bytes);
     at_ += bytes;
     return value;
   }
   std::string take_text(std::size_t length) {
-    if (size_ - at_ < length) throw ProtocolError(std::string(type_name(type_)) + " frame: text longer than the payload");
+    if (size_ - at_ < length) throw ProtocolError(std::string(frame_type_name(type_)) + " frame: text longer than the payload");
     std::string text(reinterpret_cast<const char*>(data_ + at_), length);
     at_ += length;
     return text;
@@ -53,14 +41,14 @@ class PayloadReader {
   std::size_t take_count(std::size_t record_bytes) {
     const auto count = static_cast<std::size_t>(take(4));
     if (count * record_bytes != size_ - at_)
-      throw ProtocolError(std::string(type_name(type_)) + " frame: " + std::to_string(count) + " records of " +
+      throw ProtocolError(std::string(frame_type_name(type_)) + " frame: " + std::to_string(count) + " records of " +
                           std::to_string(record_bytes) + " bytes do not fill a payload of " + std::to_string(size_) +
                           " bytes");
     return count;
   }
   void expect_end() const {
     if (at_ != size_)
-      throw ProtocolError(std::string(type_name(type_)) + " frame: " + std::to_string(size_ - at_) +
+      throw ProtocolError(std::string(frame_type_name(type_)) + " frame: " + std::to_string(size_ - at_) +
                           " unexpected bytes at the end");
   }
 
@@ -130,9 +118,22 @@ Frame decode(FrameType type, const std::uint8_t* data, std::size_t size) {
 
 }  // namespace
 
+const char* frame_type_name(FrameType type) noexcept {
+  switch (type) {
+    case FrameType::hello: return "hello";
+    case FrameType::request: return "request";
+    case FrameType::events: return "events";
+    case FrameType::outputs: return "outputs";
+    case FrameType::end: return "end";
+    case FrameType::done: return "done";
+    case FrameType::error: return "error";
+  }
+  return "unknown";
+}
+
 std::size_t FrameWriter::begin(FrameType type, std::size_t payload) {
   if (payload > kMaxPayload)
-    throw std::length_error(std::string(type_name(type)) + " frame of " + std::to_string(payload) +
+    throw std::length_error(std::string(frame_type_name(type)) + " frame of " + std::to_string(payload) +
                             " bytes exceeds the protocol's limit; send smaller batches");
   const std::size_t at = buffer_.size();
   buffer_.resize(at + kHeaderBytes + payload);
@@ -210,7 +211,7 @@ std::optional<Frame> FrameReader::next() {
   if (type < static_cast<std::uint8_t>(FrameType::hello) || type > static_cast<std::uint8_t>(FrameType::error))
     throw ProtocolError("unknown frame type " + std::to_string(type));
   if (payload > kMaxPayload)
-    throw ProtocolError(std::string(type_name(static_cast<FrameType>(type))) + " frame of " + std::to_string(payload) +
+    throw ProtocolError(std::string(frame_type_name(static_cast<FrameType>(type))) + " frame of " + std::to_string(payload) +
                         " bytes exceeds the limit of " + std::to_string(kMaxPayload));
   if (available < kHeaderBytes + payload) return std::nullopt;
   Frame frame = decode(static_cast<FrameType>(type), header + kHeaderBytes, payload);

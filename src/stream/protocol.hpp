@@ -49,6 +49,8 @@ struct Output {
 };
 
 enum class FrameType : std::uint8_t { hello = 1, request = 2, events = 3, outputs = 4, end = 5, done = 6, error = 7 };
+/// "hello", "request", ... ("unknown" for a value outside the enum).
+const char* frame_type_name(FrameType type) noexcept;
 
 /// One decoded frame; only the fields of its type are set.
 struct Frame {

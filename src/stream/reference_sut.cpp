@@ -76,18 +76,6 @@ void wait_until_ns(std::int64_t t) noexcept {
 
 // ---- frames on a connection -------------------------------------------------------------
 
-const char* frame_name(FrameType type) noexcept {
-  switch (type) {
-    case FrameType::hello: return "hello";
-    case FrameType::request: return "request";
-    case FrameType::events: return "events";
-    case FrameType::outputs: return "outputs";
-    case FrameType::end: return "end";
-    case FrameType::done: return "done";
-    case FrameType::error: return "error";
-  }
-  return "unknown";
-}
 
 // One driver connection. Connection 0 is written by its source (requests) and the sender
 // (outputs, done), so writes hold a lock: frames must not interleave.
@@ -174,7 +162,7 @@ RunDescription read_description(Connection& connection) {
   const std::optional<Frame> frame = connection.next_frame(kHandshakeTimeoutMs);
   if (!frame) throw NetError("the driver closed the connection before its hello");
   if (frame->type != FrameType::hello)
-    throw ProtocolError(std::string("expected a hello frame, got ") + frame_name(frame->type));
+    throw ProtocolError(std::string("expected a hello frame, got ") + frame_type_name(frame->type));
   const RunDescription run = parse_hello_name(frame->text);
   try {
     validate_operator_window(run.window);
@@ -417,7 +405,7 @@ void Run::source(std::uint32_t index) {
         case FrameType::error:
           return abort("driver reported an error: " + frame->text);
         default:
-          throw ProtocolError(std::string("unexpected ") + frame_name(frame->type) + " frame");
+          throw ProtocolError(std::string("unexpected ") + frame_type_name(frame->type) + " frame");
       }
     }
   } catch (const ProtocolError& e) {

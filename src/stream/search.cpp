@@ -89,10 +89,15 @@ CombinedRate combine_repeats(const std::vector<double>& rates,
     combined.ci_high = brackets_high.front();
     return combined;
   }
-  const stats::MeanInterval ci = stats::mean_interval(rates, 0.95);
-  combined.estimate = ci.mean;
-  combined.ci_low = ci.low;
-  combined.ci_high = ci.high;
+  // The rates found sustainable bound the truth from below, the ones that failed from above:
+  // the interval runs from the lower bound over the first to the upper bound over the
+  // second, so it holds both the repeats' scatter and the search's own resolution (repeats
+  // that all end on the same bracket would otherwise report a zero-width interval).
+  const stats::MeanInterval good = stats::mean_interval(rates, 0.95);
+  const stats::MeanInterval bad = stats::mean_interval(brackets_high, 0.95);
+  combined.estimate = good.mean;
+  combined.ci_low = good.low;
+  combined.ci_high = bad.high;
   return combined;
 }
 

@@ -51,8 +51,10 @@ class SustainableSearch {
   int trials_ = 0;
 };
 
-/// Several searches' results combined: the mean with a Student-t 95% interval over repeats
-/// (n >= 2; otherwise the interval is the single search's bracket), min and max.
+/// Several searches' results combined: the mean of the rates found sustainable; a 95%
+/// interval from the Student-t lower bound over those rates to the upper bound over the
+/// rates found unsustainable (n >= 2), so both the scatter between repeats and each search's
+/// bracket count; one search: its bracket. min and max of the sustainable rates.
 struct CombinedRate {
   double estimate = 0;
   double ci_low = 0, ci_high = 0;

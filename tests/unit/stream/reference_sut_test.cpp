@@ -19,6 +19,8 @@
 #include "stream/protocol.hpp"
 #include "stream/run_description.hpp"
 #include "stream/window_operator.hpp"
+#include "stream/verify.hpp"
+#include "fixtures.hpp"
 
 namespace tare::stream {
 namespace {
@@ -196,38 +198,11 @@ std::vector<std::vector<Event>> split(const std::vector<Event>& events, std::siz
   return parts;
 }
 
-WorkloadSpec mixed_workload(std::uint64_t seed, std::uint32_t users, std::uint32_t products) {
-  WorkloadSpec spec;
-  spec.seed = seed;
-  spec.mix = EventMix::purchases_and_ads;
-  spec.users.n = users;
-  spec.products.n = products;
-  spec.rate = RateSchedule::constant(20'000);
-  return spec;
-}
+using testing::mixed_workload;
 
-std::vector<AggregateResult> wire_view(std::vector<AggregateResult> results) {
-  for (auto& r : results) r.count = 0;
-  return results;
-}
-std::vector<JoinResult> wire_view(std::vector<JoinResult> results) {
-  for (auto& r : results) r.purchases = r.ads = 0;
-  return results;
-}
 Comparison compare_outputs(const std::vector<Event>& events, const RunDescription& run,
                            const std::vector<Output>& outputs) {
-  if (run.query == Query::aggregate) {
-    std::vector<AggregateResult> actual;
-    for (const Output& o : outputs)
-      actual.push_back({o.window_start_ns, static_cast<std::uint32_t>(o.key), 0, static_cast<std::uint64_t>(o.value),
-                        o.max_event_time_ns});
-    return compare(wire_view(oracle_aggregate(events, run.window)), actual);
-  }
-  std::vector<JoinResult> actual;
-  for (const Output& o : outputs)
-    actual.push_back({o.window_start_ns, static_cast<std::uint32_t>(o.key >> 32), static_cast<std::uint32_t>(o.key), 0,
-                      0, static_cast<std::uint64_t>(o.value), o.max_event_time_ns});
-  return compare(wire_view(oracle_join(events, run.window)), actual);
+  return verify_outputs(run.query, run.window, events, outputs);
 }
 
 void expect_emit_after_ingest(const std::vector<Output>& outputs) {

@@ -155,9 +155,17 @@ TEST(CombineRepeats, StudentTOverRepeats) {
   EXPECT_DOUBLE_EQ(c.estimate, 100);
   EXPECT_NEAR(half, 4.302652729911275 * 10 / std::sqrt(3.0), 1e-9);
   EXPECT_DOUBLE_EQ(c.ci_low, 100 - half);
-  EXPECT_DOUBLE_EQ(c.ci_high, 100 + half);
+  EXPECT_DOUBLE_EQ(c.ci_high, 105 + half);  // the failed rates' upper bound
   EXPECT_EQ(c.min, 90);
   EXPECT_EQ(c.max, 110);
+}
+
+// Repeats that agree exactly still report the search's resolution, not a zero-width interval.
+TEST(CombineRepeats, IdenticalRepeatsKeepTheBracket) {
+  const CombinedRate c = combine_repeats({49000, 49000, 49000}, {50700, 50700, 50700});
+  EXPECT_DOUBLE_EQ(c.estimate, 49000);
+  EXPECT_DOUBLE_EQ(c.ci_low, 49000);
+  EXPECT_DOUBLE_EQ(c.ci_high, 50700);
 }
 
 TEST(CombineRepeats, OneRepeatUsesItsBracket) {

@@ -9,49 +9,15 @@
 #include <stdexcept>
 
 #include "stream/oracle.hpp"
+#include "stream/verify.hpp"
+#include "fixtures.hpp"
 
 namespace tare::stream {
 namespace {
 
 constexpr std::int64_t kMs = 1'000'000;
 
-// The oracle's results as the wire carries them: no purchase count for the aggregation,
-// only the pair count for the join.
-std::vector<AggregateResult> wire_view(std::vector<AggregateResult> results) {
-  for (auto& r : results) r.count = 0;
-  return results;
-}
-std::vector<JoinResult> wire_view(std::vector<JoinResult> results) {
-  for (auto& r : results) r.purchases = r.ads = 0;
-  return results;
-}
-std::vector<AggregateResult> as_aggregates(const std::vector<Output>& outputs) {
-  std::vector<AggregateResult> results;
-  for (const Output& o : outputs) {
-    results.push_back(AggregateResult{o.window_start_ns, static_cast<std::uint32_t>(o.key), 0,
-                                      static_cast<std::uint64_t>(o.value), o.max_event_time_ns});
-  }
-  return results;
-}
-std::vector<JoinResult> as_joins(const std::vector<Output>& outputs) {
-  std::vector<JoinResult> results;
-  for (const Output& o : outputs) {
-    results.push_back(JoinResult{o.window_start_ns, static_cast<std::uint32_t>(o.key >> 32),
-                                 static_cast<std::uint32_t>(o.key), 0, 0, static_cast<std::uint64_t>(o.value),
-                                 o.max_event_time_ns});
-  }
-  return results;
-}
-
-WorkloadSpec mixed_workload(std::uint64_t seed, std::uint32_t users, std::uint32_t products) {
-  WorkloadSpec spec;
-  spec.seed = seed;
-  spec.mix = EventMix::purchases_and_ads;
-  spec.users.n = users;
-  spec.products.n = products;
-  spec.rate = RateSchedule::constant(20'000);  // 20 events per ms
-  return spec;
-}
+using testing::mixed_workload;
 
 // Runs the events through `workers` operators as the SUT does (route(), watermark after
 // every batch of 500 events, flush at the end); ingest time = the event's index.
@@ -99,7 +65,7 @@ TEST(WindowOperator, AggregationMatchesTheOracle) {
       SCOPED_TRACE(std::string(c.name) + ", seed " + std::to_string(seed));
       const auto events = generate(mixed_workload(seed, 1000, 40), 10'000);
       const auto outputs = run_operators(events, Query::aggregate, c.window, c.workers);
-      const Comparison result = compare(wire_view(oracle_aggregate(events, c.window)), as_aggregates(outputs));
+      const Comparison result = verify_outputs(Query::aggregate, c.window, events, outputs);
       EXPECT_TRUE(result.ok) << result.first_mismatch;
       EXPECT_GT(result.matched, 100u);
       expect_ingest_of_max_input(outputs, events);
@@ -113,7 +79,7 @@ TEST(WindowOperator, JoinMatchesTheOracle) {
       SCOPED_TRACE(std::string(c.name) + ", seed " + std::to_string(seed));
       const auto events = generate(mixed_workload(seed, 30, 10), 10'000);
       const auto outputs = run_operators(events, Query::join, c.window, c.workers);
-      const Comparison result = compare(wire_view(oracle_join(events, c.window)), as_joins(outputs));
+      const Comparison result = verify_outputs(Query::join, c.window, events, outputs);
       EXPECT_TRUE(result.ok) << result.first_mismatch;
       EXPECT_GT(result.matched, 100u);
       expect_ingest_of_max_input(outputs, events);
