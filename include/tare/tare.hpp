@@ -15,4 +15,8 @@ namespace tare {
 /// benchmark failed, 2 usage error.
 int run(int argc, char** argv);
 
+/// True in the worker processes tare::run starts (this same executable, run again): a main
+/// that does other work before calling tare::run skips it there.
+bool is_worker(int argc, char** argv);
+
 }  // namespace tare

@@ -166,8 +166,10 @@ int exit_status(const Measured& measured) {
 
 }  // namespace runner
 
+bool is_worker(int argc, char** argv) { return argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0; }
+
 int run(int argc, char** argv) {
-  if (argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0)
+  if (is_worker(argc, argv))
     return worker::run_worker(std::vector<std::string>(argv + 2, argv + argc));
 
   const char* program = argc > 0 ? argv[0] : "bench";

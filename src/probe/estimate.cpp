@@ -1,0 +1,118 @@
+#include "probe/estimate.hpp"
+
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace tare::probe {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Interval {
+  double mean = kNaN, stddev = kNaN, low = kNaN, high = kNaN;
+};
+
+// Mean and 95% Student-t interval from a count, a sum and a sum of squares.
+Interval t_interval(double n, double sum, double sum_sq) {
+  Interval r;
+  if (n < 2) return r;
+  r.mean = sum / n;
+  const double variance = std::max(0.0, (sum_sq - sum * sum / n) / (n - 1));
+  r.stddev = std::sqrt(variance);
+  const boost::math::students_t t(n - 1);
+  const double half = boost::math::quantile(boost::math::complement(t, 0.025)) * r.stddev / std::sqrt(n);
+  r.low = r.mean - half;
+  r.high = r.mean + half;
+  return r;
+}
+
+std::string ns_text(double ns) {
+  std::ostringstream out;
+  out.precision(3);
+  if (ns < 1e3) out << ns << " ns";
+  else if (ns < 1e6) out << ns / 1e3 << " us";
+  else out << ns / 1e6 << " ms";
+  return out.str();
+}
+
+}  // namespace
+
+double uniformity_p_value(const std::array<std::uint64_t, detail::kPhaseBins>& bins) {
+  double total = 0;
+  for (auto b : bins) total += static_cast<double>(b);
+  if (total <= 0) return kNaN;
+  const double expected = total / detail::kPhaseBins;
+  double chi2 = 0;
+  for (auto b : bins) chi2 += (static_cast<double>(b) - expected) * (static_cast<double>(b) - expected) / expected;
+  const boost::math::chi_squared distribution(detail::kPhaseBins - 1);
+  return boost::math::cdf(boost::math::complement(distribution, chi2));
+}
+
+double uniformity_deviation(const std::array<std::uint64_t, detail::kPhaseBins>& bins) {
+  double total = 0;
+  for (auto b : bins) total += static_cast<double>(b);
+  if (total <= 0) return kNaN;
+  double distance = 0;
+  for (auto b : bins) distance += std::abs(static_cast<double>(b) / total - 1.0 / detail::kPhaseBins);
+  return distance / 2;
+}
+
+Stats estimate(const Totals& t) {
+  Stats s;
+  s.name = t.name;
+  s.clock = t.clock;
+  s.resolution_ns = static_cast<double>(t.resolution_ns);
+  s.calls = t.calls;
+  s.zero_tick_calls = t.zero_calls;
+  s.enough = t.calls >= kMinCalls && t.calls - t.zero_calls >= kMinTickCrossings;
+  const Interval coarse = t_interval(static_cast<double>(t.calls), static_cast<double>(t.sum_ns), t.sum_sq_ns);
+  s.mean_ns = s.enough ? coarse.mean : kNaN;
+  s.stddev_ns = s.enough ? coarse.stddev : kNaN;
+  s.ci_low_ns = s.enough ? coarse.low : kNaN;
+  s.ci_high_ns = s.enough ? coarse.high : kNaN;
+
+  s.sampled_calls = t.sampled;
+  const Interval fine = t_interval(static_cast<double>(t.sampled), t.sampled_sum_ns, t.sampled_sum_sq_ns);
+  s.sampled_mean_ns = fine.mean;
+  s.sampled_ci_low_ns = fine.low;
+  s.sampled_ci_high_ns = fine.high;
+
+  // A fine clock has no tick to lock onto; a coarse one needs enough sampled starts.
+  const bool phase_known = t.resolution_ns > 1 && t.sampled >= kMinPhaseSamples;
+  s.phase_p_value = phase_known ? uniformity_p_value(t.phase_bins) : kNaN;
+  s.phase_deviation = phase_known ? uniformity_deviation(t.phase_bins) : kNaN;
+  // Locked: the phase is significantly non-uniform and either concentrated, or the fine
+  // sample shows the bias itself (a partial lock on the tick's last sliver halves a short
+  // call's mean while moving the phase distribution only slightly).
+  const bool disagree = s.enough && phase_known && (fine.high < coarse.low || fine.low > coarse.high);
+  s.phase_locked = phase_known && s.phase_p_value < kPhaseLockAlpha &&
+                   (s.phase_deviation >= kPhaseLockDeviation || disagree);
+
+  if (s.phase_locked) {  // first: a locked probe may never cross a tick, and would never be "enough"
+    s.status = "phase lock suspected";
+  } else if (!s.enough) {
+    s.status = "not enough calls yet";
+  } else {
+    s.status = "ok";
+  }
+  if (s.phase_locked) {
+    std::ostringstream w;
+    w << "calls start at the same phase of the clock's " << ns_text(s.resolution_ns)
+      << " tick (distance from uniform " << s.phase_deviation << ", chi-square p = " << s.phase_p_value
+      << "): the coarse estimate may be biased; the fine clock's sample of " << t.sampled << " calls says "
+      << ns_text(fine.mean) << " [" << ns_text(fine.low) << ", " << ns_text(fine.high) << "]";
+    s.warnings.push_back(w.str());
+  } else if (disagree) {
+    std::ostringstream w;
+    w << "the fine clock's sample of " << t.sampled << " calls (" << ns_text(fine.mean) << " [" << ns_text(fine.low)
+      << ", " << ns_text(fine.high) << "]) disagrees with the coarse estimate";
+    s.warnings.push_back(w.str());
+  }
+  return s;
+}
+
+}  // namespace tare::probe

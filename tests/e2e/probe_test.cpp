@@ -1,0 +1,50 @@
+// The probe example end to end: the application timed with the coarse clock, then the runner
+// on the same operation. Facts only (the estimate's arithmetic is tested on simulated clocks
+// in tests/unit/probe): the probe's JSON is complete and consistent, one call in 64 was
+// sampled by the fine clock, and both estimates exist.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "e2e/command.hpp"
+
+namespace {
+
+using tare_e2e::run_command;
+using tare_e2e::scratch_dir;
+using tare_e2e::slurp;
+
+TEST(ProbeExample, TimesTheOperationInTheApplicationAndUnderTheRunner) {
+  if (std::string(TARE_PROBE_EXAMPLE).empty()) GTEST_SKIP() << "examples not built";
+  const auto probe_json = scratch_dir() / "probe.json";
+  const auto bench_json = scratch_dir() / "probe_bench.json";
+  const auto r = run_command({TARE_PROBE_EXAMPLE, "--app-seconds", "2", "--probe-json", probe_json.string(), "--json",
+                              bench_json.string(), "--forks", "3", "--max-forks", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("probe (coarse clock, in the application)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tare runner"), std::string::npos) << r.out;
+
+  const auto probes = nlohmann::json::parse(slurp(probe_json));
+  EXPECT_EQ(probes["schema"], "tare.probe/1");
+  ASSERT_EQ(probes["probes"].size(), 1u);
+  const auto& p = probes["probes"][0];
+  EXPECT_EQ(p["name"], "operation");
+  EXPECT_EQ(p["clock"], "CLOCK_MONOTONIC_COARSE");
+  const auto calls = p["calls"].get<std::uint64_t>();
+  EXPECT_GT(calls, 10000u);
+  EXPECT_EQ(p["sampled_calls"].get<std::uint64_t>(), (calls + 63) / 64) << "the first call and every 64th";
+  ASSERT_TRUE(p["enough"].get<bool>()) << p.dump();
+  EXPECT_LE(p["ci_low_ns"].get<double>(), p["mean_ns"].get<double>());
+  EXPECT_LE(p["mean_ns"].get<double>(), p["ci_high_ns"].get<double>());
+  EXPECT_LT(p["zero_tick_calls"].get<std::uint64_t>(), calls);
+
+  const auto bench = nlohmann::json::parse(slurp(bench_json));
+  ASSERT_EQ(bench["benchmarks"].size(), 1u);
+  EXPECT_EQ(bench["benchmarks"][0]["name"], "probe.operation");
+  // Both measure the same machine code: a loose sanity bound, not a timing assertion.
+  const double ratio = p["mean_ns"].get<double>() / bench["benchmarks"][0]["score"].get<double>();
+  EXPECT_GT(ratio, 0.3);
+  EXPECT_LT(ratio, 3.0);
+}
+
+}  // namespace
