@@ -234,8 +234,9 @@ class GeneratorLoop {
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
       handle_frames(t);
       if (record_.done) return false;
+      // A reset is the SUT going away too (it had unread events when it died).
       fail(n == 0 ? "the SUT closed connection " + std::to_string(index_) + " mid-run"
-                  : "connection " + std::to_string(index_) + " to the SUT failed: " + std::strerror(errno));
+                  : "the SUT closed connection " + std::to_string(index_) + " mid-run (" + std::strerror(errno) + ")");
       return false;
     }
     handle_frames(t);

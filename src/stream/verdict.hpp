@@ -53,8 +53,8 @@ struct TrialEvidence {
 
 struct VerdictRules {
   double backlog_slope_fraction = 0.01;
-  double latency_growth_fraction = 0.25;
-  double latency_growth_floor_ns = 1e6;
+  double latency_growth_fraction = 0.5;
+  double latency_growth_floor_ns = 5e6;
   double trend_alpha = 0.05;
   double min_delivered_fraction = 0.99;
   double max_lateness_p99_ns = 5e6;

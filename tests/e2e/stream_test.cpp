@@ -135,7 +135,10 @@ TEST(StreamRun, SquareWaveOverWholePeriodsIsSustainableWithTheKnownPeakBacklog) 
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto j = read_json(json_path);
   EXPECT_EQ(j["verdict"], "sustainable") << r.out;
-  EXPECT_NEAR(j["evidence"]["backlog_max"].get<double>(), 5000, 500) << r.out;
+  // Within 10% below (the SUT cannot take more than its capacity); a busy machine can only
+  // delay the SUT's threads and add to the peak, so above it the bound is loose.
+  EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 4500) << r.out;
+  EXPECT_LE(j["evidence"]["backlog_max"].get<double>(), 7500) << r.out;
   EXPECT_EQ(j["counts"]["generated"], 150000);  // 4 periods of 30000 + 7500 events
 }
 
@@ -151,7 +154,8 @@ TEST(StreamRun, SlowStartIsAbsorbedByTheWarmupWithTheKnownPeakBacklog) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto j = read_json(json_path);
   EXPECT_EQ(j["verdict"], "sustainable") << r.out;
-  EXPECT_NEAR(j["evidence"]["backlog_max"].get<double>(), 15000, 1500) << r.out;
+  EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 13500) << r.out;  // as above: -10%, +50%
+  EXPECT_LE(j["evidence"]["backlog_max"].get<double>(), 22500) << r.out;
 }
 
 // A SUT with a known per-event cost: one worker at 20 us per event takes exactly 50k/s.

@@ -131,7 +131,7 @@ TEST(Verdict, RisingEventTimeP99IsUnsustainable) {
   EXPECT_LT(v.latency_trend_p_value, 1e-10);
   ASSERT_EQ(v.reasons.size(), 1u);
   EXPECT_THAT(v.reasons[0], HasSubstr("event-time p99 rose 0.031 s per s (Mann-Kendall p = "));
-  EXPECT_THAT(v.reasons[0], HasSubstr("1.55 s over the 50 s window, limit 272 ms)"));
+  EXPECT_THAT(v.reasons[0], HasSubstr("1.55 s over the 50 s window, limit 545 ms)"));
 }
 
 TEST(Verdict, NoisyRisingP99IsUnsustainable) {
@@ -144,7 +144,7 @@ TEST(Verdict, NoisyRisingP99IsUnsustainable) {
 
 TEST(Verdict, SignificantButImmaterialDriftPasses) {
   // Strictly increasing, so Mann-Kendall is certain, but 10 µs/s is 0.5 ms over the window:
-  // under both 25% of the median p99 (1.25 ms) and the 1 ms floor.
+  // under both half the median p99 (2.5 ms) and the 5 ms floor.
   Synthetic trial;
   trial.p99_ns = [](double t) { return 5 * kMs + 1e4 * t; };
   const TrialVerdict v = judge_trial(trial.evidence());
@@ -156,14 +156,14 @@ TEST(Verdict, MaterialButInsignificantRisePasses) {
   // A real rise of 1 ms/s drowned in noise of 100 ms: this draw's Theil-Sen growth is over
   // the limit, but Mann-Kendall cannot tell it from noise, so it decides nothing.
   Synthetic trial;
-  trial.p99_ns = noisy([](double t) { return 100 * kMs + 1 * kMs * t; }, 100 * kMs, 6);
+  trial.p99_ns = noisy([](double t) { return 100 * kMs + 1 * kMs * t; }, 100 * kMs, 2);
   const TrialEvidence e = trial.evidence();
   std::vector<double> p99s;
   for (const IntervalLatency& interval : e.event_time) {
     if (interval.start_s >= trial.warmup_s) p99s.push_back(interval.p99_ns);
   }
   const TrialVerdict v = judge_trial(e);
-  EXPECT_GT(v.latency_p99_slope_ns_per_s * 50, 0.25 * stats::median(p99s));
+  EXPECT_GT(v.latency_p99_slope_ns_per_s * 50, 0.5 * stats::median(p99s));
   EXPECT_GT(v.latency_trend_p_value, 0.05);
   EXPECT_EQ(v.verdict, Verdict::sustainable) << all_lines(v.reasons);
 }
