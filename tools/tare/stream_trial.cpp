@@ -1,0 +1,207 @@
+#include "tools/tare/stream_trial.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "stream/protocol.hpp"
+#include "stream/verify.hpp"
+#include "tools/tare/quantities.hpp"
+#include "tools/tare/stream_options.hpp"
+#include "tools/tare/stream_sut_process.hpp"
+
+namespace tare::tool {
+namespace {
+
+// Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
+constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;
+// The backlog cap never holds more than this many events (400 MB).
+constexpr std::uint64_t kMaxBacklogCap = 1u << 24;
+
+}  // namespace
+
+std::atomic<bool>& stream_stop_flag() {
+  static std::atomic<bool> stop{false};
+  return stop;
+}
+
+stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix) {
+  stream::SutOptions options;
+  options.workers = knobs.workers;
+  options.cost_ns = parse_duration_ns(knobs.cost, "--" + prefix + "cost", true);
+  options.stall_every_ns = parse_duration_ns(knobs.stall_every, "--" + prefix + "stall-every", true);
+  options.stall_ns = parse_duration_ns(knobs.stall, "--" + prefix + "stall", true);
+  options.slow_start_ns = parse_duration_ns(knobs.slow_start, "--" + prefix + "slow-start", true);
+  options.slow_start_factor = knobs.slow_factor;
+  options.credit = knobs.credit;
+  try {
+    stream::validate(options);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return options;
+}
+
+std::vector<std::string> sut_arguments(const SutKnobs& knobs) {
+  return {"--workers", std::to_string(knobs.workers), "--cost", knobs.cost, "--stall-every", knobs.stall_every,
+          "--stall", knobs.stall, "--slow-start", knobs.slow_start, "--slow-factor", fmt::format("{}", knobs.slow_factor),
+          "--credit", std::to_string(knobs.credit)};
+}
+
+// A trial's driver options from the command line (the rate and duration given separately).
+stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSchedule& rate, std::int64_t duration_ns) {
+  stream::DriverOptions options;
+  (void)sut_options(load.knobs, "sut-");  // checks the knobs before anything runs
+  if (!load.sut.empty()) {
+    try {
+      options.sut = stream::parse_address(load.sut, "--sut");
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  try {
+    options.run.query = stream::parse_query(load.query);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--query: ") + e.what());
+  }
+  options.run.window = parse_window(load.window, "--window");
+  options.run.sources = load.generators;
+  options.workload.seed = load.seed;
+  options.workload.products = parse_keys(load.products, "--products");
+  options.workload.users = parse_keys(load.users, "--users");
+  if (options.run.query == stream::Query::join) {
+    options.workload.mix = stream::EventMix::purchases_and_ads;
+    if (!(load.ad_share > 0 && load.ad_share < 1)) throw UsageError("--ad-share must be between 0 and 1 (exclusive)");
+    options.workload.ad_share = load.ad_share;
+  }
+  options.workload.rate = rate;
+  options.duration_ns = duration_ns;
+  options.warmup_ns = load.warmup.empty() ? duration_ns / 5 : parse_duration_ns(load.warmup, "--warmup", true);
+  if (options.warmup_ns >= duration_ns) throw UsageError("--warmup " + load.warmup + ": must be shorter than the duration");
+  options.interval_ns = load.interval.empty()
+                            ? std::clamp<std::int64_t>(duration_ns / 30 / 1'000'000 * 1'000'000, 10'000'000, 1'000'000'000)
+                            : parse_duration_ns(load.interval, "--interval");
+  options.sample_ns = load.sample.empty() ? std::min<std::int64_t>(options.interval_ns, 100'000'000)
+                                          : parse_duration_ns(load.sample, "--sample");
+  const double cap_s = static_cast<double>(parse_duration_ns(load.backlog_cap, "--backlog-cap")) / 1e9;
+  options.backlog_cap = std::clamp<std::uint64_t>(
+      static_cast<std::uint64_t>(cap_s * static_cast<double>(peak_rate(rate))), load.generators, kMaxBacklogCap);
+  options.rules.max_lateness_p99_ns = static_cast<double>(parse_duration_ns(load.max_lateness, "--max-lateness"));
+  options.significant_figures = load.digits;
+  options.stop = &stream_stop_flag();
+  try {
+    stream::validate(options);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  return options;
+}
+
+std::string describe(const stream::DriverOptions& o, const LoadArgs& load) {
+  const auto& w = o.run.window;
+  const std::string window = w.size_ns == w.slide_ns ? fmt::format("tumbling {} windows", format_latency(double(w.size_ns)))
+                                                     : fmt::format("sliding {} windows every {}",
+                                                                   format_latency(double(w.size_ns)),
+                                                                   format_latency(double(w.slide_ns)));
+  return fmt::format("{} on {}, products {}{}", stream::query_name(o.run.query), window, load.products,
+                     o.run.query == stream::Query::join ? ", users " + load.users : std::string());
+}
+
+nlohmann::json config_json(const stream::DriverOptions& o, const LoadArgs& load, const std::string& rate_text) {
+  return {{"sut", load.sut.empty() ? nlohmann::json("reference (started by tare)") : nlohmann::json(load.sut)},
+          {"sut_knobs",
+           load.sut.empty() ? nlohmann::json{{"workers", load.knobs.workers},
+                                             {"cost", load.knobs.cost},
+                                             {"stall_every", load.knobs.stall_every},
+                                             {"stall", load.knobs.stall},
+                                             {"slow_start", load.knobs.slow_start},
+                                             {"slow_factor", load.knobs.slow_factor},
+                                             {"credit", load.knobs.credit}}
+                            : nlohmann::json()},
+          {"query", stream::query_name(o.run.query)},
+          {"window_ns", o.run.window.size_ns},
+          {"slide_ns", o.run.window.slide_ns},
+          {"products", load.products},
+          {"users", load.users},
+          {"ad_share", o.run.query == stream::Query::join ? nlohmann::json(load.ad_share) : nlohmann::json()},
+          {"seed", load.seed},
+          {"generators", o.run.sources},
+          {"rate", rate_text},
+          {"duration_s", static_cast<double>(o.duration_ns) / 1e9},
+          {"warmup_s", static_cast<double>(o.warmup_ns) / 1e9},
+          {"interval_s", static_cast<double>(o.interval_ns) / 1e9},
+          {"sample_s", static_cast<double>(o.sample_ns) / 1e9},
+          {"backlog_cap", o.backlog_cap},
+          {"max_lateness_p99_ns", o.rules.max_lateness_p99_ns},
+          {"significant_figures", o.significant_figures}};
+}
+
+TrialOutcome run_one(const stream::DriverOptions& base, const LoadArgs& load, const std::string& executable,
+                     bool live_progress) {
+  stream::DriverOptions options = base;
+  std::unique_ptr<SutProcess> sut;
+  if (load.sut.empty()) {
+    sut = std::make_unique<SutProcess>(executable, sut_arguments(load.knobs));
+    options.sut = sut->address();
+  }
+  auto progress = [&](const stream::BacklogSample& s, std::uint64_t outputs) {
+    std::cerr << fmt::format("\r  {:6.1f} s  generated {:>10}  backlog {:>9}  outputs {:>9}", s.t_s, s.generated,
+                             s.backlog(), outputs)
+              << std::flush;
+  };
+  TrialOutcome outcome;
+  try {
+    outcome.result = stream::run_trial(options, live_progress ? std::function(progress) : nullptr);
+  } catch (const stream::ProtocolError& e) {
+    throw std::runtime_error(std::string("the SUT at ") + options.sut.text() + ": " + e.what());
+  }
+  if (live_progress) std::cerr << "\r" << std::string(78, ' ') << "\r" << std::flush;
+  if (sut) outcome.sut_messages = sut->finish(5000);
+  return outcome;
+}
+
+Verification verify(const stream::DriverOptions& options, const stream::TrialResult& trial) {
+  Verification v;
+  if (!trial.complete) {
+    v.message = "the run did not complete";
+  } else if (!trial.drained) {
+    v.message = "events were still queued when the run ended";
+  } else if (trial.generated > kMaxVerifiedEvents) {
+    v.message = fmt::format("{} events, more than the {} checked", trial.generated, kMaxVerifiedEvents);
+  } else {
+    std::vector<stream::Event> events;
+    for (auto spec : stream::split_workload(options.workload, options.run.sources)) {
+      spec.duration_ns = options.duration_ns;
+      const auto part = stream::generate(spec, static_cast<std::size_t>(trial.generated));
+      events.insert(events.end(), part.begin(), part.end());
+    }
+    if (events.size() != trial.generated) {
+      v.status = "mismatch";
+      v.message = fmt::format("the driver generated {} events but the schedule holds {}", trial.generated, events.size());
+      return v;
+    }
+    const auto comparison = stream::verify_outputs(options.run.query, options.run.window, events, trial.kept_outputs);
+    v.status = comparison.ok ? "match" : "mismatch";
+    v.message = comparison.first_mismatch;
+    v.expected_results = trial.kept_outputs.size();
+    if (!comparison.ok) v.expected_results = comparison.matched;
+  }
+  return v;
+}
+
+void write_text_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error(path + ": cannot write");
+  write(out);
+  if (!out.flush()) throw std::runtime_error(path + ": cannot write");
+}
+
+void note_sut_messages(const TrialOutcome& outcome) {
+  if (!outcome.result.complete && !outcome.sut_messages.empty())
+    std::cerr << "  the SUT said: " << outcome.sut_messages;
+}
+
+}  // namespace tare::tool

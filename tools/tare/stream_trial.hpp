@@ -1,0 +1,56 @@
+// One trial of `tare stream` from the command line's arguments: the options they make,
+// the reference SUT started when no --sut is given, the oracle check, and the run's
+// description for the console and the JSON. Shared by `run` and `sustainable`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "stream/driver.hpp"
+#include "stream/reference_sut.hpp"
+#include "tools/tare/stream_command.hpp"
+#include "tools/tare/stream_report.hpp"
+
+namespace tare::tool {
+
+/// Set by Ctrl-C (and SIGTERM): the trial in progress ends and is reported incomplete.
+std::atomic<bool>& stream_stop_flag();
+
+/// The reference SUT's options from its knobs (options named with `prefix`: "" or "sut-").
+stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix);
+/// `tare stream sut` arguments giving the same knobs.
+std::vector<std::string> sut_arguments(const SutKnobs& knobs);
+
+/// A trial's driver options from the command line, the rate and the duration. UsageError
+/// for anything invalid, before anything runs.
+stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSchedule& rate, std::int64_t duration_ns);
+
+/// "aggregate on tumbling 100 ms windows, products uniform:100".
+std::string describe(const stream::DriverOptions& options, const LoadArgs& load);
+/// The trial's configuration for the JSON.
+nlohmann::json config_json(const stream::DriverOptions& options, const LoadArgs& load, const std::string& rate_text);
+
+struct TrialOutcome {
+  stream::TrialResult result;
+  std::string sut_messages;  ///< what the reference SUT said, when it was started here
+};
+
+/// Runs one trial against --sut, or against a reference SUT started for it.
+TrialOutcome run_one(const stream::DriverOptions& options, const LoadArgs& load, const std::string& executable,
+                     bool live_progress);
+
+/// The outputs against the oracle (skipped, with the reason, when that cannot be done).
+Verification verify(const stream::DriverOptions& options, const stream::TrialResult& trial);
+
+/// When the trial broke off, what the reference SUT said (on stderr).
+void note_sut_messages(const TrialOutcome& outcome);
+
+void write_text_file(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+}  // namespace tare::tool
