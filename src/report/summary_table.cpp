@@ -48,7 +48,7 @@ ScoreCells score_cells(const results::Benchmark& b) {
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
   if (rests_on_unsteady_forks(b)) {
-    cells.score = {"~" + fixed(shown, decimals), Style::yellow};
+    cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
     cells.ci = {"no steady state", Style::yellow};
     return cells;
