@@ -72,22 +72,15 @@ void measure(std::uint64_t rate, double seconds) {
   options.backlog_cap = 1u << 24;
   const TrialResult r = run_trial(options);
   sut.join();
-  const double measured_s = static_cast<double>(r.schedule_end_ns - options.warmup_ns) / 1e9;
-  const BacklogSample* first = nullptr;
-  for (const auto& s : r.backlog)
-    if (s.t_s * 1e9 >= static_cast<double>(options.warmup_ns)) { first = &s; break; }
-  const auto& last = r.backlog.back();
-  const double span = first ? last.t_s - first->t_s : 0;
+  const SampleRates rates = rates_between(r.backlog, static_cast<double>(options.warmup_ns) / 1e9,
+                                          static_cast<double>(r.schedule_end_ns) / 1e9);
   std::printf("%10.3gM/s  generated %10.4gM/s  delivered %10.4gM/s (%.3f%% of offered)  lateness p50 %.1f us  "
               "p99 %.1f us  p99.9 %.1f us  max %.2f ms  %s%s\n",
-              static_cast<double>(rate) / 1e6, first ? static_cast<double>(last.generated - first->generated) / span / 1e6 : 0,
-              first ? static_cast<double>(last.taken - first->taken) / span / 1e6 : 0,
-              first ? 100.0 * static_cast<double>(last.taken - first->taken) / (r.offered_rate * span) : 0,
+              static_cast<double>(rate) / 1e6, rates.generated / 1e6, rates.taken / 1e6, 100.0 * rates.taken / r.offered_rate,
               static_cast<double>(r.lateness.value_at_percentile(50)) / 1e3,
               static_cast<double>(r.lateness.value_at_percentile(99)) / 1e3,
               static_cast<double>(r.lateness.value_at_percentile(99.9)) / 1e3, static_cast<double>(r.lateness.max()) / 1e6,
               r.backlog_cap_hit ? "backlog cap hit" : "", r.complete ? "" : (" incomplete: " + r.incomplete_reason).c_str());
-  (void)measured_s;
 }
 
 }  // namespace

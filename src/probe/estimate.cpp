@@ -1,11 +1,13 @@
 #include "probe/estimate.hpp"
 
 #include <boost/math/distributions/chi_squared.hpp>
-#include <boost/math/distributions/students_t.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <sstream>
+
+#include "stats/interval.hpp"
 
 namespace tare::probe {
 namespace {
@@ -23,23 +25,24 @@ Interval t_interval(double n, double sum, double sum_sq) {
   r.mean = sum / n;
   const double variance = std::max(0.0, (sum_sq - sum * sum / n) / (n - 1));
   r.stddev = std::sqrt(variance);
-  const boost::math::students_t t(n - 1);
-  const double half = boost::math::quantile(boost::math::complement(t, 0.025)) * r.stddev / std::sqrt(n);
+  const double half = stats::student_t_quantile(0.975, n - 1) * r.stddev / std::sqrt(n);
   r.low = r.mean - half;
   r.high = r.mean + half;
   return r;
 }
 
-std::string ns_text(double ns) {
-  std::ostringstream out;
-  out.precision(3);
-  if (ns < 1e3) out << ns << " ns";
-  else if (ns < 1e6) out << ns / 1e3 << " us";
-  else out << ns / 1e6 << " ms";
-  return out.str();
-}
-
 }  // namespace
+
+std::string duration_text(double ns) {
+  if (std::isnan(ns)) return "-";
+  const auto [value, unit] = ns < 1e3   ? std::pair{ns, "ns"}
+                             : ns < 1e6 ? std::pair{ns / 1e3, "us"}
+                             : ns < 1e9 ? std::pair{ns / 1e6, "ms"}
+                                        : std::pair{ns / 1e9, "s"};
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g %s", value, unit);
+  return text;
+}
 
 double uniformity_p_value(const std::array<std::uint64_t, detail::kPhaseBins>& bins) {
   double total = 0;
@@ -101,15 +104,15 @@ Stats estimate(const Totals& t) {
   }
   if (s.phase_locked) {
     std::ostringstream w;
-    w << "calls start at the same phase of the clock's " << ns_text(s.resolution_ns)
+    w << "calls start at the same phase of the clock's " << duration_text(s.resolution_ns)
       << " tick (distance from uniform " << s.phase_deviation << ", chi-square p = " << s.phase_p_value
       << "): the coarse estimate may be biased; the fine clock's sample of " << t.sampled << " calls says "
-      << ns_text(fine.mean) << " [" << ns_text(fine.low) << ", " << ns_text(fine.high) << "]";
+      << duration_text(fine.mean) << " [" << duration_text(fine.low) << ", " << duration_text(fine.high) << "]";
     s.warnings.push_back(w.str());
   } else if (disagree) {
     std::ostringstream w;
-    w << "the fine clock's sample of " << t.sampled << " calls (" << ns_text(fine.mean) << " [" << ns_text(fine.low)
-      << ", " << ns_text(fine.high) << "]) disagrees with the coarse estimate";
+    w << "the fine clock's sample of " << t.sampled << " calls (" << duration_text(fine.mean) << " [" << duration_text(fine.low)
+      << ", " << duration_text(fine.high) << "]) disagrees with the coarse estimate";
     s.warnings.push_back(w.str());
   }
   return s;

@@ -39,6 +39,10 @@ Stats estimate(const Totals& totals);
 /// ... and at least this far from uniform (total variation distance).
 inline constexpr double kPhaseLockDeviation = 0.25;
 
+/// "850 ns", "4.19 us", "4 ms", "1.5 s" (3 significant digits; "-" for NaN): the probes'
+/// reports and warnings.
+std::string duration_text(double ns);
+
 /// Chi-square test that `bins` come from a uniform distribution; p-value (NaN if empty).
 double uniformity_p_value(const std::array<std::uint64_t, detail::kPhaseBins>& bins);
 /// Total variation distance between the bins' distribution and the uniform one (NaN if

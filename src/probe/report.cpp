@@ -15,18 +15,11 @@
 #include <stdexcept>
 #include <thread>
 
+#include "probe/estimate.hpp"
 #include "tare/probe.hpp"
 
 namespace tare::probe {
 namespace {
-
-std::string time_text(double ns) {
-  if (std::isnan(ns)) return "-";
-  if (ns < 1e3) return fmt::format("{:.3g} ns", ns);
-  if (ns < 1e6) return fmt::format("{:.3g} us", ns / 1e3);
-  if (ns < 1e9) return fmt::format("{:.3g} ms", ns / 1e6);
-  return fmt::format("{:.3g} s", ns / 1e9);
-}
 
 nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(); }
 
@@ -69,9 +62,9 @@ void write_text(std::ostream& out) {
   out << fmt::format("{:<24} {:>12} {:>11} {:>25}  {}\n", "probe", "calls", "mean", "95% interval", "status");
   for (const Stats& s : probes) {
     const std::string interval =
-        s.enough ? fmt::format("[{}, {}]", time_text(s.ci_low_ns), time_text(s.ci_high_ns)) : std::string("-");
+        s.enough ? fmt::format("[{}, {}]", duration_text(s.ci_low_ns), duration_text(s.ci_high_ns)) : std::string("-");
     out << fmt::format("{:<24} {:>12} {:>11} {:>25}  {} ({} clock, tick {})\n", s.name, s.calls,
-                       time_text(s.mean_ns), interval, s.status, s.clock, time_text(s.resolution_ns));
+                       duration_text(s.mean_ns), interval, s.status, s.clock, duration_text(s.resolution_ns));
     for (const auto& w : s.warnings) out << "  warning: " << w << "\n";
   }
 }

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "stream/event_ring.hpp"
+#include "tare/detail/ticks.hpp"
 
 namespace tare::stream {
 namespace {
@@ -25,11 +26,8 @@ constexpr std::int64_t kSpinBelowNs = 20'000;
 // Stop handing events over while this much is still unsent in the socket's buffer here.
 constexpr std::size_t kMaxUnsentBytes = 4u << 20;
 
-std::int64_t monotonic_ns() noexcept {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
+// tare's CLOCK_MONOTONIC reading, signed: the driver's and the SUT's times are differences.
+std::int64_t monotonic_ns() noexcept { return static_cast<std::int64_t>(tare::detail::monotonic_ns()); }
 
 std::int64_t realtime_ns() noexcept {
   timespec ts{};

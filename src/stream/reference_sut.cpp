@@ -34,6 +34,7 @@
 #include "stream/protocol.hpp"
 #include "stream/run_description.hpp"
 #include "stream/window_operator.hpp"
+#include "tare/detail/ticks.hpp"
 
 namespace tare::stream {
 namespace {
@@ -55,11 +56,8 @@ constexpr std::int64_t kEndOfTime = std::numeric_limits<std::int64_t>::max();
 
 // ---- clocks -----------------------------------------------------------------------------
 
-std::int64_t monotonic_ns() noexcept {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
+// tare's CLOCK_MONOTONIC reading, signed: the driver's and the SUT's times are differences.
+std::int64_t monotonic_ns() noexcept { return static_cast<std::int64_t>(tare::detail::monotonic_ns()); }
 
 void sleep_until_ns(std::int64_t t) noexcept {
   const timespec ts{static_cast<time_t>(t / 1'000'000'000), static_cast<long>(t % 1'000'000'000)};

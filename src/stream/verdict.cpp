@@ -132,6 +132,20 @@ void check_latency(const TrialEvidence& evidence, const VerdictRules& rules, Win
 
 }  // namespace
 
+SampleRates rates_between(const std::vector<BacklogSample>& samples, double from_s, double to_s) {
+  const BacklogSample* first = nullptr;
+  const BacklogSample* last = nullptr;
+  for (const BacklogSample& s : samples) {
+    if (s.t_s + 1e-9 < from_s || s.t_s > to_s + 1e-9) continue;  // sample times are rounded
+    if (!first) first = &s;
+    last = &s;
+  }
+  if (!first || last->t_s <= first->t_s) return SampleRates{kNaN, kNaN};
+  const double span = last->t_s - first->t_s;
+  return SampleRates{static_cast<double>(last->generated - first->generated) / span,
+                     static_cast<double>(last->taken - first->taken) / span};
+}
+
 const char* verdict_name(Verdict verdict) noexcept {
   switch (verdict) {
     case Verdict::sustainable: return "sustainable";

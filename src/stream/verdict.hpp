@@ -32,6 +32,14 @@ struct BacklogSample {
   std::uint64_t backlog() const noexcept { return generated - taken; }
 };
 
+/// Events generated and taken per second between the first and the last sample taken in
+/// [from_s, to_s] (NaN when fewer than two samples at different times lie there).
+struct SampleRates {
+  double generated = 0;
+  double taken = 0;
+};
+SampleRates rates_between(const std::vector<BacklogSample>& samples, double from_s, double to_s);
+
 /// Event-time latency of the outputs that arrived in one interval.
 struct IntervalLatency {
   double start_s = 0;

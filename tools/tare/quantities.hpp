@@ -1,7 +1,8 @@
 // Quantities typed on the `tare` command line, with their units: "1%" or "1", "60s",
-// "5m", "1h". Bad text is a usage error naming the option.
+// "5m", "1h", "500ms", "50k" (events/s). Bad text is a usage error naming the option.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -11,10 +12,21 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The number at the start of `text` (NaN when there is none) and, in `rest`, what
+/// follows it.
+double leading_number(const std::string& text, std::string& rest);
+
 /// "1%" or "1" -> 1. Must be > 0 and < 100.
 double parse_percent(const std::string& text, const std::string& option);
 
 /// "90", "90s", "1.5m", "2h" -> seconds. Must be > 0.
 double parse_seconds(const std::string& text, const std::string& option);
+
+/// "250ns", "10us", "500ms", "10s" (or "10"), "2m", "1h" -> ns; must be > 0 unless
+/// allow_zero.
+std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero = false);
+
+/// "50000", "50k", "1.5M" -> events/s, an integer in 1 .. 10^9.
+std::uint64_t parse_rate(const std::string& text, const std::string& option);
 
 }  // namespace tare::tool

@@ -22,16 +22,6 @@ std::vector<std::string> split(const std::string& text, char separator) {
   }
 }
 
-// The number at the front of `text` and the unit after it; false when there is no number.
-bool number_and_unit(const std::string& text, double& value, std::string& unit) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  value = std::strtod(begin, &end);
-  if (end == begin || !std::isfinite(value)) return false;
-  unit = std::string(end);
-  return true;
-}
-
 // Rethrows a workload factory's invalid_argument as a usage error naming the option.
 template <typename F>
 auto for_option(const std::string& option, const std::string& text, F&& make) {
@@ -43,41 +33,6 @@ auto for_option(const std::string& option, const std::string& text, F&& make) {
 }
 
 }  // namespace
-
-std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero) {
-  double value = 0;
-  std::string unit;
-  double scale = 0;
-  if (number_and_unit(text, value, unit)) {
-    if (unit == "ns") scale = 1;
-    else if (unit == "us") scale = 1e3;
-    else if (unit == "ms") scale = 1e6;
-    else if (unit.empty() || unit == "s") scale = 1e9;
-    else if (unit == "m") scale = 60e9;
-    else if (unit == "h") scale = 3600e9;
-  }
-  const double ns = value * scale;
-  if (scale == 0 || !(allow_zero ? ns >= 0 : ns >= 1) || ns > 1e17)
-    throw UsageError(option + " " + text + ": expected a " + (allow_zero ? "" : "positive ") +
-                     "duration, like 500ms, 10s or 2m");
-  return static_cast<std::int64_t>(std::llround(ns));
-}
-
-std::uint64_t parse_rate(const std::string& text, const std::string& option) {
-  double value = 0;
-  std::string unit;
-  double scale = 0;
-  if (number_and_unit(text, value, unit)) {
-    if (unit.empty()) scale = 1;
-    else if (unit == "k" || unit == "K") scale = 1e3;
-    else if (unit == "M") scale = 1e6;
-  }
-  const double rate = value * scale;
-  if (scale == 0 || !(rate >= 1) || rate > static_cast<double>(stream::kMaxRate) || rate != std::floor(rate))
-    throw UsageError(option + " " + text + ": expected a whole number of events per second from 1 to 10^9, like "
-                     "50000, 50k or 1.5M");
-  return static_cast<std::uint64_t>(rate);
-}
 
 stream::RateSchedule parse_rate_shape(const std::string& text, const std::string& option) {
   const std::size_t colon = text.find(':');
@@ -124,9 +79,9 @@ stream::WindowSpec parse_window(const std::string& text, const std::string& opti
 stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option) {
   const auto fields = split(text, ':');
   auto number = [&](const std::string& field, const char* form) {
-    double value = 0;
     std::string unit;
-    if (!number_and_unit(field, value, unit) || !unit.empty()) throw UsageError(option + " " + text + ": expected " + form);
+    const double value = leading_number(field, unit);
+    if (!std::isfinite(value) || !unit.empty()) throw UsageError(option + " " + text + ": expected " + form);
     return value;
   };
   auto count = [&](const std::string& field, const char* form) {

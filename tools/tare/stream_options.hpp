@@ -1,7 +1,7 @@
-// What `tare stream` reads from its command line, with units: durations ("500ms", "10s",
-// "2m"), rates ("50000", "50k", "1.5M" events/s) and rate shapes, windows ("1s", "8s/4s")
-// and key distributions ("uniform:100", "zipf:10000:1.0", "hot:100:0.9"). Bad text is a
-// UsageError naming the option and the expected form.
+// What `tare stream` reads from its command line beyond plain quantities (quantities.hpp:
+// durations, rates): rate shapes, windows ("1s", "8s/4s") and key distributions
+// ("uniform:100", "zipf:10000:1.0", "hot:100:0.9"). Bad text is a UsageError naming the
+// option and the expected form.
 #pragma once
 
 #include <cstdint>
@@ -10,13 +10,6 @@
 #include "stream/workload.hpp"
 
 namespace tare::tool {
-
-/// "250ns", "10us", "500ms", "10s" (or "10"), "2m", "1h" -> ns; must be > 0 unless
-/// allow_zero.
-std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero = false);
-
-/// "50000", "50k", "1.5M" -> events/s, an integer in 1 .. 10^9.
-std::uint64_t parse_rate(const std::string& text, const std::string& option);
 
 /// A rate shape:
 ///   RATE                               constant

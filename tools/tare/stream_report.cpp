@@ -10,21 +10,6 @@
 namespace tare::tool {
 namespace {
 
-// Events generated and taken per second over the verdict's window, from the backlog samples.
-std::pair<double, double> window_rates(const stream::TrialResult& trial, double from_s, double to_s) {
-  const stream::BacklogSample* first = nullptr;
-  const stream::BacklogSample* last = nullptr;
-  for (const auto& s : trial.backlog) {
-    if (s.t_s + 1e-9 < from_s || s.t_s > to_s + 1e-9) continue;
-    if (!first) first = &s;
-    last = &s;
-  }
-  if (!first || last == first || last->t_s <= first->t_s) return {NAN, NAN};
-  const double span = last->t_s - first->t_s;
-  return {static_cast<double>(last->generated - first->generated) / span,
-          static_cast<double>(last->taken - first->taken) / span};
-}
-
 nlohmann::json number_or_null(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
 
 nlohmann::json short_latency_json(const stream::HdrHistogram& h) {
@@ -37,14 +22,6 @@ nlohmann::json short_latency_json(const stream::HdrHistogram& h) {
 double warmup_seconds(const nlohmann::json& config) { return config.value("warmup_s", 0.0); }
 
 }  // namespace
-
-std::string format_latency(double ns) {
-  if (!std::isfinite(ns)) return "-";
-  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
-  if (ns < 1e6) return fmt::format("{:.3g} us", ns / 1e3);
-  if (ns < 1e9) return fmt::format("{:.3g} ms", ns / 1e6);
-  return fmt::format("{:.3g} s", ns / 1e9);
-}
 
 std::string format_rate(double r) {
   if (!std::isfinite(r)) return "-";
@@ -68,7 +45,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
                           const Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
   const double warmup_s = warmup_seconds(config);
-  const auto [generated_rate, taken_rate] = window_rates(trial, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
+  const auto rates = stream::rates_between(trial.backlog, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
   nlohmann::json backlog = nlohmann::json::array();
   for (const auto& s : trial.backlog)
     backlog.push_back({{"t_s", s.t_s}, {"generated", s.generated}, {"taken", s.taken}, {"backlog", s.backlog()}});
@@ -99,7 +76,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
                                                     : nlohmann::json()}}},
       {"counts", {{"generated", trial.generated}, {"taken", trial.taken}, {"outputs", trial.outputs}}},
       {"rates_per_s",
-       {{"offered", trial.offered_rate}, {"generated", number_or_null(generated_rate)}, {"taken", number_or_null(taken_rate)}}},
+       {{"offered", trial.offered_rate}, {"generated", number_or_null(rates.generated)}, {"taken", number_or_null(rates.taken)}}},
       {"schedule_end_s", static_cast<double>(trial.schedule_end_ns) / 1e9},
       {"ended_s", static_cast<double>(trial.ended_ns) / 1e9},
       {"drained", trial.drained},

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "report/console.hpp"
 #include "stream/driver.hpp"
 #include "stream/oracle.hpp"
 
@@ -42,8 +43,8 @@ std::string trial_line(const std::string& label, double rate, const stream::Tria
 /// "processing-time"), Interval_Max in milliseconds, as HdrHistogram's tools expect.
 void write_hdr_log(const stream::TrialResult& trial, std::ostream& out);
 
-/// "1.23 ms", "850 us", "2.1 s": a latency in ns for people.
-std::string format_latency(double ns);
+/// A latency in ns for people: "850 ns", "1.23 ms" (the console report's format).
+inline std::string format_latency(double ns) { return report::format_duration_ns(ns); }
 inline std::string format_latency(std::int64_t ns) { return format_latency(static_cast<double>(ns)); }
 /// "48.2k/s", "1.20M/s".
 std::string format_rate(double events_per_s);

@@ -17,14 +17,9 @@ namespace {
 // The SUT's drain rate during the probe: events taken per second after the first fifth of
 // what ran (the probe may stop early at the backlog cap).
 double drain_rate(const stream::TrialResult& probe) {
-  if (probe.backlog.size() < 2) return NAN;
+  if (probe.backlog.empty()) return NAN;
   const double end = probe.backlog.back().t_s;
-  const stream::BacklogSample* first = nullptr;
-  for (const auto& s : probe.backlog)
-    if (s.t_s >= end / 5) { first = &s; break; }
-  const auto& last = probe.backlog.back();
-  if (!first || last.t_s <= first->t_s) return NAN;
-  return static_cast<double>(last.taken - first->taken) / (last.t_s - first->t_s);
+  return stream::rates_between(probe.backlog, end / 5, end).taken;
 }
 
 struct SearchTrial {
