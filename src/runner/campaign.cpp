@@ -68,7 +68,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
       } else {
         std::vector<double> means;
         for (const auto* f : scored_forks(result)) means.push_back(f->mean);
-        if (auto reason = stop_reason(means, spent[i], rule_for(*instances[i].spec, rule))) {
+        if (auto reason = stop_reason(means, result.forks.size(), spent[i], rule_for(*instances[i].spec, rule))) {
           result.stop_reason = *reason;
           done[i] = true;
         }

@@ -1,7 +1,9 @@
-// When to stop adding forks to a benchmark: once the 95% CI over fork means is as narrow
-// as asked (with at least the minimum number of forks), or its time budget is spent.
+// When to stop adding forks to a benchmark: once the 95% CI over the scored forks' means is
+// as narrow as asked (with at least the minimum number of them), once the fork limit is
+// reached, or once its time budget is spent.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +18,10 @@ struct StopRule {
 };
 
 /// nullopt to go on; otherwise why to stop: "target-ci", "budget" or "max-forks".
-std::optional<std::string> stop_reason(const std::vector<double>& fork_means, double spent_ns, const StopRule& rule);
+/// `scored_means`: the means of the forks the score rests on; `forks_run`: every fork run,
+/// scored or not (a fork left out of the score still counts against --max-forks, which
+/// caps the processes started, as `tare plan`'s fixed designs rely on).
+std::optional<std::string> stop_reason(const std::vector<double>& scored_means, std::size_t forks_run,
+                                       double spent_ns, const StopRule& rule);
 
 }  // namespace tare::runner
