@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <optional>
+#include <utility>
 #include <nlohmann/json.hpp>
 
 #include "command.hpp"
@@ -22,11 +24,42 @@ std::string record(const std::string& binary, const std::string& name, const std
   return path;
 }
 
+// Records the two builds in alternation, four rounds of two forks each, and pools each
+// build's forks in one results file. Two runs recorded one after the other on a shared
+// machine (under ctest -j, next to other tests) may meet different loads, and then every
+// ratio moves with the machine (see docs/compare.md); alternating spreads both sides over
+// the same stretch of time, so what these tests assert is the comparison, not the load.
+std::pair<std::string, std::string> record_alternating(const std::string& base_binary, const std::string& new_binary,
+                                                       const std::string& name) {
+  std::optional<json> pooled[2];
+  const std::string binaries[2] = {base_binary, new_binary};
+  for (int round = 0; round < 4; ++round)
+    for (int side = 0; side < 2; ++side) {
+      const auto path = (tare_e2e::scratch_dir() / (name + "_round.json")).string();
+      const auto result =
+          run_command({binaries[side], "--forks", "2", "--max-forks", "2", "--measure-ms", "10", "--warmup-max-ms",
+                       "30", "--seed", std::to_string(10 * round + side), "--json", path});
+      EXPECT_EQ(result.exit_code, 0) << result.err;
+      json run = json::parse(tare_e2e::slurp(path));
+      if (!pooled[side]) {
+        pooled[side] = std::move(run);
+        continue;
+      }
+      json& forks = (*pooled[side])["benchmarks"][0]["forks"];
+      for (auto& fork : run["benchmarks"][0]["forks"]) forks.push_back(std::move(fork));
+    }
+  std::string paths[2];
+  for (int side = 0; side < 2; ++side) {
+    paths[side] = (tare_e2e::scratch_dir() / (name + (side == 0 ? "_base.json" : "_new.json"))).string();
+    std::ofstream(paths[side]) << pooled[side]->dump();
+  }
+  return {paths[0], paths[1]};
+}
+
 }  // namespace
 
 TEST(Compare, TwiceTheWorkIsSlowerAndFailsTheGate) {
-  const auto base = record(TARE_AB_BASE, "base", "1");
-  const auto slower = record(TARE_AB_SLOWER, "slower", "2");
+  const auto [base, slower] = record_alternating(TARE_AB_BASE, TARE_AB_SLOWER, "twice");
   const auto md = (tare_e2e::scratch_dir() / "cmp.md").string();
   const auto js = (tare_e2e::scratch_dir() / "cmp.json").string();
   const auto result = run_command({kTare, "compare", base, slower, "--fail-on", "slower", "--markdown", md, "--json", js});
@@ -51,12 +84,11 @@ TEST(Compare, TwiceTheWorkIsSlowerAndFailsTheGate) {
 }
 
 TEST(Compare, IdenticalBuildsAreNotCalledDifferent) {
-  const auto base = record(TARE_AB_BASE, "a1", "3");
-  const auto same = record(TARE_AB_SAME, "a2", "4");
+  const auto [base, same] = record_alternating(TARE_AB_BASE, TARE_AB_SAME, "identical");
   const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
-  // Separate runs at different moments (and, under ctest -j, next to other tests): "same"
-  // or "inconclusive", never a difference beyond the 10% asked for here. Pairing (tare ab)
-  // is what calls small differences; see ab_test.cpp.
+  // Separate processes at interleaved moments: "same" or "inconclusive", never a difference
+  // beyond the 10% asked for here. Pairing (tare ab) is what calls small differences; see
+  // ab_test.cpp.
   const auto wide = run_command({kTare, "compare", base, same, "--threshold", "10%", "--json", js});
   ASSERT_EQ(wide.exit_code, 0) << wide.err;
   const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];

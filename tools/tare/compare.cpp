@@ -40,6 +40,21 @@ std::size_t forks_to_settle(const stats::RatioInterval& r, double threshold, std
   return static_cast<std::size_t>(std::ceil(static_cast<double>(forks) * (half / distance) * (half / distance)));
 }
 
+// Two recorded runs were taken at different moments. Each run timed the same reference
+// workload, so a machine that ran at another speed in one of them shows there; every ratio
+// moves with it, and the verdicts cannot tell that from the code.
+void note_machine_speed(CompareReport& report) {
+  const double base = report.base_reference_ns, candidate = report.candidate_reference_ns;
+  if (!(base > 0) || !(candidate > 0)) return;
+  const double change = candidate / base - 1;
+  if (!(std::abs(change) > report.options.threshold)) return;
+  report.notes.push_back(fmt::format(
+      "the machine itself ran {:.1f}% {} in the new run than in the base run (its reference workload: {:.3g} vs "
+      "{:.3g} ns per iteration): a difference of that size may be the machine's, not the code's; pair the builds in "
+      "time with tare ab",
+      std::abs(change) * 100, change > 0 ? "slower" : "faster", candidate, base));
+}
+
 }  // namespace
 
 std::string time_verdict(double low, double high, double threshold) {
@@ -113,6 +128,9 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
   decide_verdicts(report);
+  report.base_reference_ns = base.context.reference_ns;
+  report.candidate_reference_ns = candidate.context.reference_ns;
+  note_machine_speed(report);
   if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
   return report;
 }

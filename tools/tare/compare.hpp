@@ -48,6 +48,9 @@ struct CompareReport {
   std::vector<std::string> only_in_base, only_in_candidate;
   std::optional<stats::RatioInterval> geomean;  ///< over the compared rows, as NEW/BASE time
   std::vector<std::string> notes;  ///< caveats about the inputs (e.g. Google Benchmark files)
+  /// The runs' reference workload, ns per iteration (0: unknown, e.g. Google Benchmark files;
+  /// tare ab pairs the builds in time and leaves them 0).
+  double base_reference_ns = 0, candidate_reference_ns = 0;
   std::string method;              ///< how intervals and verdicts were computed, in one sentence
   std::string replicates = "forks per side";  ///< what forks_to_settle counts, in words
   CompareOptions options;

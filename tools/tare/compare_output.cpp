@@ -133,6 +133,12 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
   doc["geomean"] = report.geomean ? ratio_json(*report.geomean) : Json(nullptr);
   doc["only_in_base"] = report.only_in_base;
   doc["only_in_new"] = report.only_in_candidate;
+  if (report.base_reference_ns > 0 && report.candidate_reference_ns > 0)
+    doc["machine"] = {{"base_reference_ns", report.base_reference_ns},
+                      {"new_reference_ns", report.candidate_reference_ns},
+                      {"ratio", report.candidate_reference_ns / report.base_reference_ns}};
+  else
+    doc["machine"] = nullptr;
   doc["notes"] = unique(report.notes);
   report::detail::print_json(doc, out);
   out << "\n";

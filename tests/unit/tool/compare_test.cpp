@@ -81,6 +81,30 @@ TEST(Compare, ForARateHigherIsFaster) {
   EXPECT_NEAR(report.geomean->estimate, 0.9, 0.01);  // the suite summary is of time ratios
 }
 
+TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
+  auto base = run_of({benchmark("a", 100, 1)});
+  auto candidate = run_of({benchmark("a", 80, 2)});
+  base.context.reference_ns = 2.5;
+  candidate.context.reference_ns = 2.0;  // the whole machine 20% faster in the new run
+  const auto report = tare::tool::compare_runs(base, candidate, {});
+  EXPECT_EQ(report.rows[0].verdict, "faster");  // the verdict is the data's; the note says why to doubt it
+  ASSERT_EQ(report.notes.size(), 1u);
+  EXPECT_THAT(report.notes[0], HasSubstr("ran 20.0% faster in the new run"));
+  std::ostringstream json;
+  tare::tool::write_compare_json(report, json);
+  EXPECT_THAT(json.str(), HasSubstr("\"ratio\": 0.8"));
+
+  // Within the threshold, or unknown on a side: no note.
+  candidate.context.reference_ns = 2.52;
+  EXPECT_TRUE(tare::tool::compare_runs(base, candidate, {}).notes.empty());
+  candidate.context.reference_ns = 0;
+  const auto unknown = tare::tool::compare_runs(base, candidate, {});
+  EXPECT_TRUE(unknown.notes.empty());
+  std::ostringstream null_json;
+  tare::tool::write_compare_json(unknown, null_json);
+  EXPECT_THAT(null_json.str(), HasSubstr("\"machine\": null"));
+}
+
 TEST(Compare, WhatCannotBeComparedIsSaidAndTheRestIsCompared) {
   Benchmark failed = benchmark("failed", 100, 1);
   failed.ok = false;
