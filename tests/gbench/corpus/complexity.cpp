@@ -37,8 +37,10 @@ static void BM_quadratic(benchmark::State& state) {
 }
 BENCHMARK(BM_quadratic)->RangeMultiplier(2)->Range(16, 256)->Complexity(benchmark::oNSquared);
 
-// oAuto: the fit must find N^2 (spread over a wide n so that no other class comes close).
-BENCHMARK(BM_quadratic)->Name("BM_quadratic_auto")->RangeMultiplier(4)->Range(16, 512)->Complexity();
+// oAuto: the fit must find N^2. The least-squares fit leans on the largest n, so the top two
+// sizes decide it: a factor 8 apart, N^2 makes them 64x apart and N lg N 10.7x, and only a
+// 2.5x error in one of them (not the 1.3x that sizes 4x apart allow) would swap the classes.
+BENCHMARK(BM_quadratic)->Name("BM_quadratic_auto")->RangeMultiplier(8)->Range(8, 4096)->Complexity();
 
 // A user-supplied complexity function.
 BENCHMARK(BM_linear)
