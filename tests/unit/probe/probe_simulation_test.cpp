@@ -222,61 +222,59 @@ TEST(ProbeSimulation, CallsLongerThanTheTickAreUnbiasedAndCovered) {
 // ---------------------------------------------------------------------------------------
 // Phase lock.
 
-// Every call starts 10 us after a tick and lasts 50 us: every coarse reading is 0 (the coarse
-// mean would be 0, so it is not given), and every sampled call starts in the first 16th of
-// the tick.
-TEST(ProbeSimulation, CallsRightAfterTheTickAreReportedAsPhaseLock) {
+// 20,000 calls of 50 us, each starting `offset` from a tick: the same phase every time.
+constexpr int kLockedCalls = 20'000;
+
+Stats run_phase_locked(const char* name, std::int64_t offset) {
   FakeClock::reset(kTick);
-  const FakeSite site(unique_name("lock_after").c_str());
-  const int calls = 20'000;
-  for (int i = 0; i < calls; ++i) {
-    FakeClock::time_ns = (i + 1) * kTick + 10 * kUs;
+  const FakeSite site(unique_name(name).c_str());
+  for (int i = 0; i < kLockedCalls; ++i) {
+    FakeClock::time_ns = (i + 1) * kTick + offset;
     simulate_call(site, 50 * kUs);
   }
-  const Stats s = stats_of(site);
-  std::printf("[ figures  ] phase lock, start = tick + 10 us, d = 50 us: p = %.3g, sampled mean %.1f ns, status %s\n",
-              s.phase_p_value, s.sampled_mean_ns, s.status.c_str());
-  EXPECT_EQ(s.calls, static_cast<std::uint64_t>(calls));
-  EXPECT_EQ(s.zero_tick_calls, s.calls);
-  EXPECT_FALSE(s.enough);  // no reading crossed a tick
-  EXPECT_TRUE(std::isnan(s.mean_ns));
-  EXPECT_EQ(s.sampled_calls, ceil_div(calls, detail::kSampleEvery));
+  return stats_of(site);
+}
+
+// What a lock reports whichever side of the tick it is on: every sampled start in one of
+// the 16 phase bins, and a warning that points to the fine clock's 50 us.
+void expect_phase_lock_reported(const Stats& s) {
   EXPECT_LT(s.phase_p_value, 1e-10);
-  EXPECT_DOUBLE_EQ(s.phase_deviation, 15.0 / 16);  // every sampled start in one bin
+  EXPECT_DOUBLE_EQ(s.phase_deviation, 15.0 / 16);
   EXPECT_TRUE(s.phase_locked);
   EXPECT_EQ(s.status, "phase lock suspected");
   EXPECT_NEAR(s.sampled_mean_ns, 50.0 * kUs, 0.5 * kUs);
   ASSERT_EQ(s.warnings.size(), 1u);
-  EXPECT_TRUE(contains(s.warnings[0], "same phase")) << s.warnings[0];
   EXPECT_TRUE(contains(s.warnings[0], "fine clock")) << s.warnings[0];
   EXPECT_TRUE(contains(s.warnings[0], "50 us")) << s.warnings[0];
 }
 
-// Every call starts 10 us before a tick and lasts 50 us: every reading is one tick, and the
-// coarse mean (4 ms) is 80 times the truth, with a tight interval.
+// Every call starts 10 us after a tick: every coarse reading is 0 (the coarse mean would be
+// 0, so it is not given), and every sampled call starts in the first 16th of the tick.
+TEST(ProbeSimulation, CallsRightAfterTheTickAreReportedAsPhaseLock) {
+  const Stats s = run_phase_locked("lock_after", 10 * kUs);
+  std::printf("[ figures  ] phase lock, start = tick + 10 us, d = 50 us: p = %.3g, sampled mean %.1f ns, status %s\n",
+              s.phase_p_value, s.sampled_mean_ns, s.status.c_str());
+  EXPECT_EQ(s.calls, static_cast<std::uint64_t>(kLockedCalls));
+  EXPECT_EQ(s.zero_tick_calls, s.calls);
+  EXPECT_FALSE(s.enough);  // no reading crossed a tick
+  EXPECT_TRUE(std::isnan(s.mean_ns));
+  EXPECT_EQ(s.sampled_calls, ceil_div(kLockedCalls, detail::kSampleEvery));
+  expect_phase_lock_reported(s);
+  ASSERT_EQ(s.warnings.size(), 1u);
+  EXPECT_TRUE(contains(s.warnings[0], "same phase")) << s.warnings[0];
+}
+
+// Every call starts 10 us before a tick: every reading is one tick, and the coarse mean
+// (4 ms) is 80 times the truth, with a tight interval.
 TEST(ProbeSimulation, CallsRightBeforeTheTickAreReportedAsPhaseLock) {
-  FakeClock::reset(kTick);
-  const FakeSite site(unique_name("lock_before").c_str());
-  const int calls = 20'000;
-  for (int i = 0; i < calls; ++i) {
-    FakeClock::time_ns = (i + 1) * kTick - 10 * kUs;
-    simulate_call(site, 50 * kUs);
-  }
-  const Stats s = stats_of(site);
+  const Stats s = run_phase_locked("lock_before", -10 * kUs);
   std::printf("[ figures  ] phase lock, start = tick - 10 us, d = 50 us: coarse mean %.0f ns, p = %.3g, "
               "sampled mean %.1f ns, status %s\n",
               s.mean_ns, s.phase_p_value, s.sampled_mean_ns, s.status.c_str());
   EXPECT_EQ(s.zero_tick_calls, 0u);
   EXPECT_TRUE(s.enough);
   EXPECT_DOUBLE_EQ(s.mean_ns, static_cast<double>(kTick));  // biased: the truth is 50 us
-  EXPECT_LT(s.phase_p_value, 1e-10);
-  EXPECT_DOUBLE_EQ(s.phase_deviation, 15.0 / 16);  // every sampled start in one bin
-  EXPECT_TRUE(s.phase_locked);
-  EXPECT_EQ(s.status, "phase lock suspected");
-  EXPECT_NEAR(s.sampled_mean_ns, 50.0 * kUs, 0.5 * kUs);
-  ASSERT_EQ(s.warnings.size(), 1u);
-  EXPECT_TRUE(contains(s.warnings[0], "fine clock")) << s.warnings[0];
-  EXPECT_TRUE(contains(s.warnings[0], "50 us")) << s.warnings[0];
+  expect_phase_lock_reported(s);
 }
 
 // A loop whose period is a whole number of ticks (3 ms of work, 1 ms of sleep): the phase
