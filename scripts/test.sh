@@ -1,15 +1,38 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds tare and runs every test; then rebuilds the unit tests
-# with AddressSanitizer and UndefinedBehaviorSanitizer and runs them again.
+# Installs what is missing, builds tare and runs every test; then builds the unit tests
+# against tare compiled with AddressSanitizer and UndefinedBehaviorSanitizer and runs them
+# again.
+#   --stress   the same while two CPU-bound processes run throughout, as on a busy machine
+#              (a laptop that is compiling, a shared CI runner): every test must still pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  "") stress=0 ;;
+  --stress) stress=1 ;;
+  *) echo "usage: scripts/test.sh [--stress]" >&2; exit 2 ;;
+esac
+
 scripts/install-deps.sh --tests
+
+if ((stress)); then
+  hogs=()
+  for _ in 1 2; do
+    sh -c 'while :; do :; done' &
+    hogs+=($!)
+  done
+  trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT
+  echo "stress: two busy loops running (pids ${hogs[*]})"
+fi
+
 jobs=$(nproc)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTARE_BUILD_TESTS=ON
+# Unity builds: tare's files are compiled a few at a time, which halves the build.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUILD_TESTS=ON
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON \
-  -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
-cmake --build build-sanitize -j"$jobs"
+# The sanitizers check tare's own code: the library and the tools' logic are instrumented,
+# the test programs link the runtimes. Unoptimised, with line tables for the reports.
+cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" -DCMAKE_UNITY_BUILD=ON \
+  -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
+cmake --build build-sanitize -j"$jobs" --target tare_unit_tests
 ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L unit

@@ -24,7 +24,7 @@ std::string quote(std::string_view field) {
 }
 
 // Shortest text that reads back as the same double; empty when there is no number.
-std::string number(std::optional<double> value) {
+std::string csv_number(std::optional<double> value) {
   if (!value || !std::isfinite(*value)) return "";
   return fmt::format("{}", *value);
 }
@@ -80,19 +80,19 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                  b.unit,
                                  fmt::format("{}", b.threads),
                                  b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped",
-                                 number(b.score),
-                                 number(b.ci ? std::optional(b.ci->low) : std::nullopt),
-                                 number(b.ci ? std::optional(b.ci->high) : std::nullopt),
-                                 number(b.ci ? std::optional(b.ci->level) : std::nullopt),
-                                 number(b.median),
+                                 csv_number(b.score),
+                                 csv_number(b.ci ? std::optional(b.ci->low) : std::nullopt),
+                                 csv_number(b.ci ? std::optional(b.ci->high) : std::nullopt),
+                                 csv_number(b.ci ? std::optional(b.ci->level) : std::nullopt),
+                                 csv_number(b.median),
                                  fmt::format("{}", forks),
                                  fmt::format("{}", samples),
-                                 number(b.between_fork_variance),
-                                 number(b.within_fork_variance),
+                                 csv_number(b.between_fork_variance),
+                                 csv_number(b.within_fork_variance),
                                  b.steady_state,
                                  b.outliers ? b.outliers->effect : std::string(),
                                  warnings};
-    for (const std::string& name : counters) row.push_back(number(counter_value(b, name)));
+    for (const std::string& name : counters) row.push_back(csv_number(counter_value(b, name)));
     write_row(out, row);
   }
 }

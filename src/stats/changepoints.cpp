@@ -119,7 +119,6 @@ std::vector<std::size_t> pelt_meanvar(std::span<const double> xs,
 
   // best[t]: the optimal penalised cost of xs[0, t); previous[t]: where its last segment
   // begins. best[0] = −β because the first segment pays no changepoint.
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   std::vector<double> best(n + 1, kInf);
   std::vector<std::size_t> previous(n + 1, 0);
   best[0] = -beta;

@@ -7,6 +7,10 @@
 
 namespace tare::stats {
 
+bool all_finite(std::span<const double> xs) {
+  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); });
+}
+
 double mean(std::span<const double> xs) {
   if (xs.empty()) return std::numeric_limits<double>::quiet_NaN();
   double sum = 0.0;

@@ -1,8 +1,17 @@
 #pragma once
 
+#include <limits>
 #include <span>
 
 namespace tare::stats {
+
+/// What a statistic is when it cannot be computed.
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+/// An unbounded end (of an interval, of a cost).
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// True when no value is NaN or infinite (true for an empty input).
+bool all_finite(std::span<const double> xs);
 
 // NaN for an empty input, so a missing measurement cannot masquerade as zero.
 double mean(std::span<const double> xs);

@@ -19,12 +19,6 @@ namespace {
 using Forks = std::vector<std::vector<double>>;
 using detail::QuietPolicy;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool all_finite(std::span<const double> xs) {
-  return std::all_of(xs.begin(), xs.end(), [](double x) { return std::isfinite(x); });
-}
 
 bool valid_level(double level) { return level > 0.0 && level < 1.0; }
 

@@ -15,7 +15,6 @@ namespace {
 
 using detail::QuietPolicy;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // P(Bin(n, 1/2) < k), exact to rounding (regularised incomplete beta).
 double sign_test_tail(std::size_t n, std::size_t k) {

@@ -13,15 +13,10 @@ namespace tare::stats {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kAllPairsLimit = 1000;
 constexpr std::size_t kSampledPairs = 500'000;
 constexpr std::uint64_t kPairSeed = 0x7a5e'5106'e5ee'd001;
 constexpr std::size_t kExactLimit = 10;
-
-bool all_finite(std::span<const double> xs) {
-  return std::all_of(xs.begin(), xs.end(), [](double v) { return std::isfinite(v); });
-}
 
 // The slopes of the pairs Theil-Sen uses: all of them, or a fixed-seed sample when n is
 // large. The index is reduced with % rather than uniform_int_distribution, whose algorithm

@@ -1,6 +1,7 @@
 #include "stream/driver.hpp"
 
 #include <poll.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -13,8 +14,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "stream/clock.hpp"
 #include "stream/event_ring.hpp"
-#include "tare/detail/ticks.hpp"
 
 namespace tare::stream {
 namespace {
@@ -25,9 +26,6 @@ constexpr std::int64_t kHistogramHighest = 3'600'000'000'000;  // 1 h in ns
 constexpr std::int64_t kSpinBelowNs = 20'000;
 // Stop handing events over while this much is still unsent in the socket's buffer here.
 constexpr std::size_t kMaxUnsentBytes = 4u << 20;
-
-// tare's CLOCK_MONOTONIC reading, signed: the driver's and the SUT's times are differences.
-std::int64_t monotonic_ns() noexcept { return static_cast<std::int64_t>(tare::detail::monotonic_ns()); }
 
 std::int64_t realtime_ns() noexcept {
   timespec ts{};
@@ -79,6 +77,8 @@ struct GeneratorRecord {
   std::vector<std::unique_ptr<LatencyInterval>> intervals;  // by index, null when no outputs
   HdrHistogram lateness, event_time, processing_time;
   std::vector<Output> outputs_kept;
+  system::RealtimeRequest realtime;  // when asked for
+  system::ThreadTimes times;         // the thread's, from its start to its end
 
   explicit GeneratorRecord(int digits)
       : lateness(latency_histogram(digits)), event_time(latency_histogram(digits)),
@@ -89,10 +89,10 @@ struct GeneratorRecord {
 // credit allows, reads the SUT's requests and outputs, samples the backlog.
 class GeneratorLoop {
  public:
-  GeneratorLoop(std::size_t index, const DriverOptions& options, const WorkloadSpec& workload, Source source,
-                Shared& shared, GeneratorRecord& record,
+  GeneratorLoop(std::size_t index, const DriverOptions& options, bool realtime, const WorkloadSpec& workload,
+                Source source, Shared& shared, GeneratorRecord& record,
                 const std::function<void(const BacklogSample&, std::uint64_t)>* progress)
-      : index_(index), options_(options), generator_(workload), socket_(std::move(source.socket)),
+      : index_(index), options_(options), realtime_(realtime), generator_(workload), socket_(std::move(source.socket)),
         reader_(std::move(source.reader)), shared_(shared),
         record_(record), ring_(std::max<std::uint64_t>(options.backlog_cap / options.run.sources, 1)),
         progress_(progress) {
@@ -101,6 +101,8 @@ class GeneratorLoop {
 
   void run() {
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);  // sleeps wake on time, not 50 us late
+    if (realtime_) record_.realtime = system::make_thread_realtime(options_.realtime_priority);
+    const system::ThreadTimes start = system::thread_times();
     try {
       loop();
     } catch (const ProtocolError& e) {
@@ -108,6 +110,7 @@ class GeneratorLoop {
     } catch (const NetError& e) {
       fail(e.what());
     }
+    record_.times = system::thread_times() - start;
     socket_.close();
   }
 
@@ -286,15 +289,16 @@ class GeneratorLoop {
     return *slot;
   }
 
-  // Sleeps until the next due event or sample when that is far, and wakes for the socket.
+  // Waits for the next due event or sample: sleeps (woken early by the socket) until
+  // kSpinBelowNs before it, then returns to the loop, which spins the rest of the way.
   void wait(std::int64_t t) {
     if (!end_sent_ && credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) return;  // work to do now
     std::int64_t deadline = next_sample_ns_;
     if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : options_.duration_ns);
-    const std::int64_t wait_ns = deadline - t;
-    if (wait_ns < kSpinBelowNs) return;  // spin: the next event is near
+    const std::int64_t sleep_ns = deadline - t - kSpinBelowNs;
+    if (sleep_ns <= 0) return;  // spin: the next event is near
     pollfd fd{socket_.fd(), static_cast<short>(POLLIN | (unsent() > 0 ? POLLOUT : 0)), 0};
-    const timespec timeout{static_cast<time_t>(wait_ns / 1'000'000'000), static_cast<long>(wait_ns % 1'000'000'000)};
+    const timespec timeout{static_cast<time_t>(sleep_ns / 1'000'000'000), static_cast<long>(sleep_ns % 1'000'000'000)};
     ::ppoll(&fd, 1, &timeout, nullptr);
   }
 
@@ -319,6 +323,7 @@ class GeneratorLoop {
 
   std::size_t index_;
   const DriverOptions& options_;
+  bool realtime_;
   Generator generator_;
   Socket socket_;
   FrameReader reader_;
@@ -365,6 +370,53 @@ Source open_source(const DriverOptions& options, std::string& sut_name) {
     if (n == 0) throw NetError("the SUT at " + options.sut.text() + " closed the connection before hello");
     reader.feed(std::span<const std::uint8_t>(buffer.data(), n));
   }
+}
+
+// Why the generator threads will not ask for real-time priority ("" when they will): a
+// thread at real-time priority that spins (high rates) holds its CPU against everything
+// else, so there must be a CPU left for the rest, the SUT's threads among them.
+std::string realtime_not_asked(const DriverOptions& options) {
+  if (!options.realtime) return "not asked for";
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  const int cpus = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 1;
+  if (static_cast<int>(options.run.sources) >= cpus)
+    return "not asked for: " + std::to_string(options.run.sources) + " generator threads on " + std::to_string(cpus) +
+           " CPUs would leave no CPU to other work at real-time priority";
+  return "";
+}
+
+DriverScheduling merge_scheduling(const std::vector<std::unique_ptr<GeneratorRecord>>& records,
+                                  const std::string& not_asked) {
+  DriverScheduling scheduling;
+  scheduling.threads = static_cast<std::uint32_t>(records.size());
+  scheduling.realtime_refused = not_asked;
+  scheduling.times = records.front()->times;
+  for (std::size_t g = 0; g < records.size(); ++g) {
+    const auto& r = *records[g];
+    if (g > 0) scheduling.times += r.times;
+    if (r.realtime.granted) {
+      ++scheduling.realtime_threads;
+      scheduling.priority = r.realtime.priority;
+    } else if (scheduling.realtime_refused.empty()) {
+      scheduling.realtime_refused = r.realtime.refused;
+    }
+  }
+  return scheduling;
+}
+
+DriverEvidence driver_evidence(const TrialResult& result) {
+  const DriverScheduling& s = result.scheduling;
+  DriverEvidence d;
+  d.threads = static_cast<int>(s.threads);
+  d.realtime = s.threads > 0 && s.realtime_threads == s.threads;
+  d.elapsed_ns = static_cast<double>(result.ended_ns);
+  if (s.times.has_schedstat()) {
+    d.cpu_ns = static_cast<double>(s.times.cpu_ns);
+    d.run_queue_wait_ns = static_cast<double>(s.times.wait_ns);
+  }
+  d.involuntary_switches = static_cast<double>(s.times.involuntary_switches);
+  return d;
 }
 
 double offered_rate(const std::vector<WorkloadSpec>& workloads, std::int64_t from_ns, std::int64_t to_ns) {
@@ -423,6 +475,8 @@ TrialEvidence evidence_of(const TrialResult& result, const DriverOptions& option
         static_cast<double>(h.max())});
   }
   evidence.lateness_p99_ns = static_cast<double>(result.lateness.value_at_percentile(99));
+  evidence.event_time_p99_ns = static_cast<double>(result.event_time.value_at_percentile(99));
+  evidence.driver = driver_evidence(result);
   evidence.backlog_cap_hit = result.backlog_cap_hit;
   evidence.backlog_cap_hit_s = static_cast<double>(result.backlog_cap_hit_ns) / 1e9;
   return evidence;
@@ -479,6 +533,7 @@ TrialResult run_trial(const DriverOptions& options,
   std::vector<Source> sources;
   for (std::uint32_t k = 0; k < options.run.sources; ++k) sources.push_back(open_source(options, result.sut_name));
 
+  const std::string not_asked = realtime_not_asked(options);
   Shared shared;
   shared.t0 = monotonic_ns() + 2'000'000;  // every thread starts on the same schedule
   result.started_wall_ns = realtime_ns() + 2'000'000;
@@ -486,8 +541,8 @@ TrialResult run_trial(const DriverOptions& options,
   std::vector<std::unique_ptr<GeneratorLoop>> loops;
   for (std::uint32_t k = 0; k < options.run.sources; ++k) {
     records.push_back(std::make_unique<GeneratorRecord>(options.significant_figures));
-    loops.push_back(std::make_unique<GeneratorLoop>(k, options, workloads[k], std::move(sources[k]), shared,
-                                                    *records.back(), k == 0 ? &progress : nullptr));
+    loops.push_back(std::make_unique<GeneratorLoop>(k, options, not_asked.empty(), workloads[k], std::move(sources[k]),
+                                                    shared, *records.back(), k == 0 ? &progress : nullptr));
   }
   std::vector<std::thread> threads;
   for (auto& loop : loops) threads.emplace_back([&loop] { loop->run(); });
@@ -513,6 +568,7 @@ TrialResult run_trial(const DriverOptions& options,
     result.kept_outputs.insert(result.kept_outputs.end(), r->outputs_kept.begin(), r->outputs_kept.end());
   }
   if (result.schedule_end_ns == 0) result.schedule_end_ns = std::min(result.ended_ns, options.duration_ns);
+  result.scheduling = merge_scheduling(records, not_asked);
   result.backlog = merge_backlog(records);
   result.intervals = merge_intervals(records, options);
   result.interval_ns = options.interval_ns;

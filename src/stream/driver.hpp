@@ -9,8 +9,11 @@
 // events over as credit allows, read requests and outputs, sample the backlog. The wait until
 // the next due event sleeps when it is far (ppoll on the socket with 1 ns timer slack) and
 // spins when it is near, so the schedule holds to microseconds and the thread still serves
-// the socket while it waits. Its lateness (time an event entered the queue - its due time) is
-// measured: a late driver, not the SUT, makes a trial invalid.
+// the socket while it waits. On a busy machine a sleeping thread wakes late whenever other
+// work holds its CPU, so the generator threads ask for real-time priority (SCHED_FIFO) where
+// the process may have it. Their lateness (time an event entered the queue - its due time)
+// is measured, with the scheduler's counters of the threads: a late driver makes a trial
+// invalid, and the counters say why (descheduled by other work, or busy).
 #pragma once
 
 #include <atomic>
@@ -27,6 +30,7 @@
 #include "stream/run_description.hpp"
 #include "stream/verdict.hpp"
 #include "stream/workload.hpp"
+#include "system/thread_schedule.hpp"
 
 namespace tare::stream {
 
@@ -48,6 +52,10 @@ struct DriverOptions {
   bool keep_outputs = true;          ///< for checking them against the oracle
   std::size_t max_batch = 4096;      ///< events per frame at most
   std::atomic<bool>* stop = nullptr; ///< set from outside (Ctrl-C): end the run, keep results
+  /// Generator threads ask for SCHED_FIFO at this priority (when there are fewer of them than
+  /// CPUs, so they cannot hold every CPU); false: normal scheduling.
+  bool realtime = true;
+  int realtime_priority = 10;
   VerdictRules rules;
 };
 
@@ -59,6 +67,15 @@ struct LatencyInterval {
   std::int64_t start_ns = 0;
   HdrHistogram event_time;
   HdrHistogram processing_time;
+};
+
+/// How the generator threads fared with the scheduler.
+struct DriverScheduling {
+  std::uint32_t threads = 0;
+  std::uint32_t realtime_threads = 0;  ///< granted SCHED_FIFO
+  int priority = 0;                    ///< their SCHED_FIFO priority
+  std::string realtime_refused;        ///< why not real-time (empty when every thread is)
+  system::ThreadTimes times;           ///< summed over the threads, from their start to their end
 };
 
 struct TrialResult {
@@ -80,6 +97,7 @@ struct TrialResult {
   std::vector<LatencyInterval> intervals;  ///< consecutive, interval_ns long, from time 0
   std::int64_t interval_ns = 0;
   // Over the measured window [warmup, schedule end) (arrival time for latencies).
+  DriverScheduling scheduling;
   HdrHistogram lateness{1, 3'600'000'000'000, 3};
   HdrHistogram event_time{1, 3'600'000'000'000, 3};
   HdrHistogram processing_time{1, 3'600'000'000'000, 3};

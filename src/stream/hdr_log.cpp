@@ -21,7 +21,6 @@ namespace tare::stream {
 
 namespace {
 
-constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 
 std::string hex32(std::uint32_t v) {
   static constexpr char kDigits[] = "0123456789abcdef";
@@ -151,7 +150,7 @@ void fill_counts(HdrHistogram& histogram, std::span<const std::uint8_t> payload)
     if (index >= length)
       throw HdrFormatError("count at index " + std::to_string(index) + " is beyond the " +
                            std::to_string(length) + " counts of the histogram");
-    if (value > kInt64Max - total)
+    if (value > std::numeric_limits<std::int64_t>::max() - total)
       throw HdrFormatError("counts overflow a 64-bit total at index " + std::to_string(index));
     total += value;
     if (value > 0) histogram.add_at_index(index, value);

@@ -31,10 +31,10 @@
 #include <utility>
 #include <vector>
 
+#include "stream/clock.hpp"
 #include "stream/protocol.hpp"
 #include "stream/run_description.hpp"
 #include "stream/window_operator.hpp"
-#include "tare/detail/ticks.hpp"
 
 namespace tare::stream {
 namespace {
@@ -53,14 +53,11 @@ constexpr std::size_t kReadBufferBytes = 256 << 10;
 // its credit in size (a 5k/s SUT then showed a drain rate 5% low over a 2 s trial).
 constexpr std::size_t kPopChunk = 64;
 constexpr std::int64_t kMaxAheadNs = 1'000'000;    // a worker's lead over its service clock
-constexpr std::int64_t kSpinBelowNs = 100'000;     // shorter waits spin: sleeps overshoot
+constexpr std::int64_t kServiceSpinBelowNs = 100'000;     // shorter waits spin: sleeps overshoot
 constexpr std::int64_t kNoTime = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kEndOfTime = std::numeric_limits<std::int64_t>::max();
 
 // ---- clocks -----------------------------------------------------------------------------
-
-// tare's CLOCK_MONOTONIC reading, signed: the driver's and the SUT's times are differences.
-std::int64_t monotonic_ns() noexcept { return static_cast<std::int64_t>(tare::detail::monotonic_ns()); }
 
 void sleep_until_ns(std::int64_t t) noexcept {
   const timespec ts{static_cast<time_t>(t / 1'000'000'000), static_cast<long>(t % 1'000'000'000)};
@@ -70,7 +67,7 @@ void sleep_until_ns(std::int64_t t) noexcept {
 
 // Returns at t, not a timer slack later: sleeps until shortly before, spins the rest.
 void wait_until_ns(std::int64_t t) noexcept {
-  if (t - monotonic_ns() > kSpinBelowNs) sleep_until_ns(t - kSpinBelowNs);
+  if (t - monotonic_ns() > kServiceSpinBelowNs) sleep_until_ns(t - kServiceSpinBelowNs);
   while (monotonic_ns() < t) {
   }
 }

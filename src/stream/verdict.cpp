@@ -17,9 +17,14 @@ namespace tare::stream {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using stats::kNaN;
 // Fewer points give no slope worth a verdict (and no Mann-Kendall test at all).
 constexpr std::size_t kMinPoints = 3;
+// A driver whose threads waited for a CPU this share of the trial was descheduled: events
+// late by the lateness limit for 1% of the time need at least about that much waiting.
+constexpr double kDescheduledShare = 0.005;
+// A driver whose threads were on a CPU this share of the trial was busy, not kept waiting.
+constexpr double kBusyShare = 0.9;
 
 [[gnu::format(printf, 1, 2)]] std::string format(const char* pattern, ...) {
   std::va_list args;
@@ -47,6 +52,34 @@ struct Window {
   bool contains(double t) const { return t >= begin && t < end; }
   double length() const { return end - begin; }
 };
+
+// Why the driver fell behind, from its threads' scheduler counters, and what to do about it.
+std::string driver_diagnosis(const DriverEvidence& d) {
+  const double thread_ns = d.elapsed_ns * d.threads;
+  const double wait_share = d.run_queue_wait_ns / thread_ns;
+  const double busy_share = d.cpu_ns / thread_ns;
+  const std::string threads = d.threads == 1 ? "its thread" : format("its %d threads", d.threads);
+  const bool waited = std::isfinite(wait_share) ? wait_share >= kDescheduledShare : d.involuntary_switches > 0;
+  if (waited) {
+    const std::string wait = std::isfinite(wait_share)
+                                 ? format(" waited %s for a CPU (%.2g%% of the trial) and", duration(d.run_queue_wait_ns).c_str(),
+                                          100 * wait_share)
+                                 : std::string();
+    return format("the driver was descheduled by other work on this machine: %s%s %s preempted %.0f times; %s",
+                  threads.c_str(), wait.c_str(), d.threads == 1 ? "was" : "were", d.involuntary_switches,
+                  d.realtime ? "it ran at real-time priority, so give it CPUs of its own (taskset -c)"
+                             : "give it CPUs of its own (taskset -c) or real-time priority (run tare as root, "
+                               "with CAP_SYS_NICE, or with an RLIMIT_RTPRIO of 10 or more)");
+  }
+  if (busy_share >= kBusyShare)
+    return format("the driver was busy: %s ran %.3g%% of the trial; one generator thread cannot produce "
+                  "this rate here, so spread it over more (--generators)",
+                  threads.c_str(), 100 * busy_share);
+  return format("the cause is outside what the driver sees: %s neither waited for a CPU (%s) nor ran "
+                "much (%.3g%% of the trial); on a virtual machine, the host may have run other work "
+                "on its CPUs",
+                threads.c_str(), duration(d.run_queue_wait_ns).c_str(), 100 * busy_share);
+}
 
 double backlog_max(const std::vector<BacklogSample>& samples) {
   double peak = 0;
@@ -169,11 +202,15 @@ TrialVerdict judge_trial(const TrialEvidence& evidence, const VerdictRules& rule
   const bool sut_failed = !verdict.reasons.empty();
 
   // The driver's own lateness comes first: it makes every other line suspect.
-  const bool driver_late = evidence.lateness_p99_ns > rules.max_lateness_p99_ns;
+  const double lateness_limit =
+      std::max(rules.max_lateness_p99_ns, rules.max_lateness_share * evidence.event_time_p99_ns);
+  const bool driver_late = evidence.lateness_p99_ns > lateness_limit;
   if (driver_late) {
-    verdict.reasons.insert(verdict.reasons.begin(), format(
-        "the driver's lateness p99 %s exceeded %s: the driver, not the SUT, was the bottleneck",
-        duration(evidence.lateness_p99_ns).c_str(), duration(rules.max_lateness_p99_ns).c_str()));
+    verdict.reasons.insert(verdict.reasons.begin(),
+                           {format("the driver fell behind its schedule (lateness p99 %s, limit %s): the load "
+                                   "was not the one asked for, so this trial says nothing about the SUT",
+                                   duration(evidence.lateness_p99_ns).c_str(), duration(lateness_limit).c_str()),
+                            driver_diagnosis(evidence.driver)});
     verdict.verdict = Verdict::invalid;
   } else if (sut_failed) {
     verdict.verdict = Verdict::unsustainable;

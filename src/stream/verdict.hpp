@@ -14,11 +14,16 @@
 //     `min_delivered_fraction`;
 //  4. the backlog must never reach the hard cap (the driver aborts the trial at once:
 //     Karimov's red zone);
-//  5. the driver must have kept its schedule: its lateness p99 at most `max_lateness_p99_ns`,
-//     otherwise the driver, not the SUT, was the bottleneck and the trial is invalid.
+//  5. the driver must have kept its schedule: its lateness p99 at most `max_lateness_p99_ns`
+//     or, when larger, `max_lateness_share` of the event-time p99 it measured (a late event
+//     carries its lateness into its latency: a tenth of the p99 is a bound on that error, and
+//     no material latency trend). Otherwise the load was not what the schedule says and the
+//     trial is invalid: it says nothing about the SUT. Why the driver fell behind is read from the scheduler's counters
+//     of its threads: descheduled by other work on the machine, or busy all the time.
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -48,6 +53,17 @@ struct IntervalLatency {
   double p50_ns = 0, p99_ns = 0, max_ns = 0;
 };
 
+/// How the driver's threads fared with the scheduler over the trial, all threads together
+/// (NaN where the kernel does not say).
+struct DriverEvidence {
+  int threads = 1;
+  bool realtime = false;                    ///< every thread ran at real-time priority
+  double elapsed_ns = 0;                    ///< the trial's length
+  double cpu_ns = std::numeric_limits<double>::quiet_NaN();           ///< time on a CPU
+  double run_queue_wait_ns = std::numeric_limits<double>::quiet_NaN(); ///< runnable, no CPU
+  double involuntary_switches = 0;          ///< preempted
+};
+
 struct TrialEvidence {
   double offered_rate = 0;          ///< events/s the schedule offers (mean over the window)
   double warmup_end_s = 0;          ///< the measured window is [warmup_end_s, end_s)
@@ -55,6 +71,8 @@ struct TrialEvidence {
   std::vector<BacklogSample> backlog;       ///< in time order, spanning the run
   std::vector<IntervalLatency> event_time;  ///< in time order
   double lateness_p99_ns = 0;       ///< the driver's lateness over the measured window
+  double event_time_p99_ns = 0;     ///< event-time latency over the measured window
+  DriverEvidence driver;
   bool backlog_cap_hit = false;     ///< the trial was aborted at the hard cap
   double backlog_cap_hit_s = 0;
 };
@@ -66,6 +84,7 @@ struct VerdictRules {
   double trend_alpha = 0.05;
   double min_delivered_fraction = 0.99;
   double max_lateness_p99_ns = 5e6;
+  double max_lateness_share = 0.1;
 };
 
 enum class Verdict { sustainable, unsustainable, invalid };

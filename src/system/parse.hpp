@@ -2,6 +2,7 @@
 // Kept apart from the reading so each rule can be tested on literal text.
 #pragma once
 
+#include <cstdint>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -70,6 +71,14 @@ std::string iso8601_utc(std::time_t time);
 
 /// Whether a build is a debug build: CMake type "Debug", or compiled without optimisation.
 bool is_debug_build(std::string_view build_type, bool optimized);
+
+/// The first two fields of /proc/<pid>/task/<tid>/schedstat ("123456 7890 42"): time on a
+/// CPU and time runnable but waiting for one, in ns; nullopt when malformed.
+struct Schedstat {
+  std::int64_t cpu_ns = 0;
+  std::int64_t wait_ns = 0;
+};
+std::optional<Schedstat> schedstat(std::string_view text);
 
 /// A number for a message: at most two decimals, no trailing zeros ("1.9", "2", "0.75").
 std::string format_number(double value);

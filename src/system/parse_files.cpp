@@ -1,4 +1,5 @@
-// The one-line kernel files: CPU lists, integers, the load average, turbo switches.
+// The one-line kernel files: CPU lists, integers, the load average, a thread's schedstat,
+// turbo switches.
 #include <charconv>
 
 #include "system/parse.hpp"
@@ -44,6 +45,17 @@ std::optional<double> load_average_1m(std::string_view loadavg) {
   const auto value = whole_number<double>(loadavg.substr(0, loadavg.find_first_of(" \t")));
   if (!value || *value < 0) return std::nullopt;
   return value;
+}
+
+std::optional<Schedstat> schedstat(std::string_view text) {
+  text = trim(text);
+  const std::size_t first_space = text.find(' ');
+  if (first_space == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = text.substr(first_space + 1);
+  const auto cpu = whole_number<std::int64_t>(text.substr(0, first_space));
+  const auto wait = whole_number<std::int64_t>(rest.substr(0, rest.find(' ')));
+  if (!cpu || !wait || *cpu < 0 || *wait < 0) return std::nullopt;
+  return Schedstat{*cpu, *wait};
 }
 
 std::optional<CpuTimes> cpu_times(std::string_view proc_stat) {

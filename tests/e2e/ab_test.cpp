@@ -11,7 +11,7 @@ using tare_e2e::run_command;
 
 namespace {
 
-const std::string kTare = TARE_CLI;
+using tare_e2e::kTare;
 
 }  // namespace
 

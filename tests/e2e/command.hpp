@@ -15,6 +15,12 @@
 
 namespace tare_e2e {
 
+// The programs under test (their paths come from the build: tests/e2e/CMakeLists.txt).
+inline const std::string kTare = TARE_CLI;
+#ifdef TARE_E2E_BENCH
+inline const std::string kBench = TARE_E2E_BENCH;
+#endif
+
 using CommandResult = tare_test::ProcessResult;
 using tare_test::scratch_dir;
 using tare_test::slurp;

@@ -13,7 +13,7 @@ using tare_e2e::run_command;
 
 namespace {
 
-const std::string kTare = TARE_CLI;
+using tare_e2e::kTare;
 
 // Records a run of `binary` and returns the results file.
 std::string record(const std::string& binary, const std::string& name, const std::string& seed) {

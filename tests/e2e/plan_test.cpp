@@ -12,8 +12,8 @@ using tare_e2e::run_command;
 
 namespace {
 
-const std::string kBench = TARE_E2E_BENCH;
-const std::string kTare = TARE_CLI;
+using tare_e2e::kBench;
+using tare_e2e::kTare;
 
 std::string line_containing(const std::string& text, const std::string& needle) {
   std::istringstream lines(text);

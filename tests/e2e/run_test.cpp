@@ -17,7 +17,7 @@ using tare_e2e::run_command;
 
 namespace {
 
-const std::string kBench = TARE_E2E_BENCH;
+using tare_e2e::kBench;
 
 // Each test process (ctest runs one per test) removes its scratch directory when done.
 class ScratchCleanup : public ::testing::Environment {

@@ -1,5 +1,6 @@
 #include "tools/tare/stream_command.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -58,8 +59,12 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--sample", load.sample, "Backlog sampling period (default: the interval, at most 100ms)");
   cmd->add_option("--backlog-cap", load.backlog_cap, "Abort when the backlog holds this much input (at the peak rate)")
       ->capture_default_str();
-  cmd->add_option("--max-lateness", load.max_lateness, "Driver lateness p99 above this makes a trial invalid")
+  cmd->add_option("--max-lateness", load.max_lateness,
+                  "Driver lateness p99 above this, and above a tenth of the event-time p99, makes a trial invalid")
       ->capture_default_str();
+  cmd->add_flag("--no-realtime", load.no_realtime,
+                "Do not ask for real-time priority for the driver's threads (by default they ask, and get it "
+                "as root, with CAP_SYS_NICE or with an RLIMIT_RTPRIO of 10 or more)");
   cmd->add_option("--digits", load.digits, "Significant digits of the latency histograms")
       ->capture_default_str()
       ->check(CLI::Range(1, 5));

@@ -3,10 +3,13 @@
 // the driver, the SUT and the rules live in src/stream.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
+
+// CLI11 is costly to compile: only the files that build the command line include it.
+namespace CLI {
+class App;
+}
 
 namespace tare::tool {
 
@@ -28,6 +31,7 @@ struct LoadArgs {
   std::uint64_t seed = 1;
   unsigned generators = 1;
   std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
+  bool no_realtime = false;
   int digits = 3;
   std::string json, hdr_log;
 };

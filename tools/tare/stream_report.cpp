@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -21,7 +22,37 @@ nlohmann::json short_latency_json(const stream::HdrHistogram& h) {
 
 double warmup_seconds(const nlohmann::json& config) { return config.value("warmup_s", 0.0); }
 
+nlohmann::json driver_json(const stream::DriverScheduling& s) {
+  const bool schedstat = s.times.has_schedstat();
+  return {{"threads", s.threads},
+          {"realtime_threads", s.realtime_threads},
+          {"realtime_priority", s.realtime_threads > 0 ? nlohmann::json(s.priority) : nlohmann::json()},
+          {"realtime_refused", s.realtime_refused.empty() ? nlohmann::json() : nlohmann::json(s.realtime_refused)},
+          {"cpu_ns", schedstat ? nlohmann::json(s.times.cpu_ns) : nlohmann::json()},
+          {"run_queue_wait_ns", schedstat ? nlohmann::json(s.times.wait_ns) : nlohmann::json()},
+          {"involuntary_switches", s.times.involuntary_switches},
+          {"voluntary_switches", s.times.voluntary_switches}};
+}
+
+// "on a CPU 120 ms, waited 0.4 ms for one, preempted 3 times" (the threads together).
+std::string driver_times(const stream::DriverScheduling& s) {
+  std::string text;
+  if (s.times.has_schedstat())
+    text = fmt::format("on a CPU {}, waited {} for one, ", format_latency(s.times.cpu_ns), format_latency(s.times.wait_ns));
+  return text + fmt::format("preempted {} times", s.times.involuntary_switches);
+}
+
 }  // namespace
+
+std::string describe_scheduling(const stream::DriverScheduling& s) {
+  const std::string threads = s.threads == 1 ? "1 thread" : fmt::format("{} threads", s.threads);
+  if (s.threads > 0 && s.realtime_threads == s.threads)
+    return fmt::format("{} at real-time priority (SCHED_FIFO {})", threads, s.priority);
+  std::string text = fmt::format("{} at normal priority", threads);
+  if (s.realtime_threads > 0) text += fmt::format(" ({} at real-time priority)", s.realtime_threads);
+  if (!s.realtime_refused.empty()) text += ", real-time priority " + s.realtime_refused;
+  return text;
+}
 
 std::string format_rate(double r) {
   if (!std::isfinite(r)) return "-";
@@ -81,6 +112,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"ended_s", static_cast<double>(trial.ended_ns) / 1e9},
       {"drained", trial.drained},
       {"lateness_ns", latency_json(trial.lateness)},
+      {"driver", driver_json(trial.scheduling)},
       {"event_time_latency_ns", latency_json(trial.event_time)},
       {"processing_time_latency_ns", latency_json(trial.processing_time)},
       {"backlog", backlog},
@@ -104,6 +136,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"delivered_fraction", number_or_null(v.delivered_fraction)},
           {"backlog_cap_hit", trial.backlog_cap_hit},
           {"lateness_p99_ns", trial.lateness.value_at_percentile(99)},
+          {"driver", driver_json(trial.scheduling)},
           {"event_time_latency_ns", latency_json(trial.event_time)},
           {"processing_time_latency_ns", latency_json(trial.processing_time)}};
 }
@@ -117,6 +150,7 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
                      trial.offered_rate > 0 ? 100 * v.backlog_slope_per_s / trial.offered_rate : 0.0);
   out << fmt::format("  driver lateness: p50 {}  p99 {}  max {}\n", format_latency(trial.lateness.value_at_percentile(50)),
                      format_latency(trial.lateness.value_at_percentile(99)), format_latency(trial.lateness.max()));
+  out << fmt::format("  driver: {}; {}\n", describe_scheduling(trial.scheduling), driver_times(trial.scheduling));
   out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n", "latency", "p50", "p99", "p99.9", "max", "count");
   for (const auto* row : {&trial.event_time, &trial.processing_time}) {
     out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n",
@@ -142,7 +176,10 @@ std::string trial_line(const std::string& label, double rate, const stream::Tria
                                  format_rate(rate), stream::verdict_name(trial.verdict.verdict),
                                  format_latency(trial.event_time.value_at_percentile(99)),
                                  format_latency(trial.processing_time.value_at_percentile(99)));
-  if (!trial.verdict.reasons.empty()) line += "\n" + std::string(18, ' ') + trial.verdict.reasons.front();
+  // The first reason; for an invalid trial also the second, which says why the driver fell behind.
+  const auto& reasons = trial.verdict.reasons;
+  const std::size_t shown = std::min<std::size_t>(reasons.size(), trial.verdict.verdict == stream::Verdict::invalid ? 2 : 1);
+  for (std::size_t i = 0; i < shown; ++i) line += "\n" + std::string(18, ' ') + reasons[i];
   return line;
 }
 

@@ -36,6 +36,10 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
 /// The console summary of one trial (rate, backlog, lateness, both latencies, verdict).
 void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out);
 
+/// How the driver's threads were scheduled: "1 thread at real-time priority (SCHED_FIFO 10)",
+/// or at normal priority with the reason real-time was not had.
+std::string describe_scheduling(const stream::DriverScheduling& scheduling);
+
 /// One line per search trial: "  trial 3: 48.2k/s  sustainable  (event-time p99 2.1 ms)".
 std::string trial_line(const std::string& label, double rate, const stream::TrialResult& trial);
 

@@ -85,6 +85,7 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
             << std::flush;
 
   const auto& probe = runner.trial("probe", probe_rate);
+  std::cout << "  driver: " << describe_scheduling(probe.result.scheduling) << "\n";
   nlohmann::json json{{"schema", "tare.stream.sustainable/1"},
                       {"config", config_json(first_options, load, "constant per trial")},
                       {"probe", trial_summary_json(probe_rate, probe.result)}};
@@ -111,8 +112,8 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
         const auto& t = runner.trial(fmt::format("trial {}.{}", r + 1, search.trials() + 1), *rate);
         trials.push_back(trial_summary_json(*rate, t.result));
         if (t.result.verdict.verdict == stream::Verdict::invalid)
-          throw std::runtime_error("two trials in a row were invalid (the driver, not the SUT, was the bottleneck); "
-                                   "see the reasons above");
+          throw std::runtime_error("two trials in a row were invalid: the driver could not keep its schedule (the "
+                                   "reasons above say why); this says nothing about the SUT's throughput");
         search.record(*rate, t.result.verdict.verdict == stream::Verdict::sustainable);
       }
       found.push_back(search.sustainable_rate());

@@ -91,6 +91,7 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
       static_cast<std::uint64_t>(cap_s * static_cast<double>(peak_rate(rate))), load.generators, kMaxBacklogCap);
   options.rules.max_lateness_p99_ns = static_cast<double>(parse_duration_ns(load.max_lateness, "--max-lateness"));
   options.significant_figures = load.digits;
+  options.realtime = !load.no_realtime;
   options.stop = &stream_stop_flag();
   try {
     stream::validate(options);
@@ -136,6 +137,7 @@ nlohmann::json config_json(const stream::DriverOptions& o, const LoadArgs& load,
           {"sample_s", static_cast<double>(o.sample_ns) / 1e9},
           {"backlog_cap", o.backlog_cap},
           {"max_lateness_p99_ns", o.rules.max_lateness_p99_ns},
+          {"realtime", o.realtime},
           {"significant_figures", o.significant_figures}};
 }
 

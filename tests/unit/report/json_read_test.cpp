@@ -16,12 +16,7 @@ namespace tare::report {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::string to_text(const results::Run& run) {
-  std::ostringstream out;
-  write_json(run, out);
-  return out.str();
-}
+using testing::to_text;
 
 results::Run from_text(const std::string& text) {
   std::istringstream in(text);

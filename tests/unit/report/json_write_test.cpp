@@ -13,12 +13,7 @@ namespace tare::report {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string to_text(const results::Run& run) {
-  std::ostringstream out;
-  write_json(run, out);
-  return out.str();
-}
+using testing::to_text;
 
 Json to_json(const results::Run& run) { return Json::parse(to_text(run)); }
 

@@ -1,6 +1,9 @@
 #include "sample_runs.hpp"
 
+#include <sstream>
 #include <utility>
+
+#include "report/json.hpp"
 
 namespace tare::report::testing {
 namespace {
@@ -182,6 +185,12 @@ results::Run console_run() {
   crash.forks[0].error = crash.error;
   run.benchmarks.push_back(crash);
   return run;
+}
+
+std::string to_text(const results::Run& run) {
+  std::ostringstream out;
+  write_json(run, out);
+  return out.str();
 }
 
 }  // namespace tare::report::testing

@@ -2,6 +2,8 @@
 // value (so a field that the JSON round trip drops cannot hide), and small typical ones.
 #pragma once
 
+#include <string>
+
 #include "results/results.hpp"
 
 namespace tare::report::testing {
@@ -13,5 +15,8 @@ results::Run full_run();
 /// A realistic console run: avgt, thrpt, sample mode, a failed benchmark, warnings,
 /// counters, context warnings.
 results::Run console_run();
+
+/// The run as tare's results JSON (report::write_json).
+std::string to_text(const results::Run& run);
 
 }  // namespace tare::report::testing

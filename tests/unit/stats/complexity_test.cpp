@@ -12,11 +12,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "stats/descriptive.hpp"
+
 namespace tare::stats {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 constexpr std::array<BigO, 6> kCurves = {BigO::o1,     BigO::oN,    BigO::oNSquared,
                                          BigO::oNCubed, BigO::oLogN, BigO::oNLogN};

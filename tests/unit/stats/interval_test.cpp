@@ -7,12 +7,11 @@
 #include <random>
 #include <vector>
 
+#include "stats/descriptive.hpp"
 #include "synthetic.hpp"
 
 namespace tare::stats {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 TEST(StudentT, MatchesPublishedQuantiles) {
   // R: qt(.975, 4), qt(.975, 9), qt(.995, 30), qt(.95, 1).

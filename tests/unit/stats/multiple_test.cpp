@@ -10,10 +10,10 @@
 #include <random>
 #include <vector>
 
+#include "stats/descriptive.hpp"
+
 namespace tare::stats {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 void expect_near_each(const std::vector<double>& actual, const std::vector<double>& expected) {
   ASSERT_EQ(actual.size(), expected.size());

@@ -20,9 +20,6 @@ namespace {
 using Forks = std::vector<std::vector<double>>;
 using Values = std::vector<double>;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 double mean_of_fork_means(const Forks& forks) {
   double sum = 0.0;
   for (const auto& f : forks) sum += mean(f);

@@ -1,4 +1,4 @@
-// Workloads shared by the stream tests.
+// Workloads and units shared by the stream tests.
 #pragma once
 
 #include <cstdint>
@@ -6,6 +6,8 @@
 #include "stream/workload.hpp"
 
 namespace tare::stream::testing {
+
+inline constexpr std::int64_t kMs = 1'000'000;  // in ns
 
 /// Purchases and ads (half each) over `users` x `products` keys at 20 events per ms.
 inline WorkloadSpec mixed_workload(std::uint64_t seed, std::uint32_t users, std::uint32_t products) {

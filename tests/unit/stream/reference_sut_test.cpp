@@ -25,7 +25,7 @@
 namespace tare::stream {
 namespace {
 
-constexpr std::int64_t kMs = 1'000'000;
+using testing::kMs;
 constexpr int kWaitMs = 10'000;  // only a hang ever waits this long
 
 std::int64_t monotonic_ns() {

@@ -15,7 +15,7 @@
 namespace tare::stream {
 namespace {
 
-constexpr std::int64_t kMs = 1'000'000;
+using testing::kMs;
 
 using testing::mixed_workload;
 

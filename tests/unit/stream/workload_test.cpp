@@ -15,11 +15,13 @@
 #include <string>
 #include <vector>
 
+#include "fixtures.hpp"
+
 namespace tare::stream {
 namespace {
 
 constexpr std::int64_t kS = 1'000'000'000;  // one second in ns
-constexpr std::int64_t kMs = 1'000'000;
+using testing::kMs;
 
 bool same(const Event& a, const Event& b) {
   return a.event_time_ns == b.event_time_ns && a.kind == b.kind && a.user == b.user &&

@@ -83,6 +83,18 @@ TEST(Parse, ParseInt) {
   EXPECT_FALSE(parse::parse_int("2x").has_value());
 }
 
+TEST(Parse, Schedstat) {
+  const auto s = parse::schedstat("1234567 89012 42\n");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->cpu_ns, 1234567);
+  EXPECT_EQ(s->wait_ns, 89012);
+  EXPECT_TRUE(parse::schedstat("5 0"));  // two fields are enough
+  EXPECT_FALSE(parse::schedstat(""));
+  EXPECT_FALSE(parse::schedstat("5"));
+  EXPECT_FALSE(parse::schedstat("x 1 2"));
+  EXPECT_FALSE(parse::schedstat("-5 1 2"));
+}
+
 TEST(Parse, LoadAverage) {
   EXPECT_DOUBLE_EQ(*parse::load_average_1m("1.93 0.14 0.05 1/85 3624\n"), 1.93);
   EXPECT_DOUBLE_EQ(*parse::load_average_1m("0.00 0.00 0.00 1/1 1"), 0.0);

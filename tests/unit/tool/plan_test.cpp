@@ -34,7 +34,7 @@ Benchmark pilot(const std::string& name, int forks = 5) {
   return b;
 }
 
-Results run_of(std::vector<Benchmark> benchmarks) {
+Results pilot_run(std::vector<Benchmark> benchmarks) {
   Results run;
   run.context.executable = "/opt/bench/lookup";
   run.context.date = "2026-11-29T12:00:00Z";
@@ -43,7 +43,7 @@ Results run_of(std::vector<Benchmark> benchmarks) {
 }
 
 TEST(Plan, FollowsKaliberaAndJonesFromMeasuredCosts) {
-  const Results run = run_of({pilot("lookup.binary/size=16")});
+  const Results run = pilot_run({pilot("lookup.binary/size=16")});
   const auto rows = tare::tool::plan_run(run, {0.01, 60});
   ASSERT_EQ(rows.size(), 1u);
   const auto& row = rows[0];
@@ -66,14 +66,14 @@ TEST(Plan, SaysWhyItCannotPlan) {
   lonely.between_fork_variance.reset();
   Benchmark old = pilot("old");
   for (auto& f : old.forks) f.wall_ns = 0;  // written before forks were timed
-  const auto rows = tare::tool::plan_run(run_of({failed, lonely, old}), {});
+  const auto rows = tare::tool::plan_run(pilot_run({failed, lonely, old}), {});
   EXPECT_THAT(rows[0].problem, HasSubstr("failed"));
   EXPECT_THAT(rows[1].problem, HasSubstr("fewer than 2 good forks"));
   EXPECT_THAT(rows[2].problem, HasSubstr("no fork timings"));
 }
 
 TEST(Plan, TheReportShowsTheTableTheCommandsAndWhatIsOutOfReach) {
-  const Results run = run_of({pilot("a"), pilot("b")});
+  const Results run = pilot_run({pilot("a"), pilot("b")});
   const tare::tool::PlanOptions tight{0.001, 10};
   std::ostringstream out;
   tare::tool::write_plan(run, tare::tool::plan_run(run, tight), tight, out);
@@ -91,7 +91,7 @@ TEST(Plan, SingleShotForksHaveOneSampleEach) {
     f.samples.assign(1, Sample{1, 1e6, 0, {}});
     f.measured_ns = 1e6;
   }
-  const auto rows = tare::tool::plan_run(run_of({cold}), {});
+  const auto rows = tare::tool::plan_run(pilot_run({cold}), {});
   EXPECT_EQ(rows[0].plan.samples_per_fork, 1u);
 }
 
