@@ -218,6 +218,17 @@ results::Context read_context(const Field& f) {
   c.tare_version = f.at("tare_version").text();
   if (auto v = f.find("command_line")) c.command_line = v->text();
   if (auto v = f.find("seed")) c.seed = v->unsigned_integer();
+  if (auto s = f.find("settings")) {
+    auto& settings = c.settings;
+    settings.min_forks = to_int(s->at("forks"));
+    settings.max_forks = to_int(s->at("max_forks"));
+    settings.budget_seconds = s->at("budget_s").number();
+    settings.target_ci_percent = s->at("target_ci_percent").number();
+    settings.measure_ms = s->at("measure_ms").number();
+    settings.warmup_max_ms = s->at("warmup_max_ms").number();
+    settings.steady_band_percent = s->at("steady_band_percent").number();
+    settings.timeout_seconds = s->at("timeout_s").number();
+  }
 
   const Field cpu = f.at("cpu");
   c.cpu.model = cpu.at("model").text();

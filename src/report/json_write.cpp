@@ -175,6 +175,15 @@ Json context_json(const results::Context& c) {
   j["tare_version"] = c.tare_version;
   j["command_line"] = c.command_line;
   j["seed"] = c.seed;
+  if (c.settings.max_forks > 0)
+    j["settings"] = {{"forks", c.settings.min_forks},
+                     {"max_forks", c.settings.max_forks},
+                     {"budget_s", c.settings.budget_seconds},
+                     {"target_ci_percent", c.settings.target_ci_percent},
+                     {"measure_ms", c.settings.measure_ms},
+                     {"warmup_max_ms", c.settings.warmup_max_ms},
+                     {"steady_band_percent", c.settings.steady_band_percent},
+                     {"timeout_s", c.settings.timeout_seconds}};
   j["cpu"] = {{"model", c.cpu.model},
               {"cores", c.cpu.cores},
               {"scaling_governor", text_or_null(c.cpu.scaling_governor)},

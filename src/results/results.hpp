@@ -164,6 +164,12 @@ struct Context {
   std::string tare_version;
   std::string command_line;
   std::uint64_t seed = 0;
+  /// The runner's settings (what a plan must keep to predict a run's cost); 0 unknown.
+  struct Settings {
+    int min_forks = 0, max_forks = 0;
+    double budget_seconds = 0, target_ci_percent = 0;
+    double measure_ms = 0, warmup_max_ms = 0, steady_band_percent = 0, timeout_seconds = 0;
+  } settings;
   struct Cpu {
     std::string model;
     int cores = 0;

@@ -126,6 +126,9 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   run.context.busy_cores = system::measure_busy_cores(std::chrono::milliseconds(200));
   system::add_machine_warnings(run.context);
   run.context.command_line = options.command_line;
+  run.context.settings = {options.min_forks,      options.max_forks,   options.budget_seconds,
+                          options.target_ci_percent, options.measure_ms, options.warmup_max_ms,
+                          options.steady_band_percent, options.timeout_seconds};
   run.context.seed = options.seed.value_or(std::random_device{}());
   for (const auto& instance : instances) run.benchmarks.push_back(describe(instance));
 

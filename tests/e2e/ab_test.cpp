@@ -1,5 +1,7 @@
 // `tare ab` end to end: two builds of one benchmark, run as pairs of live processes in
-// lock-step; identical builds and one doing twice the work.
+// lock-step; identical builds and one doing four times the work. Timing is asserted only
+// where no load on a shared machine can change the answer: a fourfold difference, and
+// identical builds never called 20% apart.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +17,7 @@ using tare_e2e::kTare;
 
 }  // namespace
 
-TEST(Ab, TwiceTheWorkIsSlowerAndFailsTheGate) {
+TEST(Ab, FourTimesTheWorkIsSlowerAndFailsTheGate) {
   const auto js = (tare_e2e::scratch_dir() / "ab.json").string();
   const auto md = (tare_e2e::scratch_dir() / "ab.md").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--pairs", "5", "--measure-ms", "20",
@@ -27,8 +29,9 @@ TEST(Ab, TwiceTheWorkIsSlowerAndFailsTheGate) {
   EXPECT_EQ(row["name"], "ab.spin");
   EXPECT_EQ(row["verdict"], "slower") << result.out;
   EXPECT_EQ(row["base"]["forks"], 5);  // one per pair
-  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 4.0);  // loose: shared machines are noisy
+  // 400 rounds against 100, plus the same loop overhead on both sides: about 4.
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 8.0);
   EXPECT_NE(doc["method"].get<std::string>().find("lock-step"), std::string::npos);
   EXPECT_NE(tare_e2e::slurp(md).find("**slower**"), std::string::npos);
 }
@@ -36,13 +39,13 @@ TEST(Ab, TwiceTheWorkIsSlowerAndFailsTheGate) {
 TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
   const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "5", "--measure-ms", "20",
-                                   "--warmup-max-ms", "50", "--threshold", "5%", "--fail-on", "slower", "--json", js});
+                                   "--warmup-max-ms", "50", "--threshold", "20%", "--fail-on", "slower", "--json", js});
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];
   EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << result.out;
 }
 
-TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsTwiceTheWorkSlower) {
+TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsFourTimesTheWorkSlower) {
   const auto js = (tare_e2e::scratch_dir() / "duet.json").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--duet", "--pairs", "6", "--measure-ms",
                                    "20", "--warmup-max-ms", "50", "--json", js});

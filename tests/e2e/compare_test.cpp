@@ -1,4 +1,6 @@
-// `tare compare` end to end: recorded runs of builds that do the same work, and twice as much.
+// `tare compare` end to end: recorded runs of builds that do the same work, and four times as
+// much (a difference no load on a shared machine hides; identical builds are never called
+// 25% apart).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -58,8 +60,8 @@ std::pair<std::string, std::string> record_alternating(const std::string& base_b
 
 }  // namespace
 
-TEST(Compare, TwiceTheWorkIsSlowerAndFailsTheGate) {
-  const auto [base, slower] = record_alternating(TARE_AB_BASE, TARE_AB_SLOWER, "twice");
+TEST(Compare, FourTimesTheWorkIsSlowerAndFailsTheGate) {
+  const auto [base, slower] = record_alternating(TARE_AB_BASE, TARE_AB_SLOWER, "fourfold");
   const auto md = (tare_e2e::scratch_dir() / "cmp.md").string();
   const auto js = (tare_e2e::scratch_dir() / "cmp.json").string();
   const auto result = run_command({kTare, "compare", base, slower, "--fail-on", "slower", "--markdown", md, "--json", js});
@@ -70,10 +72,10 @@ TEST(Compare, TwiceTheWorkIsSlowerAndFailsTheGate) {
   ASSERT_EQ(doc["benchmarks"].size(), 1u);
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["verdict"], "slower");
-  // 200 rounds against 100, plus the same loop overhead on both sides (and codegen that
-  // differs a little between compilers): clearly more, but not exactly 2.
-  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 4.0);  // loose: shared machines are noisy
+  // 400 rounds against 100, plus the same loop overhead on both sides (and codegen that
+  // differs a little between compilers): about 4.
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 8.0);
   EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
   EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
 
@@ -87,9 +89,9 @@ TEST(Compare, IdenticalBuildsAreNotCalledDifferent) {
   const auto [base, same] = record_alternating(TARE_AB_BASE, TARE_AB_SAME, "identical");
   const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
   // Separate processes at interleaved moments: "same" or "inconclusive", never a difference
-  // beyond the 10% asked for here. Pairing (tare ab) is what calls small differences; see
+  // beyond the 25% asked for here. Pairing (tare ab) is what calls small differences; see
   // ab_test.cpp.
-  const auto wide = run_command({kTare, "compare", base, same, "--threshold", "10%", "--json", js});
+  const auto wide = run_command({kTare, "compare", base, same, "--threshold", "25%", "--json", js});
   ASSERT_EQ(wide.exit_code, 0) << wide.err;
   const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];
   EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << wide.out;
@@ -142,7 +144,7 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["name"], "BM_spin");
   EXPECT_EQ(row["base"]["forks"], 6);  // one per repetition
-  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.15);
+  EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);  // four times the rounds
   EXPECT_EQ(row["verdict"], "slower");
   EXPECT_EQ(doc["notes"].size(), 1u);
 #endif

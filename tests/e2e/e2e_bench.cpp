@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <fstream>
 #include <cstdint>
 #include <stdexcept>
 #include <thread>
@@ -94,11 +96,11 @@ TARE_BENCHMARKS {
       .before_sample([](Phased& p) { ++p.samples_seen; })
       .bench("late", [](Phased& p) { return spin(p.samples_seen < 60 ? 100 : 400); });
 
-  // A family with a baseline: "two" does twice the work of "one".
+  // A family with a baseline: "eight" does eight times the work of "one".
   tare::group("family")
       .baseline("one")
       .bench("one", [] { return spin(100); })
-      .bench("two", [] { return spin(200); });
+      .bench("eight", [] { return spin(800); });
 
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
@@ -115,6 +117,8 @@ TARE_BENCHMARKS {
       .bench("abort", [] { std::abort(); })
       .bench("throws", [] { throw std::runtime_error("the operation failed on purpose"); })
       .bench("hangs", [] {
+        // Tells a test that the operation, not start-up, is where it hangs.
+        if (const char* path = std::getenv("TARE_E2E_HANG_FILE")) std::ofstream(path) << "hanging\n";
         for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
       });
 

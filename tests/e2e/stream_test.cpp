@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <optional>
+#include <span>
 #include <sstream>
 
 #include "e2e/command.hpp"
@@ -212,7 +214,7 @@ TEST(StreamBadInput, UnreachableSutIsAOneLineError) {
   EXPECT_NE(r.err.find("cannot connect to 127.0.0.1:1"), std::string::npos) << r.err;
 }
 
-// A process whose output the test reads line by line (the SUT prints its address first).
+// A process whose stdout the test reads line by line.
 struct Child {
   pid_t pid = -1;
   FILE* out = nullptr;
@@ -224,7 +226,6 @@ Child start_with_pipe(const std::vector<std::string>& args) {
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(fds[1], 1);
-    dup2(fds[1], 2);
     close(fds[0]);
     std::vector<char*> argv;
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -241,42 +242,105 @@ std::string read_line(FILE* in) {
   return fgets(line, sizeof line, in) ? std::string(line) : std::string();
 }
 
-// The SUT goes away mid-run: the driver says so in one line, exits non-zero, and writes what
-// it measured, marked incomplete.
+int exit_status_of(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The test playing the SUT over a real socket, to break the protocol or the connection at
+// a chosen moment: it listens on loopback, accepts the driver and reads its frames.
+class ScriptedSut {
+ public:
+  ScriptedSut() {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    EXPECT_EQ(bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    EXPECT_EQ(listen(listener_, 1), 0);
+    socklen_t length = sizeof addr;
+    getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &length);
+    address_ = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+  }
+  ~ScriptedSut() {
+    if (connection_ >= 0) close(connection_);
+    close(listener_);
+  }
+  const std::string& address() const { return address_; }
+
+  // Accepts the driver and answers its hello.
+  void accept_driver() {
+    connection_ = accept(listener_, nullptr, nullptr);
+    ASSERT_GE(connection_, 0);
+    const auto hello = next_frame();
+    ASSERT_TRUE(hello && hello->type == tare::stream::FrameType::hello);
+    tare::stream::FrameWriter reply;
+    reply.hello("a scripted SUT");
+    send(reply);
+  }
+  void send(const tare::stream::FrameWriter& frame) { send(frame.bytes()); }
+  void send(std::span<const std::uint8_t> bytes) {
+    ASSERT_EQ(write(connection_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
+  }
+  // The driver's next frame (nullopt when it closed the connection).
+  std::optional<tare::stream::Frame> next_frame() {
+    std::uint8_t buffer[4096];
+    for (;;) {
+      if (auto frame = reader_.next()) return frame;
+      const ssize_t n = read(connection_, buffer, sizeof buffer);
+      if (n <= 0) return std::nullopt;
+      reader_.feed(std::span<const std::uint8_t>(buffer, static_cast<std::size_t>(n)));
+    }
+  }
+  void disconnect() {
+    close(connection_);
+    connection_ = -1;
+  }
+
+ private:
+  int listener_ = -1, connection_ = -1;
+  std::string address_;
+  tare::stream::FrameReader reader_;
+};
+
+// The SUT goes away mid-run, after taking events: the driver says so in one line, exits
+// non-zero, and writes what it measured, marked incomplete.
 TEST(StreamBadInput, SutDisconnectingMidRunKeepsPartialResults) {
-  Child sut = start_with_pipe({TARE_CLI, "stream", "sut", "--listen", "127.0.0.1:0"});
-  const std::string first = read_line(sut.out);
-  ASSERT_EQ(first.rfind("listening on ", 0), 0u) << first;
-  const std::string address = first.substr(13, first.size() - 14);
+  ScriptedSut sut;
   const auto json_path = scratch_dir() / "stream_disconnect.json";
   const pid_t driver = tare_e2e::spawn_quiet({TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--sut",
-                                              address, "--json", json_path.string()});
-  const std::string started = read_line(sut.out);  // the SUT logs the run's start
-  EXPECT_NE(started.find("run started"), std::string::npos) << started;
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  kill(sut.pid, SIGKILL);
-  waitpid(sut.pid, nullptr, 0);
-  fclose(sut.out);
-  int status = 0;
-  waitpid(driver, &status, 0);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+                                              sut.address(), "--json", json_path.string()});
+  sut.accept_driver();
+  tare::stream::FrameWriter credit;
+  credit.request(100);
+  sut.send(credit);
+  std::optional<tare::stream::Frame> frame;
+  do frame = sut.next_frame();
+  while (frame && frame->type != tare::stream::FrameType::events);
+  ASSERT_TRUE(frame) << "the driver sent no events";
+  sut.disconnect();
+  EXPECT_EQ(exit_status_of(driver), 1);
   const auto j = read_json(json_path);
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_NE(j["incomplete_reason"].get<std::string>().find("mid-run"), std::string::npos) << j["incomplete_reason"];
   EXPECT_GT(j["counts"]["generated"].get<int>(), 0);
+  EXPECT_GT(j["counts"]["taken"].get<int>(), 0);
   EXPECT_EQ(j["verification"]["status"], "skipped");
 }
 
 // Ctrl-C ends the run; what was measured is written, marked incomplete.
 TEST(StreamBadInput, InterruptKeepsPartialResults) {
   const auto json_path = scratch_dir() / "stream_interrupt.json";
-  const pid_t driver = tare_e2e::spawn_quiet(
-      {TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--json", json_path.string()});
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  kill(driver, SIGINT);
-  int status = 0;
-  waitpid(driver, &status, 0);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  Child driver = start_with_pipe({TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--json",
+                                  json_path.string()});
+  // The first line is printed once Ctrl-C is handled: whenever it comes from then on, the
+  // run ends as interrupted and keeps what it has.
+  const std::string header = read_line(driver.out);
+  EXPECT_NE(header.find("tare stream run"), std::string::npos) << header;
+  kill(driver.pid, SIGINT);
+  EXPECT_EQ(exit_status_of(driver.pid), 1);
+  fclose(driver.out);
   const auto j = read_json(json_path);
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_EQ(j["incomplete_reason"], "interrupted");
@@ -284,35 +348,14 @@ TEST(StreamBadInput, InterruptKeepsPartialResults) {
 
 // A SUT that breaks the protocol ends the run with a clear error, never a crash.
 TEST(StreamBadInput, MalformedFramesFromTheSutEndTheRunWithAnError) {
-  const int listener = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-  ASSERT_EQ(listen(listener, 1), 0);
-  socklen_t length = sizeof addr;
-  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &length);
-  const std::string address = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+  ScriptedSut sut;
   const auto json_path = scratch_dir() / "stream_malformed.json";
-  const auto out_path = scratch_dir() / "stream_malformed.out";
-  const pid_t driver = fork();
-  if (driver == 0)
-    tare_e2e::exec_with_output({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "10s", "--sut", address,
-                                "--json", json_path.string()},
-                               out_path.c_str(), (out_path.string() + ".err").c_str());
-  const int connection = accept(listener, nullptr, nullptr);
-  ASSERT_GE(connection, 0);
-  tare::stream::FrameWriter hello;
-  hello.hello("a broken SUT");
-  ASSERT_EQ(write(connection, hello.bytes().data(), hello.bytes().size()), static_cast<ssize_t>(hello.bytes().size()));
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const unsigned char garbage[] = {3, 0, 0, 0, 99, 1, 2, 3};  // a frame of unknown type 99
-  ASSERT_EQ(write(connection, garbage, sizeof garbage), static_cast<ssize_t>(sizeof garbage));
-  int status = 0;
-  waitpid(driver, &status, 0);
-  close(connection);
-  close(listener);
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << status;
+  const pid_t driver = tare_e2e::spawn_quiet({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "10s", "--sut",
+                                              sut.address(), "--json", json_path.string()});
+  sut.accept_driver();
+  const std::uint8_t garbage[] = {3, 0, 0, 0, 99, 1, 2, 3};  // a frame of unknown type 99
+  sut.send(garbage);
+  EXPECT_EQ(exit_status_of(driver), 1);
   const auto j = read_json(json_path);
   EXPECT_FALSE(j["complete"].get<bool>());
   EXPECT_NE(j["incomplete_reason"].get<std::string>().find("protocol error from the SUT"), std::string::npos)

@@ -1,4 +1,4 @@
-// `tare ab` on two builds of an unchanged Google Benchmark source, one doing twice the
+// `tare ab` on two builds of an unchanged Google Benchmark source, one doing four times the
 // work of the other: the GB layer answers --list-json and serves as a worker.
 #include <gtest/gtest.h>
 

@@ -287,8 +287,9 @@ TEST_P(GbenchCompat, ListTestsNamesEveryBenchmarkAsGoogleBenchmarkDoes) {
   ASSERT_FALSE(runs.google.out.empty()) << "Google Benchmark listed nothing (a fault of the test)";
   EXPECT_EQ(runs.tare.exit_code, runs.google.exit_code) << describe(runs.tare);
   EXPECT_EQ(lines(runs.tare.out), lines(runs.google.out));
-  if (lines(runs.tare.out) == lines(runs.google.out))
+  if (lines(runs.tare.out) == lines(runs.google.out)) {
     EXPECT_EQ(runs.tare.out, runs.google.out) << "(the same lines, but not byte for byte)";
+  }
 }
 
 TEST_P(GbenchCompat, FilterSelectsTheSameBenchmarksAsGoogleBenchmark) {

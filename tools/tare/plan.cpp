@@ -7,6 +7,7 @@
 
 #include "report/console.hpp"
 #include "runner/estimates.hpp"
+#include "runner/options.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::tool {
@@ -89,11 +90,22 @@ std::string shell_quote(const std::string& word) {
 
 std::string command_line(const results::Run& run, const PlanRow& row, const PlanOptions& options) {
   const auto& plan = row.plan;
-  // A budget that never binds before the planned forks are done: the design is fixed.
-  const double budget_s = std::max(1.0, std::ceil(2 * plan.predicted_ns / 1e9));
-  return fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g} --budget {:g}",
-                     shell_quote(run.context.executable), shell_quote(exact_filter(row.name)), plan.forks, plan.forks,
-                     row.measure_ms, 100 * options.target_relative_half_width, budget_s);
+  // The design is fixed (--forks = --max-forks): the budget only stops a run on a machine
+  // ten times slower than the pilot's, as a busy one can be.
+  const double budget_s = std::max(10.0, std::ceil(10 * plan.predicted_ns / 1e9));
+  std::string command =
+      fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g} --budget {:g}",
+                  shell_quote(run.context.executable), shell_quote(exact_filter(row.name)), plan.forks, plan.forks,
+                  row.measure_ms, 100 * options.target_relative_half_width, budget_s);
+  // What a fork costs besides its samples was measured under the pilot's warmup settings:
+  // those that were not the defaults go along.
+  const auto& pilot = run.context.settings;
+  const runner::RunOptions defaults;
+  if (pilot.warmup_max_ms > 0 && pilot.warmup_max_ms != defaults.warmup_max_ms)
+    command += fmt::format(" --warmup-max-ms {:g}", pilot.warmup_max_ms);
+  if (pilot.steady_band_percent > 0 && pilot.steady_band_percent != defaults.steady_band_percent)
+    command += fmt::format(" --steady-band {:g}", pilot.steady_band_percent);
+  return command;
 }
 
 void write_plan(const results::Run& run, const std::vector<PlanRow>& rows, const PlanOptions& options,

@@ -29,11 +29,14 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   EXPECT_EQ(doc["schema"], "tare.results/1");
   const Json& c = doc["context"];
   EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
-                                               "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
+                                               "settings", "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
                                                "reference_ns", "drift", "warnings"}));
   EXPECT_EQ(c["reference_ns"], 2.5625);
   EXPECT_EQ(c["drift"], 0.03125);
   EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
+  EXPECT_EQ(c["settings"], Json::parse(R"({"forks": 7, "max_forks": 40, "budget_s": 12.5, "target_ci_percent": 0.5,
+                                           "measure_ms": 250, "warmup_max_ms": 1500, "steady_band_percent": 3,
+                                           "timeout_s": 60})"));
   EXPECT_EQ(c["cpu"], Json::parse(R"({"model": "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", "cores": 40,
                                       "scaling_governor": "performance", "turbo": false})"));
   EXPECT_EQ(c["build"], Json::parse(R"({"compiler": "g++ 12.2.0", "flags": "-O3 -DNDEBUG", "type": "Release",

@@ -54,9 +54,23 @@ TEST(Plan, FollowsKaliberaAndJonesFromMeasuredCosts) {
   EXPECT_EQ(row.plan.forks, 11u);              // see stats' planning tests
   EXPECT_TRUE(row.plan.target_reached);
   EXPECT_DOUBLE_EQ(row.measure_ms, 100);
+  // The budget is ten times the predicted 2.2 s: it binds only on a far slower machine.
   EXPECT_EQ(tare::tool::command_line(run, row, {0.01, 60}),
             "/opt/bench/lookup --filter '^lookup\\.binary/size=16$' --forks 11 --max-forks 11 --measure-ms 100 "
-            "--target-ci 1 --budget 5");
+            "--target-ci 1 --budget 22");
+}
+
+TEST(Plan, TheCommandKeepsThePilotsWarmupSettingsThatAreNotTheDefaults) {
+  Results run = pilot_run({pilot("lookup.binary/size=16")});
+  run.context.settings.warmup_max_ms = 30;
+  run.context.settings.steady_band_percent = 2.5;
+  const auto rows = tare::tool::plan_run(run, {0.01, 60});
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_THAT(tare::tool::command_line(run, rows[0], {0.01, 60}),
+              ::testing::EndsWith("--budget 22 --warmup-max-ms 30 --steady-band 2.5"));
+  run.context.settings.warmup_max_ms = 1000;  // the runner's defaults
+  run.context.settings.steady_band_percent = 5;
+  EXPECT_THAT(tare::tool::command_line(run, rows[0], {0.01, 60}), ::testing::EndsWith("--budget 22"));
 }
 
 TEST(Plan, SaysWhyItCannotPlan) {
