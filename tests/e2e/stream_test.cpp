@@ -54,7 +54,8 @@ TEST(StreamRun, AggregationMatchesTheOracleWithExactCounts) {
   EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
   EXPECT_EQ(j["verification"]["expected_results"], j["counts"]["outputs"]);
   EXPECT_GT(j["counts"]["outputs"].get<int>(), 0);
-  EXPECT_EQ(j["verdict"], "sustainable") << j["reasons"].dump();
+  // No verdict is asserted: this SUT has no service cost, so its capacity is the machine's
+  // share of CPU, which a busy machine decides (the known-cost tests below judge verdicts).
   EXPECT_NE(r.out.find("match the oracle"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("event-time"), std::string::npos);
   EXPECT_NE(r.out.find("processing-time"), std::string::npos);
