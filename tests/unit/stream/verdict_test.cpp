@@ -234,6 +234,14 @@ DriverEvidence descheduled_driver() {
   return d;
 }
 
+// A steady trial judged with the driver late by `lateness_ns` and the given counters.
+TrialVerdict judge_late_driver(double lateness_ns, const DriverEvidence& driver) {
+  TrialEvidence e = Synthetic{}.evidence();
+  e.lateness_p99_ns = lateness_ns;
+  e.driver = driver;
+  return judge_trial(e);
+}
+
 TEST(Verdict, LateDriverMakesTheTrialInvalidAndSaysItWasDescheduled) {
   Synthetic trial;
   TrialEvidence e = trial.evidence();
@@ -253,45 +261,38 @@ TEST(Verdict, LateDriverMakesTheTrialInvalidAndSaysItWasDescheduled) {
 }
 
 TEST(Verdict, ALateDriverAtRealTimePriorityIsToldToTakeCpusOfItsOwn) {
-  Synthetic trial;
-  TrialEvidence e = trial.evidence();
-  e.lateness_p99_ns = 7.3 * kMs;
-  e.driver = descheduled_driver();
-  e.driver.realtime = true;
-  e.driver.threads = 2;
-  const TrialVerdict v = judge_trial(e);
+  DriverEvidence driver = descheduled_driver();
+  driver.realtime = true;
+  driver.threads = 2;
+  const TrialVerdict v = judge_late_driver(7.3 * kMs, driver);
   ASSERT_EQ(v.reasons.size(), 2u);
   EXPECT_THAT(v.reasons[1], HasSubstr("its 2 threads waited 1.2 s for a CPU (1% of the trial) and were preempted"));
   EXPECT_THAT(v.reasons[1], HasSubstr("it ran at real-time priority, so give it CPUs of its own"));
 }
 
 TEST(Verdict, ALateDriverThatWasBusyIsToldToUseMoreGenerators) {
-  Synthetic trial;
-  TrialEvidence e = trial.evidence();
-  e.lateness_p99_ns = 50 * kMs;
-  e.driver.elapsed_ns = 60e9;
-  e.driver.cpu_ns = 59e9;
-  e.driver.run_queue_wait_ns = 0.1e9;  // 0.17%: not descheduled
-  const TrialVerdict v = judge_trial(e);
+  DriverEvidence driver;
+  driver.elapsed_ns = 60e9;
+  driver.cpu_ns = 59e9;
+  driver.run_queue_wait_ns = 0.1e9;  // 0.17%: not descheduled
+  const TrialVerdict v = judge_late_driver(50 * kMs, driver);
   ASSERT_EQ(v.reasons.size(), 2u);
   EXPECT_THAT(v.reasons[1], HasSubstr("the driver was busy: its thread ran 98.3% of the trial"));
   EXPECT_THAT(v.reasons[1], HasSubstr("--generators"));
 }
 
 TEST(Verdict, ALateDriverWithoutSchedstatIsJudgedByItsPreemptions) {
-  Synthetic trial;
-  TrialEvidence e = trial.evidence();
-  e.lateness_p99_ns = 7.3 * kMs;
-  e.driver.elapsed_ns = 60e9;
-  e.driver.involuntary_switches = 12;  // cpu and wait unknown (NaN)
-  const TrialVerdict v = judge_trial(e);
+  DriverEvidence driver;
+  driver.elapsed_ns = 60e9;
+  driver.involuntary_switches = 12;  // cpu and wait unknown (NaN)
+  const TrialVerdict v = judge_late_driver(7.3 * kMs, driver);
   ASSERT_EQ(v.reasons.size(), 2u);
   EXPECT_EQ(v.reasons[1].rfind("the driver was descheduled by other work on this machine: its thread was preempted 12 "
                                "times;", 0),
             0u)
       << v.reasons[1];
-  e.driver.involuntary_switches = 0;
-  EXPECT_THAT(judge_trial(e).reasons[1], HasSubstr("the cause is outside what the driver sees"));
+  driver.involuntary_switches = 0;
+  EXPECT_THAT(judge_late_driver(7.3 * kMs, driver).reasons[1], HasSubstr("the cause is outside what the driver sees"));
 }
 
 TEST(Verdict, LatenessWithinATenthOfTheEventTimeP99IsAllowedAboveTheFloor) {
