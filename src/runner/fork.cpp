@@ -33,7 +33,8 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
   fork.reference_before_ns = time_reference(worker);
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
-  std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, fork);
+  const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
+  std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
   const std::size_t calibration_samples = fork.warmup.size();
   const double warmup_min_ns = instance.spec->settings.warmup_min_ms * 1e6;
   warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
@@ -41,7 +42,7 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
   if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
-    invocations = calibrate(worker, plan.sample_target_ns, fork, invocations);
+    invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
     warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);

@@ -1,6 +1,7 @@
 #include "runner/fork_steps.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "runner/calibration.hpp"
@@ -44,11 +45,20 @@ double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocat
   return invocations > 0 ? s.ns / invocations : s.ns;
 }
 
+std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std::uint64_t ops_per_invocation) {
+  // 2^16 iterations of the empty loop: tens of microseconds, enough to know its order.
+  constexpr std::uint64_t kProbe = std::uint64_t{1} << 16;
+  constexpr double kLeastIterationNs = 0.01;  // a clock that read 0 must not lift the bound
+  const double iteration_ns =
+      std::max(measure_floor(worker, kProbe) * static_cast<double>(ops_per_invocation), kLeastIterationNs);
+  return static_cast<std::uint64_t>(std::max(1.0, std::ceil(10 * sample_target_ns / iteration_ns)));
+}
+
 // Calibrates the batch, starting from `invocations`; the calibration samples are part of
 // the fork's history (warmup).
-std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,
-                        std::uint64_t invocations) {
-  const BatchCalibrator calibrator(sample_target_ns);
+std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
+                        results::Fork& fork, std::uint64_t invocations) {
+  const BatchCalibrator calibrator(sample_target_ns, max_invocations);
   for (;;) {
     results::Sample sample = take_samples(worker, invocations, 1).front();
     fork.warmup.push_back(sample);

@@ -26,10 +26,18 @@ std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t i
 void request_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count);
 results::Sample read_sample(WorkerProcess& worker);
 
-/// Grows the batch from `invocations` until a sample reaches the target; the calibration
-/// samples go to fork.warmup. Returns the batch size.
-std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, results::Fork& fork,
-                        std::uint64_t invocations = 1);
+/// The most invocations a batch needs: ten times the target's worth of empty-loop
+/// iterations (timed in the worker), since no invocation that does any work costs much
+/// less than one. A timed loop the compiler deleted (Google Benchmark's can vanish whole)
+/// costs nothing however long it is told to run, and without this bound calibration would
+/// grow it, and the floor timed at its size, without end.
+std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std::uint64_t ops_per_invocation);
+
+/// Grows the batch from `invocations` until a sample reaches the target, or the batch
+/// reaches `max_invocations`; the calibration samples go to fork.warmup. Returns the batch
+/// size.
+std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
+                        results::Fork& fork, std::uint64_t invocations = 1);
 
 /// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes;
 /// never for less than `warmup_min_ns`.

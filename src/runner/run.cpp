@@ -64,7 +64,8 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
                     {"family", instance.spec->name},
                     {"params", params},
                     {"threads", instance.threads},
-                    {"mode", registry::mode_name(instance.mode)}});
+                    {"mode", registry::mode_name(instance.mode)},
+                    {"ops_per_invocation", instance.spec->ops_per_invocation}});
   }
   out << list.dump(2) << "\n";
 }

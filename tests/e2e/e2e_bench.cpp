@@ -102,6 +102,9 @@ TARE_BENCHMARKS {
       .bench("one", [] { return spin(100); })
       .bench("eight", [] { return spin(800); });
 
+  // An operation that does nothing: only tare's timed loop remains.
+  tare::bench("empty.nothing", [] {});
+
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });
 

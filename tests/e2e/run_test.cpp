@@ -210,6 +210,13 @@ TEST(EndToEnd, LongIdleOperationsAreMeasuredWithinBoundsAndSayWhatTheyCouldNotCh
   EXPECT_NE(warnings.find("had the CPU for only"), std::string::npos) << warnings;
 }
 
+TEST(EndToEnd, AnOperationThatDoesNothingIsMeasuredAndFlaggedAsOptimisedAway) {
+  const json run = run_json({"--filter", "^empty.nothing$"});
+  const json& b = find(run, "empty.nothing");
+  EXPECT_EQ(b["status"], "ok");
+  EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["warnings"].dump();
+}
+
 TEST(EndToEnd, CrashingAbortingThrowingAndHangingForksAreReportedAndOthersStillRun) {
   const auto path = (tare_e2e::scratch_dir() / "bad.json").string();
   const auto result = run_command(quick({"--filter", "^(bad|fast.step/size=3)", "--timeout", "1", "--json", path}));

@@ -482,6 +482,60 @@ TEST(GbenchCompatComplexity, ComplexityRowsNameTheSameBigOClassAsGoogleBenchmark
 
 }  // namespace
 
+// Timed loops the compiler deleted whole (an empty body, a constant assignment) cost
+// nothing however many iterations they are told to run: calibration
+// stops at ten times the target's worth of empty-loop iterations, the run ends (well within
+// the process's time limit, which a hang would reach), about 0 ns per iteration is reported
+// as Google Benchmark does, and the warning says the work was optimised away.
+TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
+  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_deleted.json").string();
+  const auto result = tare_test::run_process(
+      {corpus("registration").tare, "--benchmark_filter=^BM_(nothing|constant)$",
+       "--benchmark_min_time=0.01", "--benchmark_format=json", "--json", json_path},
+      std::chrono::seconds(60));
+  ASSERT_FALSE(result.timed_out) << "hung";
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json gb = parse_json(result.out, "tare");
+  ASSERT_EQ(gb["benchmarks"].size(), 2u) << result.out;
+  for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 0.01) << row.dump();
+  std::ifstream in(json_path);
+  const auto doc = nlohmann::json::parse(in);
+  for (const auto& b : doc["benchmarks"]) {
+    EXPECT_EQ(b["status"], "ok") << b["name"];
+    EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["name"];
+  }
+}
+
+// --benchmark_min_time is the measured time of a benchmark in all. Below Google Benchmark's
+// default (0.5 s) the run is short: 3 forks, each measuring a third, warmup bounded by
+// min_time (at least 20 ms), and the console says so. tare's own options win.
+TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
+  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_short.json").string();
+  const Corpus& c = corpus("registration");
+  const auto result = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
+                                              "--json", json_path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("A short run (--benchmark_min_time=0.03): 3 worker processes per benchmark, each "
+                            "measuring 10.0 ms after at most 30.0 ms of warmup"),
+            std::string::npos)
+      << result.out;
+  std::ifstream in(json_path);
+  const auto doc = nlohmann::json::parse(in);
+  EXPECT_EQ(doc["context"]["settings"]["forks"], 3);
+  EXPECT_EQ(doc["context"]["settings"]["max_forks"], 3);
+  EXPECT_DOUBLE_EQ(doc["context"]["settings"]["measure_ms"].get<double>(), 10.0);
+  EXPECT_DOUBLE_EQ(doc["context"]["settings"]["warmup_max_ms"].get<double>(), 30.0);
+  for (const auto& b : doc["benchmarks"]) EXPECT_EQ(b["forks"].size(), 3u) << b["name"];
+
+  const auto own = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
+                                           "--forks", "4", "--max-forks", "4", "--json", json_path});
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  std::ifstream again(json_path);
+  const auto forks4 = nlohmann::json::parse(again);
+  EXPECT_DOUBLE_EQ(forks4["context"]["settings"]["measure_ms"].get<double>(), 7.5);  // 30 ms over 4 forks
+  for (const auto& b : forks4["benchmarks"]) EXPECT_EQ(b["forks"].size(), 4u) << b["name"];
+}
+
 // An empty loop measures nothing: tare must not report it as a speed the clock resolves
 // and the harness floor allows. Its tare JSON says so in a warning.
 TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {

@@ -30,6 +30,7 @@ struct Listed {
   std::string name, family, mode;
   std::vector<std::pair<std::string, std::string>> params;
   int threads = 1;
+  std::uint64_t ops_per_invocation = 1;
 };
 
 // The benchmarks a binary declares, from its --list-json; a usage error when it is not a
@@ -51,6 +52,7 @@ std::vector<Listed> list_benchmarks(const std::string& binary, const std::option
     b.family = entry.value("family", "");
     b.mode = entry.value("mode", "avgt");
     b.threads = entry.value("threads", 1);
+    b.ops_per_invocation = entry.value("ops_per_invocation", std::uint64_t{1});
     if (const auto params = entry.find("params"); params != entry.end() && params->is_object())
       for (const auto& [key, value] : params->items()) b.params.emplace_back(key, value.get<std::string>());
     benchmarks.push_back(std::move(b));
@@ -116,7 +118,8 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   std::uint64_t rounds = 1;
   if (mode != Mode::ss) {
     // One batch size for both sides, from the base: fixed costs per sample then weigh the same.
-    invocations = runner::calibrate(a, setup.sample_target_ns, base);
+    const std::uint64_t cap = runner::invocation_cap(a, setup.sample_target_ns, b.ops_per_invocation);
+    invocations = runner::calibrate(a, setup.sample_target_ns, cap, base);
     runner::warm_up(a, mode, b.threads, options.warmup_max_ms * 1e6, invocations, base);
     runner::warm_up(c, mode, b.threads, options.warmup_max_ms * 1e6, invocations, candidate);
     const double sample_ns = std::max(runner::typical_recent(base.warmup).ns, 1.0);

@@ -34,7 +34,7 @@ benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
 void print_help() {
   std::cout << "benchmark [--benchmark_list_tests={true|false}]\n"
                "          [--benchmark_filter=<regex>]\n"
-               "          [--benchmark_min_time=<seconds>]        measured time per fork\n"
+               "          [--benchmark_min_time=<seconds>]        measured time in all (under 0.5: a short run)\n"
                "          [--benchmark_min_warmup_time=<seconds>] (tare warms up until steady)\n"
                "          [--benchmark_repetitions=<num>]         forks, one row each, and aggregates\n"
                "          [--benchmark_enable_random_interleaving={true|false}] (always on)\n"
@@ -52,7 +52,26 @@ void print_help() {
                "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";
 }
 
-// tare's options, parsed by tare's own parser; Google Benchmark's flags then map onto them.
+// Google Benchmark's default --benchmark_min_time: shorter asks for a short run.
+constexpr double kGoogleDefaultMinTime = 0.5;
+// A short run's forks: the fewest whose interval means something (t = 4.3 at 2 degrees of
+// freedom; two forks would give 12.7).
+constexpr int kShortRunForks = 3;
+// The least warmup bound of a short run: the trend test needs 20 samples of about 1 ms.
+constexpr double kShortRunLeastWarmupMs = 20;
+
+bool is_short_run(const Flags& f) {
+  return f.min_time_seconds && *f.min_time_seconds < kGoogleDefaultMinTime && !f.repetitions;
+}
+
+bool tare_option_given(const Flags& f, const std::string& option) {
+  for (const auto& arg : f.tare_options)
+    if (arg == option || arg.rfind(option + "=", 0) == 0) return true;
+  return false;
+}
+
+// tare's options, parsed by tare's own parser; Google Benchmark's flags then map onto them
+// (tare's own options, when given, win).
 runner::RunOptions run_options(const Flags& f) {
   std::vector<std::string> args{g_program};
   args.insert(args.end(), f.tare_options.begin(), f.tare_options.end());
@@ -67,16 +86,40 @@ runner::RunOptions run_options(const Flags& f) {
   } catch (const runner::UsageError& e) {
     usage_error(e.what());
   }
-  if (f.min_time_seconds) options.measure_ms = *f.min_time_seconds * 1e3;
   if (f.repetitions) {
     options.min_forks = options.max_forks = *f.repetitions;  // a repetition is a fork
     options.budget_seconds = 1e12;
+    // Each repetition is a run of at least min_time, as in Google Benchmark.
+    if (f.min_time_seconds && !tare_option_given(f, "--measure-ms")) options.measure_ms = *f.min_time_seconds * 1e3;
+    return options;
   }
+  if (!f.min_time_seconds) return options;
+  // min_time is the measured time of a benchmark in all: over the forks (0.5 s is tare's
+  // default of 5 forks of 100 ms). Shorter than Google Benchmark's default asks for a short
+  // run: a fixed 3 forks, warmup bounded by min_time too (write_short_run_note says so).
+  const double min_time_ms = *f.min_time_seconds * 1e3;
+  if (is_short_run(f)) {
+    if (!tare_option_given(f, "--forks") && !tare_option_given(f, "--max-forks"))
+      options.min_forks = options.max_forks = kShortRunForks;
+    if (!tare_option_given(f, "--warmup-max-ms"))
+      options.warmup_max_ms = std::min(options.warmup_max_ms, std::max(min_time_ms, kShortRunLeastWarmupMs));
+  }
+  if (!tare_option_given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
   return options;
 }
 
+// Under the console table of a short run: what was run, and what a longer one gives.
+void write_short_run_note(const Flags& f, const runner::RunOptions& options, std::ostream& out) {
+  if (!is_short_run(f)) return;
+  out << "\nA short run (--benchmark_min_time=" << *f.min_time_seconds << "): " << options.min_forks
+      << " worker processes per benchmark, each measuring " << report::format_duration_ns(options.measure_ms * 1e6)
+      << " after at most " << report::format_duration_ns(options.warmup_max_ms * 1e6)
+      << " of warmup, so the intervals are wide. Without the flag each benchmark runs until its interval is "
+         "within 1% (at least 5 processes, at most 3 s).\n";
+}
+
 void write_report(const std::string& format, const results::Run& run, const std::vector<Row>& rows,
-                  const Flags& f, std::ostream& out) {
+                  const Flags& f, const runner::RunOptions& options, std::ostream& out) {
   if (format == "json") write_json(run, rows, f.context, out);
   else if (format == "csv") write_csv(rows, out);
   else {
@@ -84,6 +127,7 @@ void write_report(const std::string& format, const results::Run& run, const std:
     console.color = &out == &std::cout && isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
     report::write_console(run, out, console);
     write_console_extras(rows, out);
+    write_short_run_note(f, options, out);
   }
 }
 
@@ -133,8 +177,8 @@ std::size_t run_specified(const std::string& spec) {
   const auto rows = make_rows(measured.run, instances, row_options);
   RowOptions display_options = row_options;
   display_options.for_display = true;
-  write_report(f.format, measured.run, make_rows(measured.run, instances, display_options), f, std::cout);
-  if (out_file.is_open()) write_report(f.out_format, measured.run, rows, f, out_file);
+  write_report(f.format, measured.run, make_rows(measured.run, instances, display_options), f, options, std::cout);
+  if (out_file.is_open()) write_report(f.out_format, measured.run, rows, f, options, out_file);
   g_exit_status = runner::exit_status(measured);
   if (measured.interrupted) std::exit(130);
   return instances.size();
