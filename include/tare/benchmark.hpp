@@ -113,7 +113,7 @@ class Body {
 /// Per-benchmark settings that override the runner's (0: the runner's own). Google
 /// Benchmark's Iterations, MinTime, MinWarmUpTime and Repetitions map onto them.
 struct RunSettings {
-  std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration
+  std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration (in single shot: the one call's)
   double measure_ms = 0;          ///< measured time per fork
   double warmup_min_ms = 0;       ///< warm up at least this long per fork (the bound grows to match)
   int forks = 0;                  ///< exactly this many forks

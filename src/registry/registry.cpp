@@ -14,6 +14,8 @@ std::vector<detail::BenchmarkSpec>& storage() {
 
 void detail::register_benchmark(BenchmarkSpec spec) { storage().push_back(std::move(spec)); }
 
+void registry::clear() { storage().clear(); }
+
 void detail::set_group_baseline(const std::string& group, const std::string& baseline) {
   for (auto& spec : storage())
     if (spec.group == group) spec.baseline = baseline;

@@ -17,6 +17,10 @@ using ParamList = std::vector<std::pair<std::string, std::vector<std::string>>>;
 /// All benchmarks registered so far, in registration order.
 const std::vector<detail::BenchmarkSpec>& all();
 
+/// Forgets them all (a front end that registers anew for each run: the Google Benchmark
+/// layer, whose users may register, run, clear and register again).
+void clear();
+
 /// One runnable benchmark: a family at one point of its parameter matrix.
 struct Instance {
   const detail::BenchmarkSpec* spec = nullptr;

@@ -13,13 +13,18 @@
 namespace tare::runner {
 namespace {
 
-// Single shot: the one cold invocation is the fork's only sample.
+// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
+constexpr double kSamplesOfNothing = 100;
+
+// Single shot: the one cold call is the fork's only sample: one invocation, or the batch
+// the benchmark fixed (Google Benchmark's Iterations(N): exactly N iterations per process).
 // The reference workload runs only afterwards, twice: before, it would warm the caches
 // the cold call is meant to find cold.
 void measure_single_shot(WorkerProcess& worker, const registry::Instance& instance, results::Fork& fork) {
   begin_measurement(worker);
-  fork.ops_per_sample = instance.spec->ops_per_invocation;
-  fork.samples = take_samples(worker, 1, 1);
+  const std::uint64_t invocations = std::max<std::uint64_t>(instance.spec->settings.invocations, 1);
+  fork.ops_per_sample = invocations * instance.spec->ops_per_invocation * static_cast<std::uint64_t>(instance.threads);
+  fork.samples = take_samples(worker, invocations, 1);
   fork.reference_before_ns = time_reference(worker);
   fork.reference_after_ns = time_reference(worker);
 }
@@ -36,7 +41,11 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
   std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
   const std::size_t calibration_samples = fork.warmup.size();
-  const double warmup_min_ns = instance.spec->settings.warmup_min_ms * 1e6;
+  // The least warmup is time the benchmark timed. A loop that reached the cap measures next
+  // to nothing (the compiler deleted it) and would never time that much: there is nothing
+  // to warm, and Google Benchmark too stops warming at its iteration cap.
+  const bool measures_nothing = fixed == 0 && invocations >= cap;
+  const double warmup_min_ns = measures_nothing ? 0 : instance.spec->settings.warmup_min_ms * 1e6;
   warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
@@ -47,7 +56,9 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
-  fork.floor_ns_per_op = measure_floor(worker, invocations);
+  // The empty loop's cost per op is the same at any large batch; at the cap (ten samples'
+  // worth of it) the floor's five runs would take fifty samples' time.
+  fork.floor_ns_per_op = measure_floor(worker, measures_nothing ? std::max<std::uint64_t>(cap / 10, 1) : invocations);
 
   begin_measurement(worker);
   const auto min_samples = static_cast<double>(plan.min_samples);
@@ -58,7 +69,11 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
     fork.samples = take_samples(worker, 1, calls);
   } else {
     const double sample_ns = std::max(typical_recent(fork.warmup).ns, 1.0);
-    const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, 10000.0));
+    // A loop at the cap times next to nothing, so the measured time would take the most
+    // samples, each a round trip to the worker worth a thousand of its own: a hundred show
+    // what it costs.
+    const double most = measures_nothing ? std::max(min_samples, kSamplesOfNothing) : 10000.0;
+    const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, most));
     fork.samples = take_samples(worker, invocations, count);
   }
   fork.reference_after_ns = time_reference(worker);

@@ -1,6 +1,7 @@
 #include "runner/fork_steps.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 
@@ -70,23 +71,37 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 
 // Warms up until the last kWarmupWindow samples show no trend, or the time bound passes.
 // This only decides when to start measuring; whether and where the fork reached a steady
-// state is judged afterwards on the whole series (fork_analysis), with changepoints.
+// state is judged afterwards on the whole series (fork_analysis), with changepoints. The
+// bound is on time as it passes (a benchmark that pauses its timer takes far longer than
+// its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
              results::Fork& fork, double warmup_min_ns) {
   constexpr std::size_t kWindow = kWarmupWindow;
   const std::size_t first = fork.warmup.size();
-  double spent = 0;
+  // The bound holds the fork's time before the measurement: calibration counts.
+  double before = 0;
+  for (const auto& s : fork.warmup) before += s.ns;
+  double timed = before;
+  const auto start = std::chrono::steady_clock::now();
+  const auto wall = [&] {
+    return before + std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  };
+  if (wall() >= warmup_max_ns && timed >= warmup_min_ns) return;
+  double wall_per_sample = fork.warmup.empty() ? warmup_max_ns : std::max(fork.warmup.back().ns, 1.0);
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
     // (A fork that did not calibrate itself, the second of a pair, starts with one sample.)
-    const double sample_ns = fork.warmup.empty() ? warmup_max_ns : std::max(fork.warmup.back().ns, 1.0);
-    const auto chunk = static_cast<std::uint64_t>(std::clamp((warmup_max_ns - spent) / sample_ns, 1.0, 5.0));
+    const double chunk_start = wall();
+    const auto chunk =
+        static_cast<std::uint64_t>(std::clamp((warmup_max_ns - chunk_start) / wall_per_sample, 1.0, 5.0));
     for (auto& s : take_samples(worker, invocations, chunk)) {
-      spent += s.ns;
+      timed += s.ns;
       fork.warmup.push_back(std::move(s));
     }
-    if (spent >= warmup_max_ns) return;
-    if (spent < warmup_min_ns || fork.warmup.size() - first < kWindow) continue;
+    wall_per_sample = std::max((wall() - chunk_start) / static_cast<double>(chunk), 1.0);
+    if (timed < warmup_min_ns) continue;
+    if (wall() >= warmup_max_ns) return;
+    if (fork.warmup.size() - first < kWindow) continue;
     std::vector<double> window;
     for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], mode, threads));

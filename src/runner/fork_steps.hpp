@@ -39,8 +39,9 @@ std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std
 std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
                         results::Fork& fork, std::uint64_t invocations = 1);
 
-/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes;
-/// never for less than `warmup_min_ns`.
+/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes
+/// (counting the samples already in fork.warmup: calibration); never for less than
+/// `warmup_min_ns`.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
              results::Fork& fork, double warmup_min_ns = 0);
 

@@ -22,7 +22,8 @@ struct RunOptions {
   double target_ci_percent = 1;       ///< relative CI half-width to stop at
   double timeout_seconds = 30;        ///< a worker silent this long is killed
   double measure_ms = 100;            ///< measured time per fork
-  double warmup_max_ms = 1000;        ///< warmup bound per fork
+  double warmup_max_ms = 1000;        ///< warmup bound per fork (calibration included)
+  int min_samples = 5;                ///< measured samples per fork, however long they are
   /// Changepoint segments closer than this (relative to the fastest) are one speed. 5%, not
   /// Barrett's ~1%: on shared machines a fork's speed steps by a few percent at random
   /// moments (measured here: 147 <-> 154 ns); such steps are machine noise, which the CI

@@ -140,6 +140,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   plan.clock_resolution_ns = characterization.resolution_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
+  plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
   StopRule rule;

@@ -187,7 +187,10 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
     w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of the measured time: it waited (I/O, locks, "
                             "sleeps) or was preempted",
                             100 * cpu / (measured * instance.threads)));
-  if (measured > 0 && static_cast<double>(minor) / (measured / 1e6) > 10)
+  // Rates per measured time mean nothing for a single shot: its one short call is a sliver
+  // of the time the process's counters cover (the reference workload runs after it).
+  const bool rates = instance.mode != Mode::ss && measured > 0;
+  if (rates && static_cast<double>(minor) / (measured / 1e6) > 10)
     w.push_back(fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
                             "touching fresh memory (allocation, first touch)",
                             static_cast<double>(minor) / (measured / 1e6)));
@@ -196,7 +199,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                             "fall outside the measurement",
                             100 * teardown / measured));
   if (major > 0) w.push_back(fmt::format("{} major page faults during measurement (I/O in the measured code?)", major));
-  if (measured > 0 && static_cast<double>(involuntary) / (measured / 1e9) > 100)
+  if (rates && static_cast<double>(involuntary) / (measured / 1e9) > 100)
     w.push_back(fmt::format("machine busy: {:.0f} involuntary context switches per second of measurement",
                             static_cast<double>(involuntary) / (measured / 1e9)));
 }

@@ -1,6 +1,7 @@
 #include "worker/executor.hpp"
 
 #include <algorithm>
+#include <thread>
 #include <atomic>
 #include <ctime>
 
@@ -47,7 +48,10 @@ struct Executor::Slot {
 };
 
 Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads)
-    : spec_(spec), params_(params), threads_(threads) {
+    : spec_(spec),
+      params_(params),
+      threads_(threads),
+      oversubscribed_(static_cast<unsigned>(threads) > std::max(1u, std::thread::hardware_concurrency())) {
   set_thread_count(threads_);
   const double start = wall_ns();
   if (threads_ == 1 || spec_.shared_state) shared_state_ = spec_.body->make_state(params_);
@@ -115,9 +119,11 @@ void Executor::thread_main(Slot& slot, int index) {
     try {
       if (!slot.state) throw std::runtime_error("state construction failed");
       // Waking from a condition variable is staggered; a spin barrier lines the threads
-      // up so they run (and contend) together.
+      // up so they run (and contend) together. With more threads than CPUs the spinning
+      // threads yield, or those they wait for would not get a CPU to arrive on.
       arrived_.fetch_add(1);
       while (arrived_.load() < static_cast<std::uint64_t>(threads_) * seen) {
+        if (oversubscribed_) std::this_thread::yield();
       }
       slot.begin = detail::ticks_start();
       slot.ticks = spec_.body->run(*slot.state, invocations);

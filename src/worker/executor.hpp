@@ -49,6 +49,7 @@ class Executor {
   const detail::BenchmarkSpec& spec_;
   Params params_;
   int threads_;
+  bool oversubscribed_;  ///< more threads than CPUs
   double setup_ns_ = 0;
   std::unique_ptr<detail::StateBase> shared_state_;  // shared scope, or the single thread's
   std::vector<std::unique_ptr<Slot>> slots_;         // empty when single-threaded

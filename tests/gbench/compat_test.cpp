@@ -61,6 +61,8 @@ const std::vector<Corpus>& corpora() {
        {"^BM_linear/", "auto", "/16$", "-quadratic"}},
       {"custom_main", GBCORPUS_CUSTOM_MAIN_GOOGLE, GBCORPUS_CUSTOM_MAIN_TARE, "^registered_",
        {"^dynamic/", "a:1/b:2", "iterations:50", "-dynamic"}},
+      {"cxx03", GBCORPUS_CXX03_GOOGLE, GBCORPUS_CXX03_TARE, "^BM_keep_running/8$|^OldFixture",
+       {"^BM_keep_running/", "BM_push_back<std::string>", "threads:2$", "-OldFixture"}},
   };
   return all;
 }
@@ -490,19 +492,73 @@ TEST(GbenchCompatComplexity, ComplexityRowsNameTheSameBigOClassAsGoogleBenchmark
 TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
   const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_deleted.json").string();
   const auto result = tare_test::run_process(
-      {corpus("registration").tare, "--benchmark_filter=^BM_(nothing|constant)$",
+      {corpus("registration").tare, "--benchmark_filter=^BM_(nothing|constant)(/min_warmup_time:1.000)?$",
        "--benchmark_min_time=0.01", "--benchmark_format=json", "--json", json_path},
       std::chrono::seconds(60));
   ASSERT_FALSE(result.timed_out) << "hung";
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const json gb = parse_json(result.out, "tare");
-  ASSERT_EQ(gb["benchmarks"].size(), 2u) << result.out;
+  ASSERT_EQ(gb["benchmarks"].size(), 3u) << result.out;
   for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 0.01) << row.dump();
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   for (const auto& b : doc["benchmarks"]) {
     EXPECT_EQ(b["status"], "ok") << b["name"];
     EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["name"];
+  }
+}
+
+// A main with its own reporters, a MemoryManager, DISABLED_ benchmarks, a fixture named
+// through a macro, and a second run after ClearRegisteredBenchmarks (the corpus source says
+// what its reporter prints: every fact but the measured times). The two builds must print
+// the same, on the display and in the --benchmark_out file.
+TEST(GbenchCompatReporters, CustomReportersReceiveTheRunsGoogleBenchmarkGivesThem) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto google_file = (dir / "tare_gbench_reporters_google.txt").string();
+  const auto tare_file = (dir / "tare_gbench_reporters_tare.txt").string();
+  const auto google = tare_test::run_process({GBCORPUS_REPORTERS_GOOGLE, "--benchmark_min_time=0.01", "--v=1",
+                                              "--benchmark_out=" + google_file});
+  const auto tare = tare_test::run_process({GBCORPUS_REPORTERS_TARE, "--benchmark_min_time=0.01", "--v=1",
+                                            "--benchmark_out=" + tare_file});
+  ASSERT_EQ(google.exit_code, 0) << describe(google);
+  ASSERT_EQ(tare.exit_code, 0) << describe(tare);
+  EXPECT_EQ(tare.out, google.out);
+  // What the corpus's reporter must have seen, so that an empty output cannot pass.
+  for (const char* fact :
+       {"verbosity 1", "SumFixture/Sum function=SumFixture/Sum", "allocs_per_iter=2 max_bytes_used=4096",
+        "BM_refuses function=BM_refuses args= threads=1 family=1/0 repetition=0/1 error=not today",
+        "first call ran 4", "second call ran 2"})
+    EXPECT_NE(tare.out.find(fact), std::string::npos) << fact << "\n" << tare.out;
+  EXPECT_EQ(tare.out.find("DISABLED_"), std::string::npos) << tare.out;
+  std::ifstream google_in(google_file), tare_in(tare_file);
+  std::stringstream google_text, tare_text;
+  google_text << google_in.rdbuf();
+  tare_text << tare_in.rdbuf();
+  EXPECT_EQ(tare_text.str(), google_text.str());
+  EXPECT_NE(tare_text.str().find("BM_sum_twice/8/repeats:2_cv function=BM_sum_twice"), std::string::npos)
+      << tare_text.str();
+}
+
+// Iterations(N): one run of exactly N iterations in each worker process, as Google
+// Benchmark runs it once in its one process (the corpus benchmark refuses a second run).
+TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
+  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_once.json").string();
+  const auto result = run_tare(corpus("registration"), {"--benchmark_filter=^BM_once", "--benchmark_format=json",
+                                                        "--json", json_path}, 3);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json gb = parse_json(result.out, "tare");
+  ASSERT_EQ(gb["benchmarks"].size(), 1u) << result.out;
+  const auto& row = gb["benchmarks"][0];
+  EXPECT_EQ(row["name"], "BM_once/iterations:42");
+  EXPECT_FALSE(row.contains("error_occurred")) << row.dump();
+  EXPECT_EQ(row["iterations"], 42);
+  EXPECT_EQ(row["tare_forks"], 3);
+  std::ifstream in(json_path);
+  const auto doc = nlohmann::json::parse(in);
+  for (const auto& fork : doc["benchmarks"][0]["forks"]) {
+    EXPECT_TRUE(fork["warmup"].empty());
+    ASSERT_EQ(fork["samples"].size(), 1u);
+    EXPECT_EQ(fork["samples"][0]["ops"], 42);
   }
 }
 

@@ -23,20 +23,20 @@ struct Access {
   static IterationCount iterations(const Benchmark& b) { return b.iterations_; }
   static int repetitions(const Benchmark& b) { return b.repetitions_; }
   static bool process_cpu_time(const Benchmark& b) { return b.measure_process_cpu_time_; }
-  static bool report_aggregates_only(const Benchmark& b) { return b.report_aggregates_only_; }
-  static bool display_aggregates_only(const Benchmark& b) { return b.display_aggregates_only_; }
+  static AggregationReportMode aggregation_report_mode(const Benchmark& b) { return b.aggregation_report_mode_; }
   static bool real_time(const Benchmark& b) { return b.use_real_time_; }
   static bool manual_time(const Benchmark& b) { return b.use_manual_time_; }
   static BigO complexity(const Benchmark& b) { return b.complexity_; }
   static BigOFunc* complexity_lambda(const Benchmark& b) { return b.complexity_lambda_; }
-  static const std::vector<Benchmark::Statistic>& statistics(const Benchmark& b) { return b.statistics_; }
+  static const std::vector<Statistics>& statistics(const Benchmark& b) { return b.statistics_; }
   static const std::vector<int>& thread_counts(const Benchmark& b) { return b.thread_counts_; }
   static void (*setup(const Benchmark& b))(const State&) { return b.setup_; }
   static void (*teardown(const Benchmark& b))(const State&) { return b.teardown_; }
 
   static State make_state(const Benchmark& b, const std::string& name, IterationCount iterations,
-                          const std::vector<std::int64_t>& args, int thread_index, int threads) {
-    return State(name, iterations, args, thread_index, threads, b.measure_process_cpu_time_);
+                          const std::vector<std::int64_t>& args, int thread_index, int threads,
+                          ThreadManager* manager = nullptr) {
+    return State(name, iterations, args, thread_index, threads, b.measure_process_cpu_time_, manager);
   }
   static std::uint64_t timed_ticks(const State& s) { return s.accumulated_ticks_; }
   static double timed_cpu_ns(const State& s) { return static_cast<double>(s.accumulated_cpu_ns_); }

@@ -4,8 +4,13 @@
 // (counters, label, complexity N) travels to the parent as the fork's annotations.
 #pragma once
 
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "instances.hpp"
 
@@ -13,10 +18,13 @@ namespace tare::gbench {
 
 /// Registers `instance` with tare's registry under its Google Benchmark name.
 void register_with_tare(const Instance& instance);
+/// Makes tare's registry hold exactly these instances.
+void register_all_with_tare(const std::vector<Instance>& instances);
 
 /// A fork's annotations: per counter, its mean value per run (summed over threads), flags
-/// and base; the last label; the complexity N; the CPU time per run. What json_output needs to finish them as
-/// Google Benchmark does.
+/// and base; the last label; the complexity N; the CPU time per run; a MemoryManager's
+/// measurements of one more run. What the reports need to finish them as Google Benchmark
+/// does.
 struct Reported {
   struct CounterValue {
     double value = 0;
@@ -28,6 +36,12 @@ struct Reported {
   std::int64_t complexity_n = 0;
   /// CPU time per run while the benchmark's timer ran, summed over threads (0: unknown).
   double cpu_ns_per_run = 0;
+  /// UseManualTime: the time per run the benchmark reported, averaged over threads (exact:
+  /// it never passes through clock ticks).
+  double manual_ns_per_run = 0;
+  /// With a registered MemoryManager: its result for a run of `memory_iterations`.
+  std::optional<benchmark::MemoryManager::Result> memory;
+  std::int64_t memory_iterations = 0;
 };
 
 /// Parses Body::annotations; empty text gives an empty report.

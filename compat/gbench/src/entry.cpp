@@ -1,23 +1,26 @@
 // Initialize, RunSpecifiedBenchmarks and the rest of Google Benchmark's entry points, on
 // tare's runner: each instance becomes a tare benchmark named as Google Benchmark names it,
-// is measured in fresh worker processes, and is reported in the format asked for.
+// is measured in fresh worker processes, and is reported through Google Benchmark's
+// reporters (the display reporter, and with --benchmark_out the file reporter).
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <regex>
 
 #include "access.hpp"
 #include "body.hpp"
 #include "flags.hpp"
 #include "instances.hpp"
-#include "report/console.hpp"
-#include "rows.hpp"
+#include "notes.hpp"
 #include "runner/options.hpp"
 #include "runner/run.hpp"
+#include "runs.hpp"
+#include "worker/protocol.hpp"
 #include "worker/worker_main.hpp"
-#include "writers.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -31,38 +34,11 @@ benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
   std::exit(1);
 }
 
-void print_help() {
-  std::cout << "benchmark [--benchmark_list_tests={true|false}]\n"
-               "          [--benchmark_filter=<regex>]\n"
-               "          [--benchmark_min_time=<seconds>]        measured time in all (under 0.5: a short run)\n"
-               "          [--benchmark_min_warmup_time=<seconds>] (tare warms up until steady)\n"
-               "          [--benchmark_repetitions=<num>]         forks, one row each, and aggregates\n"
-               "          [--benchmark_enable_random_interleaving={true|false}] (always on)\n"
-               "          [--benchmark_report_aggregates_only={true|false}]\n"
-               "          [--benchmark_display_aggregates_only={true|false}]\n"
-               "          [--benchmark_format=<console|json|csv>]\n"
-               "          [--benchmark_out=<filename>]\n"
-               "          [--benchmark_out_format=<json|console|csv>]\n"
-               "          [--benchmark_counters_tabular={true|false}]\n"
-               "          [--benchmark_context=<key>=<value>,...]\n"
-               "          [--benchmark_time_unit={ns|us|ms|s}]\n"
-               "tare's options (run by tare: each benchmark in fresh worker processes):\n"
-               "          [--forks N] [--max-forks N] [--budget SECONDS] [--target-ci PERCENT]\n"
-               "          [--measure-ms MS] [--warmup-max-ms MS] [--steady-band PERCENT]\n"
-               "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";
-}
-
-// Google Benchmark's default --benchmark_min_time: shorter asks for a short run.
-constexpr double kGoogleDefaultMinTime = 0.5;
 // A short run's forks: the fewest whose interval means something (t = 4.3 at 2 degrees of
 // freedom; two forks would give 12.7).
 constexpr int kShortRunForks = 3;
 // The least warmup bound of a short run: the trend test needs 20 samples of about 1 ms.
 constexpr double kShortRunLeastWarmupMs = 20;
-
-bool is_short_run(const Flags& f) {
-  return f.min_time_seconds && *f.min_time_seconds < kGoogleDefaultMinTime && !f.repetitions;
-}
 
 bool tare_option_given(const Flags& f, const std::string& option) {
   for (const auto& arg : f.tare_options)
@@ -96,11 +72,12 @@ runner::RunOptions run_options(const Flags& f) {
   if (!f.min_time_seconds) return options;
   // min_time is the measured time of a benchmark in all: over the forks (0.5 s is tare's
   // default of 5 forks of 100 ms). Shorter than Google Benchmark's default asks for a short
-  // run: a fixed 3 forks, warmup bounded by min_time too (write_short_run_note says so).
+  // run: a fixed 3 forks, warmup bounded by min_time too (the notes say so).
   const double min_time_ms = *f.min_time_seconds * 1e3;
-  if (is_short_run(f)) {
+  if (short_run(f)) {
     if (!tare_option_given(f, "--forks") && !tare_option_given(f, "--max-forks"))
       options.min_forks = options.max_forks = kShortRunForks;
+    options.min_samples = 1;  // a benchmark slower than min_time: one run per fork, as Google Benchmark
     if (!tare_option_given(f, "--warmup-max-ms"))
       options.warmup_max_ms = std::min(options.warmup_max_ms, std::max(min_time_ms, kShortRunLeastWarmupMs));
   }
@@ -108,77 +85,160 @@ runner::RunOptions run_options(const Flags& f) {
   return options;
 }
 
-// Under the console table of a short run: what was run, and what a longer one gives.
-void write_short_run_note(const Flags& f, const runner::RunOptions& options, std::ostream& out) {
-  if (!is_short_run(f)) return;
-  out << "\nA short run (--benchmark_min_time=" << *f.min_time_seconds << "): " << options.min_forks
-      << " worker processes per benchmark, each measuring " << report::format_duration_ns(options.measure_ms * 1e6)
-      << " after at most " << report::format_duration_ns(options.warmup_max_ms * 1e6)
-      << " of warmup, so the intervals are wide. Without the flag each benchmark runs until its interval is "
-         "within 1% (at least 5 processes, at most 3 s).\n";
+BENCHMARK_DISABLE_DEPRECATED_WARNING
+std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(const std::string& format,
+                                                            benchmark::ConsoleReporter::OutputOptions console) {
+  if (format == "json") return std::make_unique<benchmark::JSONReporter>();
+  if (format == "csv") return std::make_unique<benchmark::CSVReporter>();
+  return std::make_unique<benchmark::ConsoleReporter>(console);
+}
+BENCHMARK_RESTORE_DEPRECATED_WARNING
+
+// Google Benchmark's TERM list for colour on standard output.
+bool colour_terminal() {
+  static const char* const kTerms[] = {"xterm",         "xterm-color",  "xterm-256color",        "screen",
+                                       "screen-256color", "tmux",         "tmux-256color",         "rxvt-unicode",
+                                       "rxvt-unicode-256color", "linux", "cygwin"};
+  const char* term = std::getenv("TERM");
+  if (!term || isatty(STDOUT_FILENO) == 0) return false;
+  for (const char* t : kTerms)
+    if (std::strcmp(term, t) == 0) return true;
+  return false;
 }
 
-void write_report(const std::string& format, const results::Run& run, const std::vector<Row>& rows,
-                  const Flags& f, const runner::RunOptions& options, std::ostream& out) {
-  if (format == "json") write_json(run, rows, f.context, out);
-  else if (format == "csv") write_csv(rows, out);
-  else {
-    report::ConsoleOptions console;
-    console.color = &out == &std::cout && isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
-    report::write_console(run, out, console);
-    write_console_extras(rows, out);
-    write_short_run_note(f, options, out);
+// The width of the name column: the longest name, at least 10, with room for an aggregate's
+// suffix when there may be aggregates.
+std::size_t name_field_width(const std::vector<Instance>& instances, const Flags& f) {
+  using benchmark::internal::Access;
+  bool aggregates = f.repetitions.value_or(0) > 1;
+  std::size_t width = 10, statistic = 0;
+  for (const auto& instance : instances) {
+    width = std::max(width, instance.name.size());
+    aggregates = aggregates || Access::repetitions(*instance.family) > 1;
+    statistic = std::max<std::size_t>(statistic, 6);  // "median", "stddev": the default statistics
+    for (const auto& s : Access::statistics(*instance.family)) statistic = std::max(statistic, s.name_.size());
   }
+  return aggregates ? width + 1 + statistic : width;
 }
 
-std::size_t run_specified(const std::string& spec) {
+// Google Benchmark reports a benchmark's runs and its aggregates in separate calls; with
+// aggregates only, the runs are left out.
+void report(benchmark::BenchmarkReporter* reporter, const Report& r, bool aggregates_only) {
+  if (!reporter) return;
+  if (!aggregates_only) reporter->ReportRuns(r.runs);
+  if (!r.aggregates.empty()) reporter->ReportRuns(r.aggregates);
+}
+
+// A main() may call RunSpecifiedBenchmarks more than once (with other specs, or after
+// clearing the benchmarks and registering others), and a worker runs that main() again: it
+// serves the first call at which the benchmark it is asked for is registered, and lets the
+// calls before it return as they would in the parent, without running anything.
+bool worker_serves_this_call(const Flags& f) {
+  std::string benchmark;
+  try {
+    benchmark = worker::parse_args(f.worker_args).benchmark;
+  } catch (const std::invalid_argument&) {
+    return true;  // the worker itself says what is wrong with its arguments
+  }
+  for (const auto& instance : expand(Filter("")))
+    if (instance.name == benchmark) return true;
+  return false;
+}
+
+// In a worker process: every instance is registered, under the names the runner asks for.
+[[noreturn]] void serve_as_worker(const Flags& f) {
+  register_all_with_tare(expand(Filter("")));
+  std::exit(worker::run_worker(f.worker_args));
+}
+
+// Opens --benchmark_out and gives the file reporter its stream (the one passed, or one in
+// --benchmark_out_format).
+std::unique_ptr<benchmark::BenchmarkReporter> open_file_report(const Flags& f, benchmark::BenchmarkReporter*& file_reporter,
+                                                               std::ofstream& file, std::ostream& err) {
+  std::unique_ptr<benchmark::BenchmarkReporter> own;
+  if (f.out.empty()) {
+    if (file_reporter) {
+      err << "A custom file reporter was provided but --benchmark_out=<file> was not specified.\n";
+      std::exit(1);
+    }
+    return own;
+  }
+  file.open(f.out);
+  if (!file) {
+    err << "invalid file name: '" << f.out << "'\n";
+    std::exit(1);
+  }
+  if (!file_reporter) {
+    own = make_reporter(f.out_format, benchmark::ConsoleReporter::OO_None);
+    file_reporter = own.get();
+  }
+  file_reporter->SetOutputStream(&file);
+  file_reporter->SetErrorStream(&file);
+  return own;
+}
+
+std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
+                          std::string spec) {
   const Flags& f = flags();
+  if (spec.empty() || spec == "all") spec = ".";
   if (!f.worker_args.empty()) {
-    // A worker: every instance is registered, under the names the runner asks for.
-    for (const auto& instance : expand(Filter(""))) register_with_tare(instance);
-    std::exit(worker::run_worker(f.worker_args));
+    if (worker_serves_this_call(f)) serve_as_worker(f);
+    try {
+      return expand(Filter(spec)).size();
+    } catch (const std::regex_error&) {
+      return 0;
+    }
   }
+  std::unique_ptr<benchmark::BenchmarkReporter> own_display;
+  if (!display) {
+    own_display = make_reporter(f.format, benchmark::internal::GetOutputOptions());
+    display = own_display.get();
+  }
+  std::ofstream file;
+  const auto own_file = open_file_report(f, file_reporter, file, display->GetErrorStream());
   std::optional<Filter> filter;
   try {
     filter.emplace(spec);
   } catch (const std::regex_error&) {
-    std::cerr << "Could not compile benchmark re: " << spec << "\n";
+    display->GetErrorStream() << "Could not compile benchmark re: " << spec << "\n";
     return 0;
   }
   const auto instances = expand(*filter);
   if (instances.empty()) {
-    std::cerr << "Failed to match any benchmarks against regex: " << spec << "\n";
+    display->GetErrorStream() << "Failed to match any benchmarks against regex: " << spec << "\n";
     return 0;
   }
   if (f.list_tests) {
-    for (const auto& instance : instances) std::cout << instance.name << "\n";
-    return 0;
+    for (const auto& instance : instances) display->GetOutputStream() << instance.name << "\n";
+    return instances.size();
   }
-  runner::RunOptions options = run_options(f);
+  const runner::RunOptions options = run_options(f);
+  register_all_with_tare(instances);
   if (f.list_json) {
     // For `tare ab`: the benchmarks as tare sees them (each named as Google Benchmark names it).
-    for (const auto& instance : instances) register_with_tare(instance);
     runner::write_instances_json(runner::select_instances(options), std::cout);
-    return 0;
+    return instances.size();
   }
-  std::ofstream out_file;
-  if (!f.out.empty()) {
-    out_file.open(f.out);
-    if (!out_file) usage_error("--benchmark_out=" + f.out + ": cannot be written");
-  }
-  for (const auto& instance : instances) register_with_tare(instance);
+  benchmark::BenchmarkReporter::Context context;
+  context.name_field_width = name_field_width(instances, f);
   runner::Measured measured;
-  try {
-    measured = runner::measure(options, runner::select_instances(options));
-  } catch (const runner::UsageError& e) {
-    usage_error(e.what());
+  if (display->ReportContext(context) && (!file_reporter || file_reporter->ReportContext(context))) {
+    try {
+      measured = runner::measure(options, runner::select_instances(options));
+    } catch (const runner::UsageError& e) {
+      usage_error(e.what());
+    }
+    ReportOptions report_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only};
+    for (const auto& r : make_reports(measured.run, instances, report_options)) {
+      report(display, r, r.display_aggregates_only);
+      report(file_reporter, r, r.file_aggregates_only);
+    }
   }
-  RowOptions row_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only, false};
-  const auto rows = make_rows(measured.run, instances, row_options);
-  RowOptions display_options = row_options;
-  display_options.for_display = true;
-  write_report(f.format, measured.run, make_rows(measured.run, instances, display_options), f, options, std::cout);
-  if (out_file.is_open()) write_report(f.out_format, measured.run, rows, f, options, out_file);
+  display->Finalize();
+  if (file_reporter) file_reporter->Finalize();
+  // tare's notes go with the default display: under the console table, or to standard error
+  // beside JSON or CSV on standard output.
+  if (own_display) write_notes(measured.run, f, options, f.format == "console" ? std::cout : std::cerr);
   g_exit_status = runner::exit_status(measured);
   if (measured.interrupted) std::exit(130);
   return instances.size();
@@ -189,12 +249,37 @@ std::size_t run_specified(const std::string& spec) {
 
 namespace benchmark {
 
+void PrintDefaultHelp() {
+  std::cout << "benchmark [--benchmark_list_tests={true|false}]\n"
+               "          [--benchmark_filter=<regex>]\n"
+               "          [--benchmark_min_time=<seconds>]        measured time in all (under 0.5: a short run)\n"
+               "          [--benchmark_min_warmup_time=<seconds>] (tare warms up until steady)\n"
+               "          [--benchmark_repetitions=<num>]         forks, one row each, and aggregates\n"
+               "          [--benchmark_enable_random_interleaving={true|false}] (always on)\n"
+               "          [--benchmark_report_aggregates_only={true|false}]\n"
+               "          [--benchmark_display_aggregates_only={true|false}]\n"
+               "          [--benchmark_format=<console|json|csv>]\n"
+               "          [--benchmark_out=<filename>]\n"
+               "          [--benchmark_out_format=<json|console|csv>]\n"
+               "          [--benchmark_color={auto|true|false}]\n"
+               "          [--benchmark_counters_tabular={true|false}]\n"
+               "          [--benchmark_context=<key>=<value>,...]\n"
+               "          [--benchmark_time_unit={ns|us|ms|s}]\n"
+               "          [--v=<verbosity>]\n"
+               "tare's options (run by tare: each benchmark in fresh worker processes):\n"
+               "          [--forks N] [--max-forks N] [--budget SECONDS] [--target-ci PERCENT]\n"
+               "          [--measure-ms MS] [--warmup-max-ms MS] [--steady-band PERCENT]\n"
+               "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";
+}
+
 void Initialize(int* argc, char** argv, void (*help_printer)()) {
-  if (*argc > 0 && argv[0]) tare::gbench::g_program = argv[0];
+  if (*argc > 0 && argv[0]) {
+    tare::gbench::g_program = argv[0];
+    BenchmarkReporter::Context::executable_name = argv[0];
+  }
   for (int i = 1; i < *argc; ++i) {
     if (std::string(argv[i]) != "--help") continue;
     if (help_printer) help_printer();
-    else tare::gbench::print_help();
     std::exit(0);
   }
   try {
@@ -210,18 +295,59 @@ bool ReportUnrecognizedArguments(int argc, char** argv) {
   return argc > 1;
 }
 
-std::size_t RunSpecifiedBenchmarks() { return tare::gbench::run_specified(tare::gbench::flags().filter); }
-std::size_t RunSpecifiedBenchmarks(std::string spec) { return tare::gbench::run_specified(spec); }
+BenchmarkReporter* CreateDefaultDisplayReporter() {
+  static BenchmarkReporter* reporter =
+      tare::gbench::make_reporter(tare::gbench::flags().format, internal::GetOutputOptions()).release();
+  return reporter;
+}
+
+size_t RunSpecifiedBenchmarks() { return RunSpecifiedBenchmarks(nullptr, nullptr, tare::gbench::flags().filter); }
+size_t RunSpecifiedBenchmarks(std::string spec) { return RunSpecifiedBenchmarks(nullptr, nullptr, std::move(spec)); }
+size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter) {
+  return RunSpecifiedBenchmarks(display_reporter, nullptr, tare::gbench::flags().filter);
+}
+size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, std::string spec) {
+  return RunSpecifiedBenchmarks(display_reporter, nullptr, std::move(spec));
+}
+size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkReporter* file_reporter) {
+  return RunSpecifiedBenchmarks(display_reporter, file_reporter, tare::gbench::flags().filter);
+}
+size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkReporter* file_reporter, std::string spec) {
+  return tare::gbench::run_specified(display_reporter, file_reporter, std::move(spec));
+}
 void Shutdown() {}
 
 std::string GetBenchmarkFilter() { return tare::gbench::flags().filter; }
 void SetBenchmarkFilter(std::string value) { tare::gbench::flags().filter = std::move(value); }
+int32_t GetBenchmarkVerbosity() { return tare::gbench::flags().verbosity; }
 TimeUnit GetDefaultTimeUnit() { return tare::gbench::g_default_unit; }
 void SetDefaultTimeUnit(TimeUnit unit) { tare::gbench::g_default_unit = unit; }
-void AddCustomContext(const std::string& key, const std::string& value) { tare::gbench::flags().context[key] = value; }
 
 namespace internal {
-int ExitStatus() { return tare::gbench::g_exit_status; }
-}  // namespace internal
 
+int ExitStatus() { return tare::gbench::g_exit_status; }
+
+ConsoleReporter::OutputOptions GetOutputOptions(bool force_no_color) {
+  const auto& f = tare::gbench::flags();
+  const bool colour =
+      !force_no_color && (f.color == "auto" ? tare::gbench::colour_terminal()
+                                            : f.color == "true" || f.color == "yes" || f.color == "1" || f.color.empty());
+  return static_cast<ConsoleReporter::OutputOptions>((colour ? ConsoleReporter::OO_Color : 0) |
+                                                     (f.counters_tabular ? ConsoleReporter::OO_Tabular : 0));
+}
+
+typedef void(AbortHandlerT)();
+AbortHandlerT*& GetAbortHandler() {
+  static AbortHandlerT* handler = &std::abort;
+  return handler;
+}
+
+void UseCharPointer(char const volatile*) {}
+
+int InitializeStreams() {
+  static std::ios_base::Init init;
+  return 0;
+}
+
+}  // namespace internal
 }  // namespace benchmark

@@ -67,10 +67,30 @@ std::vector<std::int64_t> CreateDenseRange(std::int64_t start, std::int64_t limi
 
 namespace internal {
 
-Benchmark::Benchmark(const std::string& name) : name_(name) {}
+Benchmark::Benchmark(const char* name)
+    : name_(name),
+      time_unit_(kNanosecond),
+      use_default_time_unit_(true),
+      range_multiplier_(8),
+      min_time_(0),
+      min_warmup_time_(0),
+      iterations_(0),
+      repetitions_(0),
+      aggregation_report_mode_(ARM_Unspecified),
+      measure_process_cpu_time_(false),
+      use_real_time_(false),
+      use_manual_time_(false),
+      complexity_(oNone),
+      complexity_lambda_(nullptr),
+      setup_(nullptr),
+      teardown_(nullptr) {}
 Benchmark::~Benchmark() = default;
 
-void Benchmark::SetName(const std::string& name) { name_ = name; }
+void Benchmark::SetName(const char* name) { name_ = name; }
+int Benchmark::ArgsCnt() const {
+  if (args_.empty()) return arg_names_.empty() ? -1 : static_cast<int>(arg_names_.size());
+  return static_cast<int>(args_.front().size());
+}
 Benchmark* Benchmark::Name(const std::string& name) {
   name_ = name;
   return this;
@@ -155,11 +175,14 @@ Benchmark* Benchmark::Repetitions(int n) {
   return this;
 }
 Benchmark* Benchmark::ReportAggregatesOnly(bool value) {
-  report_aggregates_only_ = value;
+  aggregation_report_mode_ = value ? ARM_ReportAggregatesOnly : ARM_Default;
   return this;
 }
 Benchmark* Benchmark::DisplayAggregatesOnly(bool value) {
-  display_aggregates_only_ = value;
+  // Leaves the file report's setting as it was.
+  const unsigned file = aggregation_report_mode_ & ARM_FileReportAggregatesOnly;
+  aggregation_report_mode_ =
+      static_cast<AggregationReportMode>(ARM_Default | file | (value ? ARM_DisplayReportAggregatesOnly : 0u));
   return this;
 }
 Benchmark* Benchmark::MeasureProcessCPUTime() {
@@ -184,7 +207,7 @@ Benchmark* Benchmark::Complexity(BigOFunc* complexity) {
   return this;
 }
 Benchmark* Benchmark::ComputeStatistics(const std::string& name, StatisticsFunc* statistics, StatisticUnit unit) {
-  statistics_.push_back({name, statistics, unit});
+  statistics_.push_back(Statistics(name, statistics, unit));
   return this;
 }
 Benchmark* Benchmark::Threads(int t) {
@@ -213,4 +236,6 @@ Benchmark* RegisterBenchmarkInternal(Benchmark* benchmark) {
 }
 
 }  // namespace internal
+
+void ClearRegisteredBenchmarks() { tare::gbench::families().clear(); }
 }  // namespace benchmark

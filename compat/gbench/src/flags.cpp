@@ -1,5 +1,6 @@
 #include "flags.hpp"
 
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
@@ -73,8 +74,12 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
   if (auto v = flag_value(arg, "out_format")) return f.out_format = parse_format("--benchmark_out_format", *v), true;
   if (auto v = flag_value(arg, "out")) return f.out = *v, true;
   if (auto v = flag_value(arg, "time_unit")) return f.time_unit = parse_unit(*v), true;
-  if (auto v = flag_value(arg, "counters_tabular")) return parse_bool(arg, *v), true;  // console layout only
-  if (auto v = flag_value(arg, "color")) return true;
+  if (auto v = flag_value(arg, "counters_tabular"))
+    return f.counters_tabular = parse_bool("--benchmark_counters_tabular", *v), true;
+  if (auto v = flag_value(arg, "color")) {
+    if (*v != "auto") parse_bool("--benchmark_color", *v);
+    return f.color = *v, true;
+  }
   if (auto v = flag_value(arg, "perf_counters")) return true;
   if (auto v = flag_value(arg, "context")) {
     // key=value,key=value
@@ -84,16 +89,27 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
       const std::string pair = v->substr(start, comma - start);
       const auto eq = pair.find('=');
       if (eq == std::string::npos) throw std::invalid_argument("--benchmark_context=" + *v + ": expected key=value pairs");
-      f.context[pair.substr(0, eq)] = pair.substr(eq + 1);
+      benchmark::AddCustomContext(pair.substr(0, eq), pair.substr(eq + 1));
       start = comma + 1;
     }
     return true;
   }
-  if (starts_with(arg, "--v=")) return true;  // verbosity
+  if (starts_with(arg, "--v=")) {
+    const std::string value = arg.substr(4);
+    char* end = nullptr;
+    const long level = std::strtol(value.c_str(), &end, 10);
+    if (value.empty() || *end != '\0') throw std::invalid_argument(arg + ": expected a whole number");
+    return f.verbosity = static_cast<int>(level), true;
+  }
   return false;
 }
 
 }  // namespace
+
+bool short_run(const Flags& f) {
+  constexpr double kGoogleDefaultMinTime = 0.5;
+  return f.min_time_seconds && *f.min_time_seconds < kGoogleDefaultMinTime && !f.repetitions;
+}
 
 Flags& flags() {
   static Flags f;
@@ -103,7 +119,11 @@ Flags& flags() {
 void parse_flags(int* argc, char** argv) {
   Flags& f = flags();
   if (*argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0) {
-    f.worker_args.assign(argv + 2, argv + *argc);
+    // A worker takes the runner's arguments; Google Benchmark flags a main() adds to argv
+    // itself (some append --benchmark_out) mean nothing to it.
+    Flags ignored;
+    for (int i = 2; i < *argc; ++i)
+      if (!take_benchmark_flag(argv[i], ignored)) f.worker_args.emplace_back(argv[i]);
     *argc = 1;
     return;
   }

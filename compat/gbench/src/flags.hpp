@@ -22,13 +22,28 @@ struct Flags {
   std::string out;                         ///< --benchmark_out
   std::string out_format = "json";
   std::optional<benchmark::TimeUnit> time_unit;
-  std::map<std::string, std::string> context;
+  std::string color = "auto";              ///< --benchmark_color: auto, or a truth value
+  bool counters_tabular = false;           ///< --benchmark_counters_tabular
+  int verbosity = 0;                       ///< --v
   std::vector<std::string> tare_options;   ///< tare's own options, for runner::parse_options
   std::vector<std::string> worker_args;    ///< non-empty: this process is a tare worker
 };
 
 /// The flags of this process, as Initialize left them.
 Flags& flags();
+
+/// A --benchmark_min_time below Google Benchmark's default (0.5 s) without repetitions:
+/// the user asks for a short run (a few forks, short warmup; entry.cpp).
+bool short_run(const Flags& flags);
+
+/// Whether the console may use colour (--benchmark_color, and for "auto" a colour terminal on
+/// standard output) and lay counters out in columns (--benchmark_counters_tabular).
+/// Declared by Google Benchmark's internal headers, which its own tests include.
+}  // namespace tare::gbench
+namespace benchmark::internal {
+ConsoleReporter::OutputOptions GetOutputOptions(bool force_no_color = false);
+}  // namespace benchmark::internal
+namespace tare::gbench {
 
 /// Takes Google Benchmark's flags and tare's options out of argv (compacting it), into
 /// flags(). Throws std::invalid_argument, naming the flag, for a known flag with a bad value.

@@ -18,9 +18,10 @@ std::string format(const char* pattern, double value) {
   return buffer;
 }
 
-// The name's components, in Google Benchmark's order, joined by '/'.
+// The name's components, in Google Benchmark's order.
 void name_instance(const Benchmark& b, Instance& instance) {
-  std::vector<std::string> parts{Access::name(b)};
+  benchmark::BenchmarkName& parts = instance.name_parts;
+  parts.function_name = Access::name(b);
   std::string args;
   const auto& names = Access::arg_names(b);
   for (std::size_t i = 0; i < instance.args.size(); ++i) {
@@ -28,24 +29,18 @@ void name_instance(const Benchmark& b, Instance& instance) {
     if (i < names.size() && !names[i].empty()) args += names[i] + ":";
     args += std::to_string(instance.args[i]);
   }
-  parts.push_back(args);
-  if (Access::min_time(b) != 0) parts.push_back(format("min_time:%0.3f", Access::min_time(b)));
-  if (Access::min_warmup_time(b) != 0) parts.push_back(format("min_warmup_time:%0.3f", Access::min_warmup_time(b)));
-  if (Access::iterations(b) != 0) parts.push_back("iterations:" + std::to_string(Access::iterations(b)));
-  if (Access::repetitions(b) != 0) parts.push_back("repeats:" + std::to_string(Access::repetitions(b)));
+  parts.args = args;
+  if (Access::min_time(b) != 0) parts.min_time = format("min_time:%0.3f", Access::min_time(b));
+  if (Access::min_warmup_time(b) != 0) parts.min_warmup_time = format("min_warmup_time:%0.3f", Access::min_warmup_time(b));
+  if (Access::iterations(b) != 0) parts.iterations = "iterations:" + std::to_string(Access::iterations(b));
+  if (Access::repetitions(b) != 0) parts.repetitions = "repeats:" + std::to_string(Access::repetitions(b));
   std::string time_type;
   if (Access::process_cpu_time(b)) time_type = "process_time";
   if (Access::manual_time(b)) time_type += std::string(time_type.empty() ? "" : "/") + "manual_time";
   else if (Access::real_time(b)) time_type += std::string(time_type.empty() ? "" : "/") + "real_time";
-  parts.push_back(time_type);
-  if (!Access::thread_counts(b).empty()) parts.push_back("threads:" + std::to_string(instance.threads));
-
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i].empty()) continue;
-    if (!instance.name.empty()) instance.name += '/';
-    instance.name += parts[i];
-  }
-  instance.run_name = instance.name;
+  parts.time_type = time_type;
+  if (!Access::thread_counts(b).empty()) parts.threads = "threads:" + std::to_string(instance.threads);
+  instance.name = parts.str();
 }
 
 }  // namespace
@@ -80,7 +75,8 @@ std::vector<Instance> expand(const Filter& filter) {
         instance.args = args;
         instance.threads = threads;
         name_instance(*family, instance);
-        if (!filter.selects(instance.name)) continue;
+        // Google Benchmark never runs a benchmark whose name starts with DISABLED_.
+        if (instance.name.rfind("DISABLED_", 0) == 0 || !filter.selects(instance.name)) continue;
         instance.family_index = family_index;
         instance.per_family_instance_index = per_family++;
         selected.push_back(std::move(instance));

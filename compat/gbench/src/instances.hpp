@@ -14,8 +14,8 @@ namespace tare::gbench {
 
 struct Instance {
   benchmark::internal::Benchmark* family = nullptr;
-  std::string name;      ///< the full name
-  std::string run_name;  ///< what aggregate rows are named after (Google Benchmark: the name)
+  benchmark::BenchmarkName name_parts;  ///< Google Benchmark's parts of the name
+  std::string name;                     ///< name_parts joined
   std::vector<std::int64_t> args;
   int threads = 1;
   int family_index = 0;               ///< among the families with a selected instance
@@ -35,7 +35,8 @@ class Filter {
   bool negated_ = false;
 };
 
-/// Every instance of every family, in registration order, with indexes among the selected.
+/// Every instance of every family, in registration order, with indexes among the selected;
+/// none whose name starts with DISABLED_, as in Google Benchmark.
 std::vector<Instance> expand(const Filter& filter);
 
 }  // namespace tare::gbench

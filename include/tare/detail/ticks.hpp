@@ -1,11 +1,12 @@
 // The clock read by the timed loops. It is inline so that the loop compiled into the
 // user's translation unit reads it directly; which source it reads (the invariant TSC or
 // CLOCK_MONOTONIC) is chosen once at start-up by the library, and ticks are converted to
-// nanoseconds outside the timed region.
+// nanoseconds outside the timed region. Written in C++98, because the Google Benchmark
+// layer's header includes it and Google Benchmark's header compiles as C++98.
 #pragma once
 
-#include <cstdint>
-#include <ctime>
+#include <stdint.h>
+#include <time.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -14,23 +15,24 @@
 #define TARE_HAS_TSC 0
 #endif
 
-namespace tare::detail {
+namespace tare {
+namespace detail {
 
 /// True when the library decided the TSC is invariant and calibrated.
 extern bool g_use_tsc;
 
-inline std::uint64_t monotonic_ns() noexcept {
+inline uint64_t monotonic_ns() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u + static_cast<std::uint64_t>(ts.tv_nsec);
+  return static_cast<uint64_t>(ts.tv_sec) * 1000000000u + static_cast<uint64_t>(ts.tv_nsec);
 }
 
 /// Reading taken before the timed region: later instructions may not start before it.
-inline __attribute__((always_inline)) std::uint64_t ticks_start() noexcept {
+inline __attribute__((always_inline)) uint64_t ticks_start() {
 #if TARE_HAS_TSC
   if (g_use_tsc) {
     _mm_lfence();
-    std::uint64_t t = __rdtsc();
+    const uint64_t t = __rdtsc();
     _mm_lfence();
     return t;
   }
@@ -39,11 +41,11 @@ inline __attribute__((always_inline)) std::uint64_t ticks_start() noexcept {
 }
 
 /// Reading taken after the timed region: waits for earlier instructions to finish.
-inline __attribute__((always_inline)) std::uint64_t ticks_stop() noexcept {
+inline __attribute__((always_inline)) uint64_t ticks_stop() {
 #if TARE_HAS_TSC
   if (g_use_tsc) {
     unsigned aux;
-    std::uint64_t t = __rdtscp(&aux);
+    const uint64_t t = __rdtscp(&aux);
     _mm_lfence();
     return t;
   }
@@ -51,4 +53,5 @@ inline __attribute__((always_inline)) std::uint64_t ticks_stop() noexcept {
   return monotonic_ns();
 }
 
-}  // namespace tare::detail
+}  // namespace detail
+}  // namespace tare

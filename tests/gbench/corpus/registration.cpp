@@ -46,6 +46,17 @@ static void BM_constant(benchmark::State& state) {
   if (x != 42 && state.iterations() > 0) state.SkipWithError("the loop did not run");
 }
 BENCHMARK(BM_constant);
+// Warmed up for at least a second of timed time: a deleted loop never times that much.
+BENCHMARK(BM_nothing)->MinWarmUpTime(1.0);
+
+// Iterations(N) is one run of exactly N iterations in a process.
+static void BM_once(benchmark::State& state) {
+  static int runs = 0;
+  if (++runs > 1) state.SkipWithError("run more than once in this process");
+  for (auto _ : state) benchmark::DoNotOptimize(runs);
+  if (state.iterations() != 42) state.SkipWithError("not 42 iterations");
+}
+BENCHMARK(BM_once)->Iterations(42);
 
 // KeepRunning loop, DoNotOptimize and ClobberMemory on a small vector.
 static void BM_keep_running(benchmark::State& state) {
