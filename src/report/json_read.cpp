@@ -64,6 +64,8 @@ results::Sample read_sample(const Field& f) {
   if (auto counters = f.find("counters")) {
     for (const Field& v : counters->elements()) s.counters.push_back(v.number());
   }
+  if (auto wait = f.find("wait_ns")) s.wait_ns = wait->number();
+  if (auto preemptions = f.find("preemptions")) s.preemptions = static_cast<std::int64_t>(preemptions->unsigned_integer());
   return s;
 }
 
@@ -112,6 +114,8 @@ results::Fork read_fork(const Field& f) {
   if (auto v = steady.find("lag1")) fork.lag1 = v->number();
   if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
   fork.mean = f.at("mean").number();
+  if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
+  if (auto v = f.find("undisturbed_mean")) fork.undisturbed_mean = v->optional_number();
   fork.warmup = read_samples(f.at("warmup"));
   fork.samples = read_samples(f.at("samples"));
   return fork;
@@ -161,6 +165,8 @@ results::Benchmark read_benchmark(const Field& f) {
   b.median_ci = read_optional_interval(f, "median_ci");
   if (auto v = f.find("mad")) b.mad = v->optional_number();
   if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
+  if (auto v = f.find("disturbed_share")) b.disturbed_share = v->optional_number();
+  if (auto v = f.find("undisturbed_score")) b.undisturbed_score = v->optional_number();
   const Field variance = f.at("variance");
   b.between_fork_variance = variance.at("between_forks").optional_number();
   b.within_fork_variance = variance.at("within_fork").optional_number();

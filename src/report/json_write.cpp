@@ -47,6 +47,8 @@ Json sample_json(const results::Sample& s) {
     for (const double v : s.counters) counters.push_back(number(v));
     j["counters"] = std::move(counters);
   }
+  if (s.wait_ns >= 0) j["wait_ns"] = number(s.wait_ns);
+  if (s.preemptions != 0) j["preemptions"] = s.preemptions;
   return j;
 }
 
@@ -84,6 +86,10 @@ Json fork_json(const results::Fork& f) {
                        {"changepoints", changepoints}, {"outliers", f.outliers},
                        {"lag1", number(f.lag1)},        {"dependent", f.dependent}};
   j["mean"] = number(f.mean);
+  if (f.disturbed_samples >= 0) {
+    j["disturbed_samples"] = f.disturbed_samples;
+    j["undisturbed_mean"] = number(f.undisturbed_mean);
+  }
   j["warmup"] = samples_json(f.warmup);
   j["samples"] = samples_json(f.samples);
   return j;
@@ -111,6 +117,8 @@ Json benchmark_json(const results::Benchmark& b) {
   j["median_ci"] = interval_json(b.median_ci);
   j["mad"] = number(b.mad);
   j["steady_state"] = text_or_null(b.steady_state);
+  j["disturbed_share"] = number(b.disturbed_share);
+  j["undisturbed_score"] = number(b.undisturbed_score);
   j["variance"] = {{"between_forks", number(b.between_fork_variance)},
                    {"within_fork", number(b.within_fork_variance)},
                    {"within_fork_method", text_or_null(b.within_fork_method)}};

@@ -18,6 +18,11 @@ struct Sample {
   double ns = 0;
   double cpu_ns = 0;
   std::vector<double> counters;
+  /// Time the benchmark's threads were runnable but waited for a CPU during the sample
+  /// (the kernel's run-queue wait, summed over the threads); -1 where it is not kept.
+  double wait_ns = -1;
+  /// Times the benchmark's threads were preempted during the sample (summed over threads).
+  std::int64_t preemptions = 0;
 };
 
 /// How a fork's memory layout was shifted (methodology §5), replayable from the seed.
@@ -52,6 +57,10 @@ struct Fork {
   double lag1 = 0;                   ///< lag-1 autocorrelation of the measured values
   bool dependent = false;            ///< Ljung–Box says the measured values are not independent
   double mean = 0;                   ///< the fork's score: mean over its samples, in the unit
+  /// Measured samples that other work disturbed (their threads waited for a CPU); -1 where
+  /// the kernel keeps no waits.
+  int disturbed_samples = -1;
+  std::optional<double> undisturbed_mean;  ///< the mean over the other samples, when there are any
   double setup_ns = 0;               ///< trial setup (state construction)
   double teardown_ns = 0;            ///< trial teardown (state destruction)
   double measured_ns = 0;            ///< wall time of the measured samples
@@ -138,6 +147,10 @@ struct Benchmark {
   std::string within_fork_method;  ///< "samples", or "batch means" when samples are dependent
   std::string ci_method;           ///< how `ci` was computed
   std::optional<Interval> median_ci;  ///< sign-test CI of the median over fork means (>= 6 forks)
+  /// Share of the measured samples that other work disturbed (absent: waits not known).
+  std::optional<double> disturbed_share;
+  /// The score over undisturbed samples only (absent when a fork had none).
+  std::optional<double> undisturbed_score;
   std::optional<double> mad;       ///< median absolute deviation of the fork means (normal-scaled)
   std::string steady_state;        ///< across forks: a class, "good inconsistent" or "bad inconsistent"
   std::optional<Bootstrap> bootstrap;

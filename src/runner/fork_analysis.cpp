@@ -4,6 +4,7 @@
 #include <iterator>
 #include <vector>
 
+#include "runner/disturbance.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/independence.hpp"
 #include "stats/steady_state.hpp"
@@ -82,6 +83,9 @@ void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input) {
     values.push_back(sample_value(s, input.mode, input.threads));
   }
   fork.mean = values.empty() ? 0 : stats::mean(values);
+  const auto disturbance = fork_disturbance(fork.samples, input.mode, input.threads);
+  fork.disturbed_samples = disturbance ? disturbance->disturbed : -1;
+  fork.undisturbed_mean = disturbance ? disturbance->undisturbed_mean : std::nullopt;
 
   const stats::IndependenceTest independence = stats::ljung_box(values);
   fork.lag1 = independence.lag1;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "runner/disturbance.hpp"
 #include "runner/drift.hpp"
 #include "runner/estimates.hpp"
 #include "runner/fork_analysis.hpp"
@@ -48,6 +49,10 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
   estimate(b, scored, instance.mode, instance.threads, context.seed ^ std::hash<std::string>{}(b.name),
            !context.checkpoint);
   measure_benchmark_drift(b, scored, instance.mode, context.run_reference_ns);
+  if (const auto disturbance = benchmark_disturbance(scored)) {
+    b.disturbed_share = disturbance->share;
+    b.undisturbed_score = disturbance->undisturbed_score;
+  }
   counters_per_op(b, good);
   percentiles(b, good, instance);
   std::vector<double> floors;

@@ -102,6 +102,20 @@ void drift_warning(results::Benchmark& b) {
       format_value((n.high - n.low) / 2, b.unit)));
 }
 
+// Other work took the CPU during samples, and the samples it took moved the score beyond
+// its interval: that share of the score measures the neighbours, not the code.
+void disturbance_warning(results::Benchmark& b) {
+  if (!b.disturbed_share || *b.disturbed_share == 0 || !b.undisturbed_score || !b.score || !b.ci || *b.score == 0)
+    return;
+  const double half_width = (b.ci->high - b.ci->low) / 2;
+  const double moved = *b.score - *b.undisturbed_score;
+  if (std::abs(moved) <= half_width) return;
+  b.warnings.push_back(fmt::format(
+      "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): without them the score "
+      "is {} ({:+.1f}%), outside the interval; give it a CPU of its own (taskset) or a quieter machine",
+      100 * *b.disturbed_share, format_value(*b.undisturbed_score, b.unit), -100 * moved / *b.score));
+}
+
 }  // namespace
 
 void add_warnings(results::Benchmark& b, const registry::Instance& instance,
@@ -156,6 +170,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                               far, means.size()));
   }
   steady_state_warnings(b);
+  disturbance_warning(b);
   sample_warnings(b, forks);
 
   if (b.ci && b.score && (b.stop_reason == "budget" || b.stop_reason == "max-forks")) {

@@ -1,7 +1,9 @@
 #include "system/thread_schedule.hpp"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -38,6 +40,31 @@ ThreadTimes thread_times() {
   if (const auto schedstat = parse::schedstat(detail::read_text("/proc/thread-self/schedstat").value_or(""))) {
     times.cpu_ns = schedstat->cpu_ns;
     times.wait_ns = schedstat->wait_ns;
+  }
+  rusage usage{};
+  if (getrusage(RUSAGE_THREAD, &usage) == 0) {
+    times.involuntary_switches = usage.ru_nivcsw;
+    times.voluntary_switches = usage.ru_nvcsw;
+  }
+  return times;
+}
+
+ThreadTimesReader::ThreadTimesReader() : schedstat_fd_(open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) {}
+
+ThreadTimesReader::~ThreadTimesReader() {
+  if (schedstat_fd_ >= 0) close(schedstat_fd_);
+}
+
+ThreadTimes ThreadTimesReader::read() const {
+  ThreadTimes times;
+  char buffer[128];
+  // pread from the start: the kernel writes the file anew for every read at offset 0.
+  const ssize_t n = schedstat_fd_ >= 0 ? pread(schedstat_fd_, buffer, sizeof buffer - 1, 0) : -1;
+  if (n > 0) {
+    if (const auto schedstat = parse::schedstat(std::string_view(buffer, static_cast<std::size_t>(n)))) {
+      times.cpu_ns = schedstat->cpu_ns;
+      times.wait_ns = schedstat->wait_ns;
+    }
   }
   rusage usage{};
   if (getrusage(RUSAGE_THREAD, &usage) == 0) {

@@ -34,6 +34,22 @@ struct ThreadTimes {
 
 ThreadTimes thread_times();
 
+/// thread_times() for reading often (around every sample of a benchmark): the schedstat
+/// file stays open, so a read is two system calls. Construct it on the thread it reads; it
+/// reads that thread whichever thread calls read().
+class ThreadTimesReader {
+ public:
+  ThreadTimesReader();
+  ~ThreadTimesReader();
+  ThreadTimesReader(const ThreadTimesReader&) = delete;
+  ThreadTimesReader& operator=(const ThreadTimesReader&) = delete;
+  /// Must be called on the thread that constructed it (getrusage reads the caller).
+  ThreadTimes read() const;
+
+ private:
+  int schedstat_fd_ = -1;
+};
+
 /// Differences and sums of counters (a missing schedstat stays missing).
 ThreadTimes operator-(const ThreadTimes& after, const ThreadTimes& before);
 ThreadTimes& operator+=(ThreadTimes& total, const ThreadTimes& more);

@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "clock/clock.hpp"
+#include "system/thread_schedule.hpp"
 #include "worker/thread_context.hpp"
 
 namespace tare::worker {
@@ -45,7 +46,20 @@ struct Executor::Slot {
   detail::StateBase* state = nullptr;
   std::uint64_t ticks = 0;       // inside the timed loop
   std::uint64_t begin = 0, end = 0;  // around it, on the shared clock
+  system::ThreadTimes times;     // what the scheduler did to the thread over its run
 };
+
+namespace {
+
+// Adds what the scheduler did to the benchmark's threads over a sample: how long they
+// waited for a CPU, how often they were preempted.
+void add_interference(results::Sample& sample, const system::ThreadTimes& spent) {
+  if (!spent.has_schedstat()) sample.wait_ns = -1;
+  else if (sample.wait_ns >= 0) sample.wait_ns += static_cast<double>(spent.wait_ns);
+  sample.preemptions += spent.involuntary_switches;
+}
+
+}  // namespace
 
 Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads)
     : spec_(spec),
@@ -53,6 +67,7 @@ Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int 
       threads_(threads),
       oversubscribed_(static_cast<unsigned>(threads) > std::max(1u, std::thread::hardware_concurrency())) {
   set_thread_count(threads_);
+  if (threads_ == 1) scheduler_ = std::make_unique<system::ThreadTimesReader>();
   const double start = wall_ns();
   if (threads_ == 1 || spec_.shared_state) shared_state_ = spec_.body->make_state(params_);
   if (threads_ > 1) {
@@ -106,6 +121,7 @@ void Executor::thread_main(Slot& slot, int index) {
   }
   done_.notify_all();
 
+  const system::ThreadTimesReader scheduler;  // this thread's
   std::uint64_t seen = 0;
   for (;;) {
     std::uint64_t invocations = 0;
@@ -125,9 +141,11 @@ void Executor::thread_main(Slot& slot, int index) {
       while (arrived_.load() < static_cast<std::uint64_t>(threads_) * seen) {
         if (oversubscribed_) std::this_thread::yield();
       }
+      const system::ThreadTimes before = scheduler.read();
       slot.begin = detail::ticks_start();
       slot.ticks = spec_.body->run(*slot.state, invocations);
       slot.end = detail::ticks_stop();
+      slot.times = scheduler.read() - before;
     } catch (...) {
       std::lock_guard lock(mutex_);
       if (!failure_) failure_ = std::current_exception();
@@ -181,9 +199,12 @@ results::Sample Executor::sample(std::uint64_t invocations) {
   read_counters(counters_before);
 
   results::Sample sample;
+  sample.wait_ns = 0;
   const double cpu_start = process_cpu_ns();
   if (slots_.empty()) {
+    const system::ThreadTimes before = scheduler_->read();
     sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
+    add_interference(sample, scheduler_->read() - before);
   } else {
     {
       std::lock_guard lock(mutex_);
@@ -195,6 +216,7 @@ results::Sample Executor::sample(std::uint64_t invocations) {
     std::unique_lock lock(mutex_);
     done_.wait(lock, [&] { return finished_ == threads_; });
     if (failure_) std::rethrow_exception(failure_);
+    for (auto& slot : slots_) add_interference(sample, slot->times);
     if (spec_.body->times_each_invocation() || spec_.body->times_itself()) {
       // Only the invocations (or what the operation itself counts) are timed, so the
       // threads' own totals are what there is.

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "results/results.hpp"
+#include "system/thread_schedule.hpp"
 #include "tare/benchmark.hpp"
 
 namespace tare::worker {
@@ -28,7 +29,8 @@ class Executor {
   double setup_ns() const { return setup_ns_; }
   /// One timed sample of `invocations` calls on every thread (started together). `ops`
   /// counts logical operations over all threads; `ns` is the wall time from the first
-  /// thread's start to the last thread's end.
+  /// thread's start to the last thread's end; `wait_ns` and `preemptions` what the
+  /// scheduler did to the benchmark's threads meanwhile.
   results::Sample sample(std::uint64_t invocations);
   /// Time per call of an empty operation in the same kind of loop (the harness floor).
   double floor_ns_per_op(std::uint64_t invocations) const;
@@ -53,6 +55,7 @@ class Executor {
   double setup_ns_ = 0;
   std::unique_ptr<detail::StateBase> shared_state_;  // shared scope, or the single thread's
   std::vector<std::unique_ptr<Slot>> slots_;         // empty when single-threaded
+  std::unique_ptr<system::ThreadTimesReader> scheduler_;  // the worker's own thread, when single-threaded
 
   // Commands to the benchmark threads: a generation number bumps per sample.
   std::mutex mutex_;

@@ -1,6 +1,7 @@
 // End-to-end: the e2e benchmark binary run with few forks and a small budget, through
 // real worker processes; assertions on its JSON, exit status and messages.
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -76,6 +77,38 @@ TEST(EndToEnd, JsonHasTheContractShapeAndEveryRawSample) {
     }
     EXPECT_TRUE(fork["steady_state"]["class"].is_string());
   }
+}
+
+// A benchmark that shares its one CPU with a busy process waits for it: the samples record
+// those waits, some are marked disturbed, and the benchmark says how many.
+TEST(EndToEnd, SamplesRecordTheirWaitsForACpuSharedWithABusyProcess) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(sched_getcpu(), &one);
+  cpu_set_t all;
+  ASSERT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);  // the busy process and the run inherit it
+  const pid_t busy = fork();
+  if (busy == 0)
+    for (;;) {
+    }
+  const auto path = (tare_e2e::scratch_dir() / "shared_cpu.json").string();
+  const auto result = run_command({kBench, "--filter", "^fast.step/size=3$", "--forks", "3", "--max-forks", "3",
+                                   "--measure-ms", "50", "--warmup-max-ms", "30", "--json", path});
+  kill(busy, SIGKILL);
+  waitpid(busy, nullptr, 0);
+  sched_setaffinity(0, sizeof all, &all);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const json& b = find(run, "fast.step/size=3");
+  if (b["forks"][0]["samples"][0].count("wait_ns") == 0) GTEST_SKIP() << "kernel without schedstats";
+  int disturbed = 0;
+  for (const auto& fork : b["forks"]) {
+    for (const auto& s : fork["samples"]) EXPECT_GE(s["wait_ns"].get<double>(), 0);
+    disturbed += fork["disturbed_samples"].get<int>();
+  }
+  EXPECT_GT(disturbed, 0);
+  EXPECT_GT(b["disturbed_share"].get<double>(), 0);
 }
 
 TEST(EndToEnd, EachForkIsADistinctProcessWithItsOwnLayout) {

@@ -48,6 +48,8 @@ void expect_same(const results::Sample& a, const results::Sample& b) {
   expect_same(a.ns, b.ns, "ns");
   expect_same(a.cpu_ns, b.cpu_ns, "cpu_ns");
   EXPECT_EQ(a.counters, b.counters);
+  EXPECT_EQ(a.wait_ns, b.wait_ns);
+  EXPECT_EQ(a.preemptions, b.preemptions);
 }
 
 void expect_same(const results::Fork& a, const results::Fork& b) {
@@ -64,6 +66,8 @@ void expect_same(const results::Fork& a, const results::Fork& b) {
   EXPECT_EQ(a.steady_class, b.steady_class);
   EXPECT_EQ(a.steady_first_index, b.steady_first_index);
   expect_same(a.mean, b.mean, "mean");
+  EXPECT_EQ(a.disturbed_samples, b.disturbed_samples);
+  EXPECT_EQ(a.undisturbed_mean, b.undisturbed_mean);
   EXPECT_EQ(a.setup_ns, b.setup_ns);
   EXPECT_EQ(a.teardown_ns, b.teardown_ns);
   EXPECT_EQ(a.measured_ns, b.measured_ns);
@@ -98,6 +102,8 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
     EXPECT_EQ(a.ci->high, b.ci->high);
   }
   EXPECT_EQ(a.median, b.median);
+  EXPECT_EQ(a.disturbed_share, b.disturbed_share);
+  EXPECT_EQ(a.undisturbed_score, b.undisturbed_score);
   EXPECT_EQ(a.between_fork_variance, b.between_fork_variance);
   EXPECT_EQ(a.within_fork_variance, b.within_fork_variance);
   EXPECT_EQ(a.counters_per_op, b.counters_per_op);

@@ -53,7 +53,8 @@ TEST(JsonWrite, BenchmarkFields) {
   const Json b = to_json(testing::full_run())["benchmarks"][0];
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
-                                               "ci_method", "median", "median_ci", "mad", "steady_state", "variance",
+                                               "ci_method", "median", "median_ci", "mad", "steady_state", "disturbed_share",
+                                               "undisturbed_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
                                                "forks"}));
@@ -96,7 +97,8 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(keys(f), (std::vector<std::string>{"pid", "status", "error", "layout", "ops_per_sample", "setup_ns",
                                                "teardown_ns", "measured_ns", "floor_ns_per_op", "wall_ns",
                                                "reference_ns", "resources",
-                                               "steady_state", "mean", "warmup", "samples"}));
+                                               "steady_state", "mean", "disturbed_samples", "undisturbed_mean",
+                                               "warmup", "samples"}));
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));
   EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,
@@ -106,7 +108,11 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["reference_ns"], Json::parse(R"({"before": 2.5, "after": 2.625})"));
   EXPECT_EQ(f["wall_ns"], 412345678.5);
   EXPECT_EQ(f["samples"][0], Json::parse(R"({"ops": 4096, "ns": 50301.0, "cpu_ns": 50299.5,
-                                             "counters": [3700.0, 396.0]})"));
+                                             "counters": [3700.0, 396.0], "wait_ns": 0.0})"));
+  EXPECT_EQ(f["samples"][1]["wait_ns"], 2500.5);
+  EXPECT_EQ(f["samples"][1]["preemptions"], 2);
+  EXPECT_EQ(f["samples"][2].count("wait_ns"), 0u);  // not known
+  EXPECT_EQ(f["disturbed_samples"], 1);
   EXPECT_EQ(f["warmup"].size(), 2u);
   const Json& failed = doc["benchmarks"][0]["forks"][1];
   EXPECT_EQ(failed["status"], "failed");
@@ -193,7 +199,8 @@ TEST(JsonWrite, IsPrettyPrintedWithTwoSpacesAndEndsWithNewline) {
 TEST(JsonWrite, OneSamplePerLine) {
   const std::string text = to_text(testing::full_run());
   EXPECT_NE(text.find("          \"samples\": [\n"
-                      "            {\"ops\": 4096, \"ns\": 50301.0, \"cpu_ns\": 50299.5, \"counters\": [3700.0, 396.0]},\n"
+                      "            {\"ops\": 4096, \"ns\": 50301.0, \"cpu_ns\": 50299.5, \"counters\": [3700.0, 396.0], "
+                      "\"wait_ns\": 0.0},\n"
                       "            {\"ops\": 4096, \"ns\": 50299.75, "),
             std::string::npos)
       << text;

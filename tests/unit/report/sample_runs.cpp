@@ -52,6 +52,11 @@ results::Fork fork(int pid, double mean) {
   f.warmup = {sample(4096, 60123.5, 60001.25, {4000, 96}), sample(4096, 51000, 50990, {3990, 106})};
   f.samples = {sample(4096, 50301, 50299.5, {3700, 396}), sample(4096, 50299.75, 50280, {3650, 446}),
                sample(4096, 50310.125, 50300, {3720, 376})};
+  f.samples[0].wait_ns = 0;
+  f.samples[1].wait_ns = 2500.5;  // waited for a CPU, preempted twice
+  f.samples[1].preemptions = 2;
+  f.disturbed_samples = 1;
+  f.undisturbed_mean = mean * 0.995;
   f.steady_class = "warmup";
   f.steady_first_index = 2;
   f.mean = mean;
@@ -98,6 +103,8 @@ results::Run full_run() {
   b.median_ci = results::Interval{0.96875, 12.0, 12.75};
   b.mad = 0.125;
   b.steady_state = "good inconsistent";
+  b.disturbed_share = 0.25;
+  b.undisturbed_score = 12.25;
   b.bootstrap = results::Bootstrap{{0.95, 12.125, 12.375}, {0.95, 12.0, 12.5}, 2000, 4};
   b.outliers = results::Outliers{0, 1, 3, 2, 0.25, "moderate"};
   b.modes = {{12.1, 3}, {12.5, 2}};

@@ -33,6 +33,46 @@ TEST(ThreadTimes, CountAThreadsOwnCpuTimeAndSwitches) {
   }
 }
 
+// The reader keeps its file open and reads the thread that built it; its counters only grow.
+TEST(ThreadTimesReader, ReadsItsThreadAgainAndAgain) {
+  std::thread([] {
+    const ThreadTimesReader reader;
+    const ThreadTimes first = reader.read();
+    volatile std::uint64_t x = 0;
+    for (int i = 0; i < 10'000'000; ++i) x = x + static_cast<std::uint64_t>(i);
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    const ThreadTimes spent = reader.read() - first;
+    EXPECT_GE(spent.voluntary_switches, 1);
+    if (first.has_schedstat()) {
+      ASSERT_TRUE(spent.has_schedstat());
+      EXPECT_GT(spent.cpu_ns, 0);
+      EXPECT_GE(spent.wait_ns, 0);
+    }
+  }).join();
+}
+
+// Two CPU-bound threads held to one CPU take turns: between them they wait for it.
+TEST(ThreadTimesReader, ThreadsSharingOneCpuWaitForIt) {
+  if (!ThreadTimesReader().read().has_schedstat()) GTEST_SKIP() << "kernel without schedstats";
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(sched_getcpu(), &one);
+  std::int64_t waited[2] = {0, 0};
+  auto spin = [&](int i) {
+    sched_setaffinity(0, sizeof one, &one);
+    const ThreadTimesReader reader;
+    const ThreadTimes before = reader.read();
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(60);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    waited[i] = (reader.read() - before).wait_ns;
+  };
+  std::thread a(spin, 0), b(spin, 1);
+  a.join();
+  b.join();
+  EXPECT_GT(waited[0] + waited[1], 0);
+}
+
 TEST(ThreadTimes, DifferencesAndSumsKeepAMissingSchedstatMissing) {
   ThreadTimes a{100, 10, 3, 4}, b{40, 4, 1, 1};
   const ThreadTimes d = a - b;
