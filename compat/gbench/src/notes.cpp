@@ -1,6 +1,7 @@
 #include "notes.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "report/console.hpp"
 
