@@ -9,7 +9,6 @@
 #include <cstring>
 
 #include "system/parse.hpp"
-#include "system/read_text.hpp"
 
 namespace tare::system {
 
@@ -33,20 +32,6 @@ RealtimeRequest make_thread_realtime(int priority) {
   else
     request.refused = std::string("refused: ") + std::strerror(errno);
   return request;
-}
-
-ThreadTimes thread_times() {
-  ThreadTimes times;
-  if (const auto schedstat = parse::schedstat(detail::read_text("/proc/thread-self/schedstat").value_or(""))) {
-    times.cpu_ns = schedstat->cpu_ns;
-    times.wait_ns = schedstat->wait_ns;
-  }
-  rusage usage{};
-  if (getrusage(RUSAGE_THREAD, &usage) == 0) {
-    times.involuntary_switches = usage.ru_nivcsw;
-    times.voluntary_switches = usage.ru_nvcsw;
-  }
-  return times;
 }
 
 ThreadTimesReader::ThreadTimesReader() : schedstat_fd_(open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)) {}
@@ -73,6 +58,8 @@ ThreadTimes ThreadTimesReader::read() const {
   }
   return times;
 }
+
+ThreadTimes thread_times() { return ThreadTimesReader().read(); }
 
 ThreadTimes operator-(const ThreadTimes& after, const ThreadTimes& before) {
   ThreadTimes d;

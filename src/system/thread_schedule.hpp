@@ -35,15 +35,14 @@ struct ThreadTimes {
 ThreadTimes thread_times();
 
 /// thread_times() for reading often (around every sample of a benchmark): the schedstat
-/// file stays open, so a read is two system calls. Construct it on the thread it reads; it
-/// reads that thread whichever thread calls read().
+/// file stays open, so a read is two system calls. Construct it and read it on the thread
+/// it is about.
 class ThreadTimesReader {
  public:
   ThreadTimesReader();
   ~ThreadTimesReader();
   ThreadTimesReader(const ThreadTimesReader&) = delete;
   ThreadTimesReader& operator=(const ThreadTimesReader&) = delete;
-  /// Must be called on the thread that constructed it (getrusage reads the caller).
   ThreadTimes read() const;
 
  private:

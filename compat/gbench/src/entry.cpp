@@ -111,11 +111,11 @@ bool colour_terminal() {
 std::size_t name_field_width(const std::vector<Instance>& instances, const Flags& f) {
   using benchmark::internal::Access;
   bool aggregates = f.repetitions.value_or(0) > 1;
-  std::size_t width = 10, statistic = 0;
+  std::size_t width = 10;
+  std::size_t statistic = 6;  // "median", "stddev": the default statistics
   for (const auto& instance : instances) {
     width = std::max(width, instance.name.size());
     aggregates = aggregates || Access::repetitions(*instance.family) > 1;
-    statistic = std::max<std::size_t>(statistic, 6);  // "median", "stddev": the default statistics
     for (const auto& s : Access::statistics(*instance.family)) statistic = std::max(statistic, s.name_.size());
   }
   return aggregates ? width + 1 + statistic : width;
@@ -133,21 +133,21 @@ void report(benchmark::BenchmarkReporter* reporter, const Report& r, bool aggreg
 // clearing the benchmarks and registering others), and a worker runs that main() again: it
 // serves the first call at which the benchmark it is asked for is registered, and lets the
 // calls before it return as they would in the parent, without running anything.
-bool worker_serves_this_call(const Flags& f) {
+bool worker_serves_this_call(const Flags& f, const std::vector<Instance>& registered) {
   std::string benchmark;
   try {
     benchmark = worker::parse_args(f.worker_args).benchmark;
   } catch (const std::invalid_argument&) {
     return true;  // the worker itself says what is wrong with its arguments
   }
-  for (const auto& instance : expand(Filter("")))
+  for (const auto& instance : registered)
     if (instance.name == benchmark) return true;
   return false;
 }
 
 // In a worker process: every instance is registered, under the names the runner asks for.
-[[noreturn]] void serve_as_worker(const Flags& f) {
-  register_all_with_tare(expand(Filter("")));
+[[noreturn]] void serve_as_worker(const Flags& f, const std::vector<Instance>& registered) {
+  register_all_with_tare(registered);
   std::exit(worker::run_worker(f.worker_args));
 }
 
@@ -182,7 +182,8 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
   const Flags& f = flags();
   if (spec.empty() || spec == "all") spec = ".";
   if (!f.worker_args.empty()) {
-    if (worker_serves_this_call(f)) serve_as_worker(f);
+    const auto registered = expand(Filter(""));
+    if (worker_serves_this_call(f, registered)) serve_as_worker(f, registered);
     try {
       return expand(Filter(spec)).size();
     } catch (const std::regex_error&) {
