@@ -115,7 +115,7 @@ results::Fork read_fork(const Field& f) {
   if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
   fork.mean = f.at("mean").number();
   if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
-  if (auto v = f.find("undisturbed_mean")) fork.undisturbed_mean = v->optional_number();
+  if (auto v = f.find("all_samples_mean")) fork.all_samples_mean = v->optional_number();
   fork.warmup = read_samples(f.at("warmup"));
   fork.samples = read_samples(f.at("samples"));
   return fork;
@@ -166,7 +166,7 @@ results::Benchmark read_benchmark(const Field& f) {
   if (auto v = f.find("mad")) b.mad = v->optional_number();
   if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
   if (auto v = f.find("disturbed_share")) b.disturbed_share = v->optional_number();
-  if (auto v = f.find("undisturbed_score")) b.undisturbed_score = v->optional_number();
+  if (auto v = f.find("all_samples_score")) b.all_samples_score = v->optional_number();
   const Field variance = f.at("variance");
   b.between_fork_variance = variance.at("between_forks").optional_number();
   b.within_fork_variance = variance.at("within_fork").optional_number();

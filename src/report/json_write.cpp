@@ -88,7 +88,7 @@ Json fork_json(const results::Fork& f) {
   j["mean"] = number(f.mean);
   if (f.disturbed_samples >= 0) {
     j["disturbed_samples"] = f.disturbed_samples;
-    j["undisturbed_mean"] = number(f.undisturbed_mean);
+    j["all_samples_mean"] = number(f.all_samples_mean);
   }
   j["warmup"] = samples_json(f.warmup);
   j["samples"] = samples_json(f.samples);
@@ -118,7 +118,7 @@ Json benchmark_json(const results::Benchmark& b) {
   j["mad"] = number(b.mad);
   j["steady_state"] = text_or_null(b.steady_state);
   j["disturbed_share"] = number(b.disturbed_share);
-  j["undisturbed_score"] = number(b.undisturbed_score);
+  j["all_samples_score"] = number(b.all_samples_score);
   j["variance"] = {{"between_forks", number(b.between_fork_variance)},
                    {"within_fork", number(b.within_fork_variance)},
                    {"within_fork_method", text_or_null(b.within_fork_method)}};

@@ -56,11 +56,11 @@ struct Fork {
   int outliers = 0;                  ///< samples kept out of changepoint detection (rolling filter)
   double lag1 = 0;                   ///< lag-1 autocorrelation of the measured values
   bool dependent = false;            ///< Ljung–Box says the measured values are not independent
-  double mean = 0;                   ///< the fork's score: mean over its samples, in the unit
+  double mean = 0;                   ///< the fork's score: mean over its undisturbed samples, in the unit
   /// Measured samples that other work disturbed (their threads waited for a CPU); -1 where
-  /// the kernel keeps no waits.
+  /// the kernel keeps no waits. `mean` leaves them out (when three or more others remain).
   int disturbed_samples = -1;
-  std::optional<double> undisturbed_mean;  ///< the mean over the other samples, when there are any
+  std::optional<double> all_samples_mean;  ///< the mean had they counted (when any were left out)
   double setup_ns = 0;               ///< trial setup (state construction)
   double teardown_ns = 0;            ///< trial teardown (state destruction)
   double measured_ns = 0;            ///< wall time of the measured samples
@@ -147,10 +147,11 @@ struct Benchmark {
   std::string within_fork_method;  ///< "samples", or "batch means" when samples are dependent
   std::string ci_method;           ///< how `ci` was computed
   std::optional<Interval> median_ci;  ///< sign-test CI of the median over fork means (>= 6 forks)
-  /// Share of the measured samples that other work disturbed (absent: waits not known).
+  /// Share of the measured samples that other work disturbed (absent: waits not known);
+  /// the score leaves them out.
   std::optional<double> disturbed_share;
-  /// The score over undisturbed samples only (absent when a fork had none).
-  std::optional<double> undisturbed_score;
+  /// The score had the disturbed samples counted (absent: waits not known).
+  std::optional<double> all_samples_score;
   std::optional<double> mad;       ///< median absolute deviation of the fork means (normal-scaled)
   std::string steady_state;        ///< across forks: a class, "good inconsistent" or "bad inconsistent"
   std::optional<Bootstrap> bootstrap;

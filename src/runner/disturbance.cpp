@@ -10,35 +10,41 @@ std::optional<bool> is_disturbed(const results::Sample& sample, int threads) {
   return sample.wait_ns > kDisturbedWaitShare * sample.ns * threads;
 }
 
-std::optional<ForkDisturbance> fork_disturbance(const std::vector<results::Sample>& samples, Mode mode, int threads) {
-  ForkDisturbance fork;
-  std::vector<double> undisturbed;
+std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, int threads) {
+  int disturbed = 0;
   for (const auto& s : samples) {
-    const auto disturbed = is_disturbed(s, threads);
-    if (!disturbed) return std::nullopt;
-    if (*disturbed) ++fork.disturbed;
-    else undisturbed.push_back(sample_value(s, mode, threads));
+    const auto d = is_disturbed(s, threads);
+    if (!d) return std::nullopt;
+    disturbed += *d ? 1 : 0;
   }
-  if (!undisturbed.empty()) fork.undisturbed_mean = stats::mean(undisturbed);
-  return fork;
+  return disturbed;
+}
+
+std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads) {
+  std::vector<double> all, undisturbed;
+  all.reserve(samples.size());
+  bool known = true;
+  for (const auto& s : samples) {
+    const double value = sample_value(s, mode, threads);
+    all.push_back(value);
+    const auto disturbed = is_disturbed(s, threads);
+    known = known && disturbed.has_value();
+    if (known && !*disturbed) undisturbed.push_back(value);
+  }
+  return known && undisturbed.size() >= kFewestUndisturbed ? undisturbed : all;
 }
 
 std::optional<BenchmarkDisturbance> benchmark_disturbance(const std::vector<const results::Fork*>& forks) {
   double samples = 0, disturbed = 0;
-  std::vector<double> means;
-  bool every_fork_has_one = true;
+  std::vector<double> all_means;
   for (const auto* fork : forks) {
     if (fork->disturbed_samples < 0) return std::nullopt;
     samples += static_cast<double>(fork->samples.size());
     disturbed += fork->disturbed_samples;
-    if (fork->undisturbed_mean) means.push_back(*fork->undisturbed_mean);
-    else every_fork_has_one = false;
+    all_means.push_back(fork->all_samples_mean.value_or(fork->mean));
   }
   if (samples == 0) return std::nullopt;
-  BenchmarkDisturbance b;
-  b.share = disturbed / samples;
-  if (every_fork_has_one && !means.empty()) b.undisturbed_score = stats::mean(means);
-  return b;
+  return BenchmarkDisturbance{disturbed / samples, stats::mean(all_means)};
 }
 
 }  // namespace tare::runner

@@ -1,8 +1,10 @@
 // Samples that other work disturbed: the benchmark's threads were ready to run and waited
 // for a CPU (another process held it, on this machine's scheduler). Pure judgement over
-// what the worker recorded per sample (results::Sample::wait_ns).
+// what the worker recorded per sample (results::Sample::wait_ns): which samples a fork's
+// score rests on, and what the disturbed ones would have made of it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <vector>
 
@@ -17,22 +19,24 @@ namespace tare::runner {
 /// interrupts of a quiet machine stay far below it (microseconds per millisecond).
 inline constexpr double kDisturbedWaitShare = 0.01;
 
+/// The fewest undisturbed samples a fork's score rests on; with fewer, it rests on all.
+inline constexpr std::size_t kFewestUndisturbed = 3;
+
 /// Whether the scheduler made `sample` wait; nullopt where the kernel keeps no waits.
 std::optional<bool> is_disturbed(const results::Sample& sample, int threads);
 
-/// The measured samples of a fork that other work disturbed, and the fork's mean over the
-/// others; nullopt where the waits are unknown.
-struct ForkDisturbance {
-  int disturbed = 0;
-  std::optional<double> undisturbed_mean;  ///< absent when every sample was disturbed
-};
-std::optional<ForkDisturbance> fork_disturbance(const std::vector<results::Sample>& samples, Mode mode, int threads);
+/// How many of `samples` were disturbed; nullopt where the waits are unknown.
+std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, int threads);
 
-/// Over a benchmark's forks: the share of measured samples disturbed, and the score (mean
-/// of fork means) over undisturbed samples only, when every fork has some.
+/// The values (in the benchmark's unit) a fork's score rests on: its undisturbed samples
+/// when the waits are known and at least kFewestUndisturbed remain, else all of them.
+std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads);
+
+/// Over a benchmark's scored forks: the share of measured samples disturbed, and the score
+/// (mean of fork means) had the disturbed samples counted.
 struct BenchmarkDisturbance {
   double share = 0;
-  std::optional<double> undisturbed_score;
+  double all_samples_score = 0;
 };
 std::optional<BenchmarkDisturbance> benchmark_disturbance(const std::vector<const results::Fork*>& forks);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "runner/disturbance.hpp"
 #include "runner/fork_analysis.hpp"
 #include "stats/bootstrap.hpp"
 #include "stats/descriptive.hpp"
@@ -118,10 +119,7 @@ std::vector<const results::Fork*> scored_forks(const results::Benchmark& b) {
 }
 
 std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads) {
-  std::vector<double> values;
-  values.reserve(fork.samples.size());
-  for (const auto& s : fork.samples) values.push_back(sample_value(s, mode, threads));
-  return values;
+  return scored_values(fork.samples, mode, threads);
 }
 
 void estimate(results::Benchmark& b, const std::vector<const results::Fork*>& forks, Mode mode, int threads,

@@ -16,7 +16,8 @@ namespace tare::runner {
 /// fewer than two did, every successful fork (the warnings then say the score is unsteady).
 std::vector<const results::Fork*> scored_forks(const results::Benchmark& benchmark);
 
-/// The values of a fork's measured samples in the benchmark's unit.
+/// The values a fork's score rests on, in the benchmark's unit: its measured samples, less
+/// those other work disturbed (disturbance.hpp's scored_values).
 std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads);
 
 /// Fills score, ci, ci_method, median, median_ci, mad, variances, within_fork_method,

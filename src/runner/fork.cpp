@@ -4,6 +4,7 @@
 #include <chrono>
 #include <vector>
 
+#include "runner/disturbance.hpp"
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/worker_process.hpp"
@@ -27,6 +28,24 @@ void measure_single_shot(WorkerProcess& worker, const registry::Instance& instan
   fork.samples = take_samples(worker, invocations, 1);
   fork.reference_before_ns = time_reference(worker);
   fork.reference_after_ns = time_reference(worker);
+}
+
+// Samples other work disturbed are left out of the score: take others in their place, at
+// most as many again as were asked for (a machine busy throughout must not make the fork
+// endless; the samples then say how much was disturbed).
+void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int threads,
+                       std::vector<results::Sample>& samples) {
+  const std::size_t wanted = samples.size();
+  std::size_t taken = 0;
+  for (;;) {
+    const auto disturbed = count_disturbed(samples, threads);
+    if (!disturbed) return;
+    const std::size_t undisturbed = samples.size() - static_cast<std::size_t>(*disturbed);
+    if (undisturbed >= wanted || taken >= wanted) return;
+    const std::size_t more = std::min(wanted - undisturbed, wanted - taken);
+    for (auto& s : take_samples(worker, invocations, more)) samples.push_back(std::move(s));
+    taken += more;
+  }
 }
 
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
@@ -75,6 +94,7 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
     const double most = measures_nothing ? std::max(min_samples, kSamplesOfNothing) : 10000.0;
     const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, most));
     fork.samples = take_samples(worker, invocations, count);
+    replace_disturbed(worker, invocations, instance.threads, fork.samples);
   }
   fork.reference_after_ns = time_reference(worker);
   return calibration_samples;

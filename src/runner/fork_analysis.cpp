@@ -76,16 +76,19 @@ void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input) {
   else classify(fork, input);
   fork.steady_first_index = static_cast<int>(fork.warmup.size());
 
-  std::vector<double> values;
   fork.measured_ns = 0;
-  for (const auto& s : fork.samples) {
-    fork.measured_ns += s.ns;
-    values.push_back(sample_value(s, input.mode, input.threads));
-  }
+  for (const auto& s : fork.samples) fork.measured_ns += s.ns;
+  // The score rests on the samples other work left alone; the mean of all of them is kept
+  // beside it when they differ.
+  const std::vector<double> values = scored_values(fork.samples, input.mode, input.threads);
   fork.mean = values.empty() ? 0 : stats::mean(values);
-  const auto disturbance = fork_disturbance(fork.samples, input.mode, input.threads);
-  fork.disturbed_samples = disturbance ? disturbance->disturbed : -1;
-  fork.undisturbed_mean = disturbance ? disturbance->undisturbed_mean : std::nullopt;
+  fork.disturbed_samples = count_disturbed(fork.samples, input.threads).value_or(-1);
+  fork.all_samples_mean.reset();
+  if (values.size() < fork.samples.size()) {
+    double all = 0;
+    for (const auto& s : fork.samples) all += sample_value(s, input.mode, input.threads);
+    fork.all_samples_mean = all / static_cast<double>(fork.samples.size());
+  }
 
   const stats::IndependenceTest independence = stats::ljung_box(values);
   fork.lag1 = independence.lag1;

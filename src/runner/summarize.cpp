@@ -51,7 +51,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
   measure_benchmark_drift(b, scored, instance.mode, context.run_reference_ns);
   if (const auto disturbance = benchmark_disturbance(scored)) {
     b.disturbed_share = disturbance->share;
-    b.undisturbed_score = disturbance->undisturbed_score;
+    b.all_samples_score = disturbance->all_samples_score;
   }
   counters_per_op(b, good);
   percentiles(b, good, instance);

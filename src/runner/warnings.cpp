@@ -7,6 +7,7 @@
 #include <string>
 
 #include "report/console.hpp"
+#include "runner/disturbance.hpp"
 #include "runner/fork_analysis.hpp"
 #include "stats/descriptive.hpp"
 
@@ -102,18 +103,18 @@ void drift_warning(results::Benchmark& b) {
       format_value((n.high - n.low) / 2, b.unit)));
 }
 
-// Other work took the CPU during samples, and the samples it took moved the score beyond
-// its interval: that share of the score measures the neighbours, not the code.
+// Other work took the CPU during samples, and had they counted the score would lie outside
+// its interval: the run measured the neighbours as much as the code, and may do so again.
 void disturbance_warning(results::Benchmark& b) {
-  if (!b.disturbed_share || *b.disturbed_share == 0 || !b.undisturbed_score || !b.score || !b.ci || *b.score == 0)
+  if (!b.disturbed_share || *b.disturbed_share == 0 || !b.all_samples_score || !b.score || !b.ci || *b.score == 0)
     return;
   const double half_width = (b.ci->high - b.ci->low) / 2;
-  const double moved = *b.score - *b.undisturbed_score;
+  const double moved = *b.all_samples_score - *b.score;
   if (std::abs(moved) <= half_width) return;
   b.warnings.push_back(fmt::format(
-      "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): without them the score "
-      "is {} ({:+.1f}%), outside the interval; give it a CPU of its own (taskset) or a quieter machine",
-      100 * *b.disturbed_share, format_value(*b.undisturbed_score, b.unit), -100 * moved / *b.score));
+      "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): they are left out of the "
+      "score, which with them would be {} ({:+.1f}%); a CPU of its own (taskset) or a quieter machine avoids it",
+      100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
 }
 
 }  // namespace
@@ -184,7 +185,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   drift_warning(b);
 
   // What the processes did, over every fork that ran to the end, scored or not.
-  double measured = 0, teardown = 0, cpu = 0;
+  double measured = 0, teardown = 0, cpu = 0, left_alone = 0;
   long major = 0, minor = 0, involuntary = 0;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
@@ -194,14 +195,20 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
     major += fork->resources.major_faults;
     minor += fork->resources.minor_faults;
     involuntary += fork->resources.involuntary_switches;
-    for (const auto& s : fork->samples) cpu += s.cpu_ns;
+    // The samples other work left alone: where they lacked the CPU, the benchmark waited
+    // of its own accord.
+    for (const auto& s : fork->samples)
+      if (!is_disturbed(s, instance.threads).value_or(false)) {
+        cpu += s.cpu_ns;
+        left_alone += s.ns;
+      }
   }
   // Batches only: a single call's CPU time is below the CPU clock's granularity.
   const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
-  if (batched && measured > 0 && cpu > 0 && cpu < 0.9 * measured * instance.threads)
-    w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of the measured time: it waited (I/O, locks, "
-                            "sleeps) or was preempted",
-                            100 * cpu / (measured * instance.threads)));
+  if (batched && left_alone > 0 && cpu > 0 && cpu < 0.9 * left_alone * instance.threads)
+    w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
+                            "sleeps)",
+                            100 * cpu / (left_alone * instance.threads)));
   // Rates per measured time mean nothing for a single shot: its one short call is a sliver
   // of the time the process's counters cover (the reference workload runs after it).
   const bool rates = instance.mode != Mode::ss && measured > 0;

@@ -67,7 +67,7 @@ void expect_same(const results::Fork& a, const results::Fork& b) {
   EXPECT_EQ(a.steady_first_index, b.steady_first_index);
   expect_same(a.mean, b.mean, "mean");
   EXPECT_EQ(a.disturbed_samples, b.disturbed_samples);
-  EXPECT_EQ(a.undisturbed_mean, b.undisturbed_mean);
+  EXPECT_EQ(a.all_samples_mean, b.all_samples_mean);
   EXPECT_EQ(a.setup_ns, b.setup_ns);
   EXPECT_EQ(a.teardown_ns, b.teardown_ns);
   EXPECT_EQ(a.measured_ns, b.measured_ns);
@@ -103,7 +103,7 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
   }
   EXPECT_EQ(a.median, b.median);
   EXPECT_EQ(a.disturbed_share, b.disturbed_share);
-  EXPECT_EQ(a.undisturbed_score, b.undisturbed_score);
+  EXPECT_EQ(a.all_samples_score, b.all_samples_score);
   EXPECT_EQ(a.between_fork_variance, b.between_fork_variance);
   EXPECT_EQ(a.within_fork_variance, b.within_fork_variance);
   EXPECT_EQ(a.counters_per_op, b.counters_per_op);

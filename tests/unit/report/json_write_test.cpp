@@ -54,7 +54,7 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
                                                "ci_method", "median", "median_ci", "mad", "steady_state", "disturbed_share",
-                                               "undisturbed_score", "variance",
+                                               "all_samples_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
                                                "forks"}));
@@ -97,7 +97,7 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(keys(f), (std::vector<std::string>{"pid", "status", "error", "layout", "ops_per_sample", "setup_ns",
                                                "teardown_ns", "measured_ns", "floor_ns_per_op", "wall_ns",
                                                "reference_ns", "resources",
-                                               "steady_state", "mean", "disturbed_samples", "undisturbed_mean",
+                                               "steady_state", "mean", "disturbed_samples", "all_samples_mean",
                                                "warmup", "samples"}));
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));

@@ -56,7 +56,7 @@ results::Fork fork(int pid, double mean) {
   f.samples[1].wait_ns = 2500.5;  // waited for a CPU, preempted twice
   f.samples[1].preemptions = 2;
   f.disturbed_samples = 1;
-  f.undisturbed_mean = mean * 0.995;
+  f.all_samples_mean = mean * 1.02;
   f.steady_class = "warmup";
   f.steady_first_index = 2;
   f.mean = mean;
@@ -104,7 +104,7 @@ results::Run full_run() {
   b.mad = 0.125;
   b.steady_state = "good inconsistent";
   b.disturbed_share = 0.25;
-  b.undisturbed_score = 12.25;
+  b.all_samples_score = 12.25;
   b.bootstrap = results::Bootstrap{{0.95, 12.125, 12.375}, {0.95, 12.0, 12.5}, 2000, 4};
   b.outliers = results::Outliers{0, 1, 3, 2, 0.25, "moderate"};
   b.modes = {{12.1, 3}, {12.5, 2}};

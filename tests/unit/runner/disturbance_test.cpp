@@ -40,50 +40,53 @@ TEST(Disturbance, ASampleIsDisturbedWhenItWaitedOverOnePercentOfItsTime) {
   EXPECT_FALSE(is_disturbed(unknown, 1).has_value());
 }
 
-// A CPU shared with one busy process: a third of the samples lose a 4 ms slice. The
-// undisturbed mean is the work's own speed; the plain mean is not.
-TEST(Disturbance, TheUndisturbedMeanIsTheWorksOwnSpeed) {
+// A CPU shared with one busy process: a third of the samples lose a 4 ms slice. The score
+// rests on the others, which are the work's own speed; the mean of all is not.
+TEST(Disturbance, TheScoreRestsOnTheUndisturbedSamples) {
   std::mt19937_64 rng(7);
   std::normal_distribution<double> noise(0, 0.01);
   std::bernoulli_distribution preempted(1.0 / 3);
   std::vector<Sample> samples;
   for (int i = 0; i < 300; ++i) samples.push_back(sample(1000 * (1 + noise(rng)), preempted(rng) ? 4e6 : 0.0));
-  const auto fork = fork_disturbance(samples, Mode::avgt, 1);
-  ASSERT_TRUE(fork);
-  EXPECT_NEAR(fork->disturbed, 100, 25);
-  ASSERT_TRUE(fork->undisturbed_mean);
-  EXPECT_NEAR(*fork->undisturbed_mean, 1000, 5);
+  const auto disturbed = count_disturbed(samples, 1);
+  ASSERT_TRUE(disturbed);
+  EXPECT_NEAR(*disturbed, 100, 25);
+  const auto values = scored_values(samples, Mode::avgt, 1);
+  EXPECT_EQ(values.size(), samples.size() - static_cast<std::size_t>(*disturbed));
+  double sum = 0;
+  for (double v : values) sum += v;
+  EXPECT_NEAR(sum / static_cast<double>(values.size()), 1000, 5);
   // Throughput: ops per second, over the same samples.
-  const auto thrpt = fork_disturbance(samples, Mode::thrpt, 1);
-  ASSERT_TRUE(thrpt && thrpt->undisturbed_mean);
-  EXPECT_NEAR(*thrpt->undisturbed_mean, 1e6, 1e4);
+  const auto rates = scored_values(samples, Mode::thrpt, 1);
+  sum = 0;
+  for (double v : rates) sum += v;
+  EXPECT_NEAR(sum / static_cast<double>(rates.size()), 1e6, 1e4);
 }
 
-TEST(Disturbance, UnknownWaitsLeaveTheForkUnjudged) {
-  std::vector<Sample> samples{sample(100, 0), Sample{1000, 1e5, 0, {}}};
-  EXPECT_FALSE(fork_disturbance(samples, Mode::avgt, 1));
+// With fewer than three undisturbed samples, or waits unknown, every sample counts.
+TEST(Disturbance, TooFewUndisturbedSamplesOrUnknownWaitsKeepEverySample) {
+  std::vector<Sample> mostly{sample(100, 0), sample(100, 0), sample(100, 5e4), sample(100, 5e4)};
+  EXPECT_EQ(scored_values(mostly, Mode::avgt, 1).size(), 4u);
+  mostly.push_back(sample(100, 0));
+  EXPECT_EQ(scored_values(mostly, Mode::avgt, 1).size(), 3u);
+  std::vector<Sample> unknown{sample(100, 5e4), sample(100, 0), sample(100, 0), sample(100, 0), Sample{1000, 1e5, 0, {}}};
+  EXPECT_FALSE(count_disturbed(unknown, 1));
+  EXPECT_EQ(scored_values(unknown, Mode::avgt, 1).size(), 5u);
 }
 
-TEST(Disturbance, ABenchmarkHasAnUndisturbedScoreOnlyWhenEveryForkKeptSamples) {
+TEST(Disturbance, ABenchmarkSaysTheShareDisturbedAndTheScoreHadTheyCounted) {
   Fork a, b;
   a.samples.assign(10, sample(100, 0));
   a.disturbed_samples = 2;
-  a.undisturbed_mean = 100;
+  a.mean = 100;
+  a.all_samples_mean = 120;
   b.samples.assign(30, sample(100, 0));
-  b.disturbed_samples = 6;
-  b.undisturbed_mean = 110;
+  b.disturbed_samples = 0;
+  b.mean = 110;  // nothing left out: its mean is the mean of all
   auto both = benchmark_disturbance({&a, &b});
   ASSERT_TRUE(both);
-  EXPECT_DOUBLE_EQ(both->share, 8.0 / 40);
-  ASSERT_TRUE(both->undisturbed_score);
-  EXPECT_DOUBLE_EQ(*both->undisturbed_score, 105);
-
-  b.disturbed_samples = 30;
-  b.undisturbed_mean.reset();
-  both = benchmark_disturbance({&a, &b});
-  ASSERT_TRUE(both);
-  EXPECT_DOUBLE_EQ(both->share, 32.0 / 40);
-  EXPECT_FALSE(both->undisturbed_score);
+  EXPECT_DOUBLE_EQ(both->share, 2.0 / 40);
+  EXPECT_DOUBLE_EQ(both->all_samples_score, 115);
 
   b.disturbed_samples = -1;  // waits unknown in one fork
   EXPECT_FALSE(benchmark_disturbance({&a, &b}));

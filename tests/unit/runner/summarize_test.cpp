@@ -183,7 +183,7 @@ TEST(Summarize, ABenchmarkThatWaitsInsteadOfComputingIsCalledOut) {
   EXPECT_THAT(summarized(fx, forks).warnings, Not(Contains(HasSubstr("had the CPU"))));
   for (auto& f : forks)
     for (auto& sample : f.samples) sample.cpu_ns = sample.ns / 4;  // asleep three quarters of the time
-  EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("had the CPU for only 25% of the measured time")));
+  EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("had the CPU for only 25% of its samples' time")));
 }
 
 TEST(Summarize, FreshMemoryTouchedDuringMeasurementIsCalledOut) {
