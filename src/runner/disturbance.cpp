@@ -34,6 +34,22 @@ std::vector<double> scored_values(const std::vector<results::Sample>& samples, M
   return known && undisturbed.size() >= kFewestUndisturbed ? undisturbed : all;
 }
 
+PairedValues paired_scored_values(const std::vector<results::Sample>& first, const std::vector<results::Sample>& second,
+                                  Mode mode, int threads) {
+  PairedValues values{scored_values(first, mode, threads), scored_values(second, mode, threads)};
+  // A side that kept every sample although some were disturbed (too few others) puts both
+  // on all their samples.
+  const auto fell_back = [&](const std::vector<double>& kept, const std::vector<results::Sample>& samples) {
+    return kept.size() == samples.size() && count_disturbed(samples, threads).value_or(0) > 0;
+  };
+  if (!fell_back(values.first, first) && !fell_back(values.second, second)) return values;
+  values.first.clear();
+  values.second.clear();
+  for (const auto& s : first) values.first.push_back(sample_value(s, mode, threads));
+  for (const auto& s : second) values.second.push_back(sample_value(s, mode, threads));
+  return values;
+}
+
 std::optional<BenchmarkDisturbance> benchmark_disturbance(const std::vector<const results::Fork*>& forks) {
   double samples = 0, disturbed = 0;
   std::vector<double> all_means;

@@ -32,6 +32,16 @@ std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, 
 /// when the waits are known and at least kFewestUndisturbed remain, else all of them.
 std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads);
 
+/// Two forks compared with each other (`tare ab`'s pairs), on the same footing: the
+/// undisturbed values of both when each kept at least kFewestUndisturbed, else all values of
+/// both (a side whose longer samples were disturbed more must not be scored on all of them
+/// while the other is scored on its undisturbed ones).
+struct PairedValues {
+  std::vector<double> first, second;
+};
+PairedValues paired_scored_values(const std::vector<results::Sample>& first, const std::vector<results::Sample>& second,
+                                  Mode mode, int threads);
+
 /// Over a benchmark's scored forks: the share of measured samples disturbed, and the score
 /// (mean of fork means) had the disturbed samples counted.
 struct BenchmarkDisturbance {

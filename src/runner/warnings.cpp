@@ -20,11 +20,17 @@ std::string format_value(double value, const std::string& unit) { return report:
 // The per-op time of the fastest tenth of the measured samples: what the operation costs
 // when nothing else interferes. Interference only ever adds time, so on a busy machine
 // this stays near the truth where the mean does not.
+// The fast end of the undisturbed samples (a busy neighbour only makes samples slower), or
+// of all of them when every one was disturbed.
 double fast_ns_per_op(const std::vector<const results::Fork*>& forks, int threads) {
-  std::vector<double> per_op;
+  std::vector<double> per_op, all;
   for (const auto* fork : forks)
-    for (const auto& s : fork->samples)
-      if (s.ops > 0) per_op.push_back(s.ns * threads / static_cast<double>(s.ops));
+    for (const auto& s : fork->samples) {
+      if (s.ops == 0) continue;
+      all.push_back(s.ns * threads / static_cast<double>(s.ops));
+      if (!is_disturbed(s, threads).value_or(false)) per_op.push_back(all.back());
+    }
+  if (per_op.empty()) per_op = std::move(all);
   if (per_op.empty()) return 0;
   const auto tenth = per_op.begin() + static_cast<std::ptrdiff_t>(per_op.size() / 10);
   std::nth_element(per_op.begin(), tenth, per_op.end());
@@ -185,7 +191,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   drift_warning(b);
 
   // What the processes did, over every fork that ran to the end, scored or not.
-  double measured = 0, teardown = 0, cpu = 0, left_alone = 0;
+  double measured = 0, teardown = 0, cpu = 0, left_alone = 0, all_cpu = 0;
   long major = 0, minor = 0, involuntary = 0;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
@@ -197,11 +203,17 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
     involuntary += fork->resources.involuntary_switches;
     // The samples other work left alone: where they lacked the CPU, the benchmark waited
     // of its own accord.
-    for (const auto& s : fork->samples)
+    for (const auto& s : fork->samples) {
+      all_cpu += s.cpu_ns;
       if (!is_disturbed(s, instance.threads).value_or(false)) {
         cpu += s.cpu_ns;
         left_alone += s.ns;
       }
+    }
+  }
+  if (left_alone == 0) {  // every sample disturbed: judge them all
+    cpu = all_cpu;
+    left_alone = measured;
   }
   // Batches only: a single call's CPU time is below the CPU clock's granularity.
   const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;

@@ -11,6 +11,7 @@
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
+#include "runner/disturbance.hpp"
 #include "runner/estimates.hpp"
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
@@ -132,8 +133,8 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   measure_pair(a, c, invocations, rounds, options.duet, mode == Mode::ss, base, candidate);
   runner::finish(a, base);
   runner::finish(c, candidate);
-  return {stats::mean(runner::fork_values(base, mode, b.threads)),
-          stats::mean(runner::fork_values(candidate, mode, b.threads))};
+  const auto values = runner::paired_scored_values(base.samples, candidate.samples, mode, b.threads);
+  return {stats::mean(values.first), stats::mean(values.second)};
 }
 
 // A duet's top level: pairs 2k and 2k+1 ran with the CPUs swapped, so the mean of their

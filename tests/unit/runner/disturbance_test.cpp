@@ -93,3 +93,21 @@ TEST(Disturbance, ABenchmarkSaysTheShareDisturbedAndTheScoreHadTheyCounted) {
 }
 
 }  // namespace
+
+namespace {
+
+// tare ab's pairs: a side scored on all its samples because too few were left alone puts the
+// other side on all of its samples too.
+TEST(Disturbance, PairedSidesAreScoredOnTheSameFooting) {
+  const std::vector<Sample> clean_base{sample(100, 0), sample(100, 0), sample(100, 0), sample(100, 5e4)};
+  const std::vector<Sample> busy_candidate{sample(400, 0), sample(400, 5e5), sample(400, 5e5), sample(400, 5e5)};
+  const auto both = paired_scored_values(clean_base, busy_candidate, Mode::avgt, 1);
+  EXPECT_EQ(both.first.size(), 4u);
+  EXPECT_EQ(both.second.size(), 4u);
+  const std::vector<Sample> fine_candidate{sample(400, 0), sample(400, 0), sample(400, 0), sample(400, 5e5)};
+  const auto clean = paired_scored_values(clean_base, fine_candidate, Mode::avgt, 1);
+  EXPECT_EQ(clean.first.size(), 3u);
+  EXPECT_EQ(clean.second.size(), 3u);
+}
+
+}  // namespace
