@@ -597,8 +597,8 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
 TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
   const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_empty.json").string();
   const Corpus& c = corpus("registration");
-  // Three forks of 30 ms: the fast end of the samples (what the rule looks at) must hold
-  // enough of them that a busy machine left alone.
+  // Three forks of 30 ms: the fastest sample (what the rule looks at) must come from
+  // enough of them that a busy machine left one alone.
   const auto result = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--forks", "3", "--max-forks",
                                               "3", "--measure-ms", "30", "--warmup-max-ms", "10", "--json", json_path});
   ASSERT_EQ(result.exit_code, 0) << result.err;

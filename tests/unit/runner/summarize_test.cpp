@@ -97,6 +97,18 @@ TEST(Summarize, WorkNotAboveTheFloorLooksOptimisedAway) {
   EXPECT_THAT(summarized(fx, forks).warnings, Not(Contains(HasSubstr("optimised away"))));
 }
 
+// A busy machine slows most samples of an empty operation, some of them without the
+// kernel seeing any wait (the host's other guests): one sample at the floor still shows
+// what the operation costs.
+TEST(Summarize, AnEmptyOperationMostlySlowedByNeighboursStillLooksOptimisedAway) {
+  Fixture fx;
+  std::mt19937_64 rng(4);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 3; ++i) forks.push_back(fork_with_mean(1.6, 0.2, 30, rng));
+  forks[1].samples[7] = Sample{1000, 560, 560, {}};
+  EXPECT_THAT(summarized(fx, forks).warnings, Contains(HasSubstr("looks optimised away")));
+}
+
 TEST(Summarize, ForksInTwoClustersAreCalledBimodal) {
   Fixture fx;
   std::mt19937_64 rng(4);
