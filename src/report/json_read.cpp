@@ -116,6 +116,15 @@ results::Fork read_fork(const Field& f) {
   fork.mean = f.at("mean").number();
   if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
   if (auto v = f.find("all_samples_mean")) fork.all_samples_mean = v->optional_number();
+  if (auto v = f.find("slow_start")) {
+    results::SlowStart s;
+    s.horizon_ms = v->at("horizon_ms").number();
+    s.warmup_ms = v->at("warmup_ms").number();
+    s.slower = v->at("slower").number();
+    s.near_horizon = v->at("near_horizon").boolean();
+    if (auto c = v->find("confirmed"); c && !c->is_null()) s.confirmed = c->boolean();
+    fork.slow_start = s;
+  }
   fork.warmup = read_samples(f.at("warmup"));
   fork.samples = read_samples(f.at("samples"));
   return fork;

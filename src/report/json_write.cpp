@@ -90,6 +90,14 @@ Json fork_json(const results::Fork& f) {
     j["disturbed_samples"] = f.disturbed_samples;
     j["all_samples_mean"] = number(f.all_samples_mean);
   }
+  if (f.slow_start) {
+    const results::SlowStart& s = *f.slow_start;
+    j["slow_start"] = {{"horizon_ms", number(s.horizon_ms)},
+                       {"warmup_ms", number(s.warmup_ms)},
+                       {"slower", number(s.slower)},
+                       {"near_horizon", s.near_horizon},
+                       {"confirmed", s.confirmed ? Json(*s.confirmed) : Json(nullptr)}};
+  }
   j["warmup"] = samples_json(f.warmup);
   j["samples"] = samples_json(f.samples);
   return j;

@@ -41,6 +41,19 @@ struct Resources {
   long involuntary_switches = 0;
 };
 
+/// What the first fork of a benchmark, warmed up to the horizon however steady it looked,
+/// showed of the benchmark's speed by the age of its process: a start slower for longer
+/// than an ordinary fork lives, which every later fork then warmed up past.
+struct SlowStart {
+  double horizon_ms = 0;      ///< how far into its process's life the fork looked (its warmup, wall time)
+  double warmup_ms = 0;       ///< the samples' own time before the steady state began; 0: no slow start
+  double slower = 1;          ///< time per op before the steady state ÷ after it
+  bool near_horizon = false;  ///< the steady state began late in the horizon: a longer start would be missed
+  /// Whether the second fork, warmed up past it, was slower at the same age too (absent:
+  /// no slow start, or no second fork); later forks wait it out only when it was.
+  std::optional<bool> confirmed;
+};
+
 /// One worker process's contribution to a benchmark.
 struct Fork {
   int pid = 0;
@@ -61,6 +74,7 @@ struct Fork {
   /// the kernel keeps no waits. `mean` leaves them out (when three or more others remain).
   int disturbed_samples = -1;
   std::optional<double> all_samples_mean;  ///< the mean had they counted (when any were left out)
+  std::optional<SlowStart> slow_start;     ///< the first fork of a benchmark: what it saw by process age
   double setup_ns = 0;               ///< trial setup (state construction)
   double teardown_ns = 0;            ///< trial teardown (state destruction)
   double measured_ns = 0;            ///< wall time of the measured samples

@@ -8,6 +8,7 @@
 
 #include "runner/estimates.hpp"
 #include "runner/progress.hpp"
+#include "runner/slow_start.hpp"
 #include "runner/worker_process.hpp"
 
 namespace tare::runner {
@@ -24,9 +25,15 @@ StopRule rule_for(const detail::BenchmarkSpec& spec, const StopRule& rule) {
   return fixed;
 }
 
+// The second fork says whether the first fork's slow start repeats at the same age.
+void confirm_slow_start(results::Fork& first, const results::Fork& second) {
+  if (first.slow_start && first.slow_start->warmup_ms > 0)
+    first.slow_start->confirmed = confirms_slow_start(second, *first.slow_start);
+}
+
 }  // namespace
 
-CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, ForkPlan plan,
+CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, const ForkPlan& plan,
                              const StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork) {
   std::mt19937_64 rng(seed);
   std::vector<double> spent(instances.size(), 0.0);
@@ -43,11 +50,17 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
     std::shuffle(active.begin(), active.end(), rng);
     for (std::size_t i : active) {
       auto& result = run.benchmarks[i];
-      plan.layout_seed = rng();
+      ForkPlan fork_plan = plan;
+      fork_plan.layout_seed = rng();
+      // The first fork looks for a slow start as far as the warmup bound; later ones warm
+      // up past the one it found.
+      fork_plan.to_horizon = result.forks.empty();
+      if (!result.forks.empty())
+        fork_plan.warmup_least_ns = later_warmup_ns(result.forks.front().slow_start, result.forks.size());
       progress.update(fmt::format("[{} forks] {} fork {}", forks_run, instances[i].name, result.forks.size() + 1));
       const auto start = std::chrono::steady_clock::now();
       try {
-        result.forks.push_back(run_fork(instances[i], plan));
+        result.forks.push_back(run_fork(instances[i], fork_plan));
       } catch (const Interrupted&) {
         return {true};
       }
@@ -59,6 +72,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
       ++forks_run;
       spent[i] += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
       const results::Fork& fork = result.forks.back();
+      if (result.forks.size() == 2 && fork.ok) confirm_slow_start(result.forks.front(), fork);
       if (!fork.ok) {
         result.ok = false;
         result.error = fork.error;

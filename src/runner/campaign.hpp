@@ -20,7 +20,7 @@ struct CampaignOutcome {
 /// Runs forks into run.benchmarks[i] (one per instance, same order). `after_fork` is
 /// called after every fork with `run` up to date (for checkpoints). Ctrl-C ends the
 /// campaign after the current fork; the fork the interrupt killed is dropped.
-CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, ForkPlan plan,
+CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, const ForkPlan& plan,
                              const StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork);
 
 }  // namespace tare::runner

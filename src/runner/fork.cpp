@@ -7,6 +7,7 @@
 #include "runner/disturbance.hpp"
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
+#include "runner/slow_start.hpp"
 #include "runner/worker_process.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
@@ -48,30 +49,49 @@ void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int thr
   }
 }
 
+// Warms up (bounded as the plan and the benchmark say) at the batch size `invocations`;
+// the first fork of a benchmark warms up to the horizon, and twice as far when its speed
+// was still changing in the later half. Returns how far the warmup reached (wall ns).
+double warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+                          const ForkAnalysisInput& analysis, std::uint64_t invocations, bool measures_nothing,
+                          results::Fork& fork) {
+  WarmupBounds bounds;
+  bounds.most_wall_ns = plan.warmup_max_ns;
+  // The least warmup is time the benchmark timed. A loop that reached the cap measures next
+  // to nothing (the compiler deleted it) and would never time that much: there is nothing
+  // to warm, and Google Benchmark too stops warming at its iteration cap.
+  if (!measures_nothing) {
+    bounds.least_timed_ns = std::max(instance.spec->settings.warmup_min_ms * 1e6, plan.warmup_least_ns);
+    if (plan.to_horizon) bounds.least_wall_ns = plan.warmup_max_ns;
+  }
+  double reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
+  if (bounds.least_wall_ns > 0 && looks_beyond_horizon(fork, analysis)) {
+    bounds.most_wall_ns = bounds.least_wall_ns = 2 * plan.warmup_max_ns;
+    reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
+  }
+  return reached;
+}
+
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
-// sample mode).
-// Returns how many of the warmup samples were calibration (other batch sizes).
-std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
-                           results::Fork& fork) {
+// sample mode). Fills analysis.calibration_samples: how many of the warmup samples were
+// calibration (other batch sizes). Returns how far the warmup reached (wall ns).
+double measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+                      ForkAnalysisInput& analysis, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
   fork.reference_before_ns = time_reference(worker);
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
   std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
-  const std::size_t calibration_samples = fork.warmup.size();
-  // The least warmup is time the benchmark timed. A loop that reached the cap measures next
-  // to nothing (the compiler deleted it) and would never time that much: there is nothing
-  // to warm, and Google Benchmark too stops warming at its iteration cap.
+  analysis.calibration_samples = fork.warmup.size();
   const bool measures_nothing = fixed == 0 && invocations >= cap;
-  const double warmup_min_ns = measures_nothing ? 0 : instance.spec->settings.warmup_min_ms * 1e6;
-  warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
+  double reached = warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
   if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
-    warm_up(worker, instance.mode, instance.threads, plan.warmup_max_ns, invocations, fork, warmup_min_ns);
+    reached = std::max(reached, warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork));
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
@@ -97,7 +117,7 @@ std::size_t measure_steady(WorkerProcess& worker, const registry::Instance& inst
     replace_disturbed(worker, invocations, instance.threads, fork.samples);
   }
   fork.reference_after_ns = time_reference(worker);
-  return calibration_samples;
+  return reached;
 }
 
 }  // namespace
@@ -115,6 +135,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   analysis.clock_resolution_ns = plan.clock_resolution_ns;
   analysis.delta = plan.steady_band;
   const auto start = std::chrono::steady_clock::now();
+  double horizon_ns = 0;
   try {
     worker::WorkerSpec spec;
     spec.benchmark = instance.spec->name;
@@ -127,7 +148,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
-    else analysis.calibration_samples = measure_steady(worker, instance, plan, fork);
+    else horizon_ns = measure_steady(worker, instance, plan, analysis, fork);
     finish(worker, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
@@ -139,6 +160,8 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     return fork;
   }
   fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  if (plan.to_horizon && instance.mode != Mode::ss)
+    fork.slow_start = judge_slow_start(fork, analysis, horizon_ns);
   analyze_fork(fork, analysis);
   return fork;
 }

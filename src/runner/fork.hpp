@@ -2,7 +2,9 @@
 // the batch, warm up until the recent samples show no trend (bounded by time), measure the
 // empty-operation floor, take the measured samples, time the reference workload again,
 // tear down; then let the whole series decide where the steady state began
-// (fork_analysis). The policy lives here; the worker only obeys.
+// (fork_analysis). The first fork of a benchmark warms up to the horizon, however steady,
+// to see a slow start longer than a fork (slow_start). The policy lives here; the worker
+// only obeys.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +23,10 @@ struct ForkPlan {
   double clock_resolution_ns = 0;     ///< quantization of a sample's time (changepoint variance floor)
   double steady_band = 0.05;          ///< relative: smaller changes of speed are one steady state
   double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
+  /// Warm up for the whole bound however steady it looks, and judge the speed by process
+  /// age (the first fork of a benchmark: fork.slow_start).
+  bool to_horizon = false;
+  double warmup_least_ns = 0;         ///< warm up at least this much (a slow start the first fork found)
   double measure_ns = 1e8;            ///< measured time per fork
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <vector>
 
 #include "runner/disturbance.hpp"
@@ -24,18 +25,37 @@ namespace {
 double time_per_op(const results::Sample& s, int threads) { return sample_value(s, Mode::avgt, threads); }
 
 void classify(results::Fork& fork, const ForkAnalysisInput& input) {
+  const auto located = locate_steady_state(fork, input);
+  if (!located) {
+    fork.steady_class = "unchecked";
+    return;
+  }
+  fork.steady_class = stats::to_string(located->kind);
+  fork.outliers = static_cast<int>(located->outliers);
+  fork.changepoints.clear();
+  for (std::size_t cp : located->changepoints) fork.changepoints.push_back(static_cast<int>(cp));
+
+  // Cut the warmup where the evidence says, if it reaches into the measurement. With no
+  // steady state there is no such point: the samples stay as they are, and the fork says so.
+  if (located->kind != stats::SteadyClass::no_steady_state && located->steady_begin > fork.warmup.size()) {
+    const std::size_t cut = std::min(located->steady_begin - fork.warmup.size(), fork.samples.size() / 2);
+    fork.warmup.insert(fork.warmup.end(), std::make_move_iterator(fork.samples.begin()),
+                       std::make_move_iterator(fork.samples.begin() + static_cast<std::ptrdiff_t>(cut)));
+    fork.samples.erase(fork.samples.begin(), fork.samples.begin() + static_cast<std::ptrdiff_t>(cut));
+  }
+}
+
+}  // namespace
+
+std::optional<SteadyLocation> locate_steady_state(const results::Fork& fork, const ForkAnalysisInput& input) {
   // In sample mode the warmup was timed in batches and the measurement call by call: two
   // different distributions, so only the measured calls form one series.
   const std::size_t first =
       input.mode == Mode::sample ? fork.warmup.size() : std::min(input.calibration_samples, fork.warmup.size());
   std::vector<double> series;
   for (std::size_t i = first; i < fork.warmup.size(); ++i) series.push_back(time_per_op(fork.warmup[i], input.threads));
-  const std::size_t warmup_in_series = series.size();
   for (const auto& s : fork.samples) series.push_back(time_per_op(s, input.threads));
-  if (series.size() < kFewestToClassify) {
-    fork.steady_class = "unchecked";
-    return;
-  }
+  if (series.size() < kFewestToClassify) return std::nullopt;
 
   // PELT costs O(n^2) when nothing changes; a fork of 10,000 samples (or 20,000 calls in
   // sample mode) would take seconds. Longer series are judged on the means of consecutive
@@ -45,31 +65,21 @@ void classify(results::Fork& fork, const ForkAnalysisInput& input) {
 
   stats::SteadyStateOptions options;
   options.delta = input.delta;
-  const std::uint64_t ops = fork.samples.empty() ? 1 : std::max<std::uint64_t>(fork.samples.front().ops, 1);
+  const auto& last = fork.samples.empty() ? fork.warmup.back() : fork.samples.front();
+  const std::uint64_t ops = std::max<std::uint64_t>(last.ops, 1);
   options.quantization = input.clock_resolution_ns * input.threads / static_cast<double>(ops * block);
   // The steady state must cover at least half of the measurement; a change later than
   // that leaves too little steady data to trust.
   options.last_window = std::max<std::size_t>(1, fork.samples.size() / 2 / block);
-  stats::SteadyState steady = stats::classify_fork(judged, options);
-  steady.steady_begin *= block;
-  for (std::size_t& cp : steady.changepoints) cp *= block;
+  const stats::SteadyState steady = stats::classify_fork(judged, options);
 
-  fork.steady_class = stats::to_string(steady.kind);
-  fork.outliers = static_cast<int>(steady.outliers.size() * block);
-  fork.changepoints.clear();
-  for (std::size_t cp : steady.changepoints) fork.changepoints.push_back(static_cast<int>(first + cp));
-
-  // Cut the warmup where the evidence says, if it reaches into the measurement. With no
-  // steady state there is no such point: the samples stay as they are, and the fork says so.
-  if (steady.kind != stats::SteadyClass::no_steady_state && steady.steady_begin > warmup_in_series) {
-    const std::size_t cut = std::min(steady.steady_begin - warmup_in_series, fork.samples.size() / 2);
-    fork.warmup.insert(fork.warmup.end(), std::make_move_iterator(fork.samples.begin()),
-                       std::make_move_iterator(fork.samples.begin() + static_cast<std::ptrdiff_t>(cut)));
-    fork.samples.erase(fork.samples.begin(), fork.samples.begin() + static_cast<std::ptrdiff_t>(cut));
-  }
+  SteadyLocation located;
+  located.kind = steady.kind;
+  located.steady_begin = first + steady.steady_begin * block;
+  for (std::size_t cp : steady.changepoints) located.changepoints.push_back(first + cp * block);
+  located.outliers = steady.outliers.size() * block;
+  return located;
 }
-
-}  // namespace
 
 void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input) {
   if (input.mode == Mode::ss) fork.steady_class = "single shot";

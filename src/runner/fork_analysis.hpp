@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <vector>
 
 #include "registry/registry.hpp"
 #include "results/results.hpp"
+#include "stats/steady_state.hpp"
 
 namespace tare::runner {
 
@@ -23,6 +26,19 @@ struct ForkAnalysisInput {
 inline constexpr std::size_t kFewestToClassify = 8;
 /// Longer series are judged on block means (PELT is quadratic when nothing changes).
 inline constexpr std::size_t kMaxSeries = 1000;
+
+/// Where a fork's steady state begins, judged by changepoints on its series (the warmup
+/// after calibration, then the measured samples; in sample mode the measured calls only).
+/// Indices are into warmup followed by samples. Reads the fork only, so it also serves a
+/// fork still warming up.
+struct SteadyLocation {
+  stats::SteadyClass kind = stats::SteadyClass::flat;
+  std::size_t steady_begin = 0;           ///< for no steady state: where the last segment begins
+  std::vector<std::size_t> changepoints;  ///< where each new segment begins
+  std::size_t outliers = 0;               ///< values set aside from changepoint detection
+};
+/// nullopt when the series is too short to judge (fewer than kFewestToClassify values).
+std::optional<SteadyLocation> locate_steady_state(const results::Fork& fork, const ForkAnalysisInput& input);
 
 /// Classifies the fork, moves measured samples that evidence shows were still warming up
 /// into `warmup` (never more than half of them: a later change means "no steady state"),

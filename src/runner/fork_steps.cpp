@@ -74,8 +74,8 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 // state is judged afterwards on the whole series (fork_analysis), with changepoints. The
 // bound is on time as it passes (a benchmark that pauses its timer takes far longer than
 // its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
-void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
-             results::Fork& fork, double warmup_min_ns) {
+double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
+               results::Fork& fork) {
   constexpr std::size_t kWindow = kWarmupWindow;
   const std::size_t first = fork.warmup.size();
   // The bound holds the fork's time before the measurement: calibration counts.
@@ -86,28 +86,29 @@ void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns
   const auto wall = [&] {
     return before + std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   };
-  if (wall() >= warmup_max_ns && timed >= warmup_min_ns) return;
-  double wall_per_sample = fork.warmup.empty() ? warmup_max_ns : std::max(fork.warmup.back().ns, 1.0);
+  const double most_ns = std::max(bounds.most_wall_ns, bounds.least_wall_ns);
+  const auto owed = [&] { return timed < bounds.least_timed_ns || wall() < bounds.least_wall_ns; };
+  if (wall() >= most_ns && !owed()) return wall();
+  double wall_per_sample = fork.warmup.empty() ? most_ns : std::max(fork.warmup.back().ns, 1.0);
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
     // (A fork that did not calibrate itself, the second of a pair, starts with one sample.)
     const double chunk_start = wall();
-    const auto chunk =
-        static_cast<std::uint64_t>(std::clamp((warmup_max_ns - chunk_start) / wall_per_sample, 1.0, 5.0));
+    const auto chunk = static_cast<std::uint64_t>(std::clamp((most_ns - chunk_start) / wall_per_sample, 1.0, 5.0));
     for (auto& s : take_samples(worker, invocations, chunk)) {
       timed += s.ns;
       fork.warmup.push_back(std::move(s));
     }
     wall_per_sample = std::max((wall() - chunk_start) / static_cast<double>(chunk), 1.0);
-    if (timed < warmup_min_ns) continue;
-    if (wall() >= warmup_max_ns) return;
+    if (owed()) continue;
+    if (wall() >= most_ns) return wall();
     if (fork.warmup.size() - first < kWindow) continue;
     std::vector<double> window;
     for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], mode, threads));
     // The window that showed the steady state stays in warmup too: measurement starts
     // only after the evidence, never on samples chosen because they looked steady.
-    if (stats::trend_test(window).steady) return;
+    if (stats::trend_test(window).steady) return wall();
   }
 }
 

@@ -39,11 +39,18 @@ std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std
 std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
                         results::Fork& fork, std::uint64_t invocations = 1);
 
-/// Warms up until the last kWarmupWindow samples show no trend, or `warmup_max_ns` passes
-/// (counting the samples already in fork.warmup: calibration); never for less than
-/// `warmup_min_ns`.
-void warm_up(WorkerProcess& worker, Mode mode, int threads, double warmup_max_ns, std::uint64_t invocations,
-             results::Fork& fork, double warmup_min_ns = 0);
+/// How long a warmup may and must last. Wall time counts the samples already in
+/// fork.warmup (calibration) by their own time, then time as it passes.
+struct WarmupBounds {
+  double most_wall_ns = 1e9;   ///< give up waiting for a steady state after this
+  double least_timed_ns = 0;   ///< never less of the samples' own time (MinWarmUpTime, a known slow start)
+  double least_wall_ns = 0;    ///< never end before this, however steady (the first fork's horizon)
+};
+
+/// Warms up until the last kWarmupWindow samples show no trend, or the bound passes; never
+/// for less than the least bounds. Returns the wall time the warmup reached.
+double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
+               results::Fork& fork);
 
 /// The typical recent sample: the median of the last five (one disturbed sample must not
 /// halve or double what is derived from it). `samples` must not be empty.

@@ -4,6 +4,7 @@
 #include <tare/tare.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -35,6 +36,16 @@ std::uint64_t step(Tally& t) {
 struct Phased {
   int samples_seen = 0;
   explicit Phased(const tare::Params&) {}
+};
+
+// A process-wide slow start: every process runs 3x slower until it is 0.8 s old (a JIT,
+// a cache filled lazily), far longer than an ordinary fork lives. The calls made while
+// slow are counted, so a test can tell exactly whether any of them was measured.
+const auto process_start = std::chrono::steady_clock::now();
+bool still_slow() { return std::chrono::steady_clock::now() - process_start < std::chrono::milliseconds(800); }
+struct Aging {
+  std::uint64_t slow_calls = 0;
+  explicit Aging(const tare::Params&) {}
 };
 
 std::uint64_t spin(int rounds) {
@@ -95,6 +106,12 @@ TARE_BENCHMARKS {
   tare::group<Phased>("phases")
       .before_sample([](Phased& p) { ++p.samples_seen; })
       .bench("late", [](Phased& p) { return spin(p.samples_seen < 60 ? 100 : 400); });
+
+  tare::group<Aging>("aging").counter("slow", &Aging::slow_calls).bench("slow_start", [](Aging& a) {
+    const bool slow = still_slow();
+    a.slow_calls += slow;
+    return spin(slow ? 300 : 100);
+  });
 
   // A family with a baseline: "eight" does eight times the work of "one".
   tare::group("family")

@@ -417,6 +417,38 @@ TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
   EXPECT_GE(located, 1) << b["forks"].dump();
 }
 
+// A process 3x slower until it is 0.8 s old: an ordinary fork would live inside the slow
+// phase. The first fork looks as far as the warmup bound, sees the speed change late in
+// it and looks twice as far; it reports the slow start (how long, how much slower), and
+// every later fork warms up past it: no call made while slow is measured (exact counts).
+TEST(EndToEnd, ASlowStartLongerThanAForkIsFoundAndWaitedOutInEveryFork) {
+  const auto path = (tare_e2e::scratch_dir() / "aging.json").string();
+  const auto result = run_command({kBench, "--filter", "^aging.slow_start$", "--forks", "3", "--max-forks", "3",
+                                   "--budget", "60", "--measure-ms", "20", "--json", path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const json& b = find(run, "aging.slow_start");
+  ASSERT_EQ(b["forks"].size(), 3u);
+  const json& first = b["forks"][0];
+  ASSERT_TRUE(first.contains("slow_start")) << first.dump().substr(0, 500);
+  const json& slow_start = first["slow_start"];
+  EXPECT_GE(slow_start["horizon_ms"].get<double>(), 2000);  // 1 s (the bound), then twice that
+  // The samples' own time while slow: the 0.8 s less start-up, calibration and round trips.
+  EXPECT_GT(slow_start["warmup_ms"].get<double>(), 400) << slow_start;
+  EXPECT_LT(slow_start["warmup_ms"].get<double>(), 800) << slow_start;
+  EXPECT_GT(slow_start["slower"].get<double>(), 1.5) << slow_start;
+  EXPECT_EQ(slow_start["confirmed"], true) << slow_start;  // the second process was slow at that age too
+  for (std::size_t i = 1; i < b["forks"].size(); ++i) {
+    const json& fork = b["forks"][i];
+    EXPECT_FALSE(fork.contains("slow_start"));
+    double warmed_ns = 0;
+    for (const auto& s : fork["warmup"]) warmed_ns += s["ns"].get<double>();
+    EXPECT_GE(warmed_ns, 1.25 * 1e6 * slow_start["warmup_ms"].get<double>());
+  }
+  EXPECT_EQ(b["secondary"]["slow"].get<double>(), 0.0) << b["secondary"];
+  EXPECT_NE(result.out.find("slow start"), std::string::npos) << result.out;
+}
+
 TEST(EndToEnd, ALateChangeOfSpeedIsFoundAndTheScoreSaysSo) {
   const auto path = (tare_e2e::scratch_dir() / "late.json").string();
   const auto result = run_command({kBench, "--filter", "^phases.late", "--forks", "3", "--max-forks", "3",

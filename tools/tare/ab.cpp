@@ -121,8 +121,10 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
     // One batch size for both sides, from the base: fixed costs per sample then weigh the same.
     const std::uint64_t cap = runner::invocation_cap(a, setup.sample_target_ns, b.ops_per_invocation);
     invocations = runner::calibrate(a, setup.sample_target_ns, cap, base);
-    runner::warm_up(a, mode, b.threads, options.warmup_max_ms * 1e6, invocations, base);
-    runner::warm_up(c, mode, b.threads, options.warmup_max_ms * 1e6, invocations, candidate);
+    runner::WarmupBounds bounds;
+    bounds.most_wall_ns = options.warmup_max_ms * 1e6;
+    runner::warm_up(a, mode, b.threads, bounds, invocations, base);
+    runner::warm_up(c, mode, b.threads, bounds, invocations, candidate);
     const double sample_ns = std::max(runner::typical_recent(base.warmup).ns, 1.0);
     // measure_ms of samples per side: a lock-step round takes two of each, a duet round one.
     const double per_round = options.duet ? 1 : 2;

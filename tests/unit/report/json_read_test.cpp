@@ -68,6 +68,14 @@ void expect_same(const results::Fork& a, const results::Fork& b) {
   expect_same(a.mean, b.mean, "mean");
   EXPECT_EQ(a.disturbed_samples, b.disturbed_samples);
   EXPECT_EQ(a.all_samples_mean, b.all_samples_mean);
+  ASSERT_EQ(a.slow_start.has_value(), b.slow_start.has_value());
+  if (a.slow_start) {
+    EXPECT_EQ(a.slow_start->horizon_ms, b.slow_start->horizon_ms);
+    EXPECT_EQ(a.slow_start->warmup_ms, b.slow_start->warmup_ms);
+    EXPECT_EQ(a.slow_start->slower, b.slow_start->slower);
+    EXPECT_EQ(a.slow_start->near_horizon, b.slow_start->near_horizon);
+    EXPECT_EQ(a.slow_start->confirmed, b.slow_start->confirmed);
+  }
   EXPECT_EQ(a.setup_ns, b.setup_ns);
   EXPECT_EQ(a.teardown_ns, b.teardown_ns);
   EXPECT_EQ(a.measured_ns, b.measured_ns);

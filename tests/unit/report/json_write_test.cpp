@@ -98,7 +98,10 @@ TEST(JsonWrite, ForkAndSampleFields) {
                                                "teardown_ns", "measured_ns", "floor_ns_per_op", "wall_ns",
                                                "reference_ns", "resources",
                                                "steady_state", "mean", "disturbed_samples", "all_samples_mean",
-                                               "warmup", "samples"}));
+                                               "slow_start", "warmup", "samples"}));
+  EXPECT_EQ(f["slow_start"], Json::parse(R"({"horizon_ms": 1000.25, "warmup_ms": 412.5, "slower": 2.875,
+                                             "near_horizon": false, "confirmed": true})"));
+  EXPECT_EQ(doc["benchmarks"][0]["forks"][1].count("slow_start"), 0u);  // only the first fork looks that far
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));
   EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,

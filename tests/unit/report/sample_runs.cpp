@@ -115,6 +115,7 @@ results::Run full_run() {
   b.floor_ns_per_op = 0.5;
   b.timer_cost_ns_per_op = 6.75;
   b.forks = {fork(101, 12.28), fork(102, 12.31)};
+  b.forks[0].slow_start = results::SlowStart{1000.25, 412.5, 2.875, false, true};
   b.forks[1].ok = false;
   b.forks[1].error = "killed by signal 11 (Segmentation fault)";
   b.warnings = {"fork 2 failed", "bimodal: two modes at 12.1 and 12.5 ns/op"};

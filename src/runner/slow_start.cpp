@@ -1,0 +1,96 @@
+#include "runner/slow_start.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "stats/descriptive.hpp"
+
+namespace tare::runner {
+namespace {
+
+// The series the steady state was located in: warmup, then measured samples.
+const results::Sample& at(const results::Fork& fork, std::size_t i) {
+  return i < fork.warmup.size() ? fork.warmup[i] : fork.samples[i - fork.warmup.size()];
+}
+
+double median_time_per_op(const results::Fork& fork, std::size_t begin, std::size_t end, int threads) {
+  std::vector<double> per_op;
+  for (std::size_t i = begin; i < end; ++i) per_op.push_back(sample_value(at(fork, i), Mode::avgt, threads));
+  return per_op.empty() ? 0 : stats::median(per_op);
+}
+
+double timed_before(const results::Fork& fork, std::size_t end) {
+  double ns = 0;
+  for (std::size_t i = 0; i < end; ++i) ns += at(fork, i).ns;
+  return ns;
+}
+
+// In sample mode the measured calls are single calls, another distribution than the
+// warmup's batches: the process's age is judged on the warmup alone, as batches.
+results::Fork by_age(const results::Fork& fork, const ForkAnalysisInput& input, ForkAnalysisInput& judged_as) {
+  judged_as = input;
+  if (input.mode != Mode::sample) return fork;
+  judged_as.mode = Mode::avgt;
+  results::Fork warmup_only;
+  warmup_only.warmup = fork.warmup;
+  return warmup_only;
+}
+
+}  // namespace
+
+results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAnalysisInput& measured_input,
+                                    double horizon_ns) {
+  ForkAnalysisInput input;
+  const results::Fork fork = by_age(measured, measured_input, input);
+  const auto located = locate_steady_state(fork, input);
+  results::SlowStart slow_start;
+  slow_start.horizon_ms = horizon_ns / 1e6;
+  if (!located || located->kind != stats::SteadyClass::warmup) return slow_start;
+  const std::size_t total = fork.warmup.size() + fork.samples.size();
+  // Calibration samples are other batch sizes, dominated by the clock: not the speed.
+  const std::size_t first = std::min(input.calibration_samples, located->steady_begin);
+  const double before = median_time_per_op(fork, first, located->steady_begin, input.threads);
+  const double after = median_time_per_op(fork, located->steady_begin, total, input.threads);
+  if (before <= 0 || after <= 0) return slow_start;
+  // Within the band the speeds are one steady state (the machine's own steps are that
+  // large); a faster start is no start to wait out.
+  if (before / after < 1 + input.delta) return slow_start;
+  slow_start.warmup_ms = timed_before(fork, located->steady_begin) / 1e6;
+  slow_start.slower = before / after;
+  slow_start.near_horizon = slow_start.warmup_ms * 1e6 > horizon_ns / 2;
+  return slow_start;
+}
+
+bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start) {
+  // Samples of batches near the fork's own size (the first steps of calibration, far
+  // smaller, weigh the clock more than the operation; a slow start's batches are smaller
+  // by its slowdown), split where the first fork's slow start ended, by their own time.
+  const double end_ns = slow_start.warmup_ms * 1e6;
+  std::vector<double> before, after;
+  double timed = 0;
+  for (std::size_t i = 0; i < second.warmup.size() + second.samples.size(); ++i) {
+    const results::Sample& s = at(second, i);
+    timed += s.ns;
+    if (s.ops == 0 || s.ops * 10 < second.ops_per_sample) continue;
+    (timed <= end_ns ? before : after).push_back(s.ns / static_cast<double>(s.ops));
+  }
+  if (before.empty() || after.empty()) return false;
+  // Half the first fork's slowdown, at the same age: a stretch of machine noise in one
+  // process does not repeat in the next at the same age; a slow start does.
+  return stats::median(before) / stats::median(after) >= 1 + (slow_start.slower - 1) / 2;
+}
+
+bool looks_beyond_horizon(const results::Fork& warming, const ForkAnalysisInput& warming_input) {
+  // A slow start that ended in the later half: too little steady time after it to trust,
+  // and the start may be longer still.
+  return judge_slow_start(warming, warming_input, timed_before(warming, warming.warmup.size())).near_horizon;
+}
+
+double later_warmup_ns(const std::optional<results::SlowStart>& slow_start, std::size_t forks_run) {
+  if (!slow_start || slow_start->warmup_ms <= 0) return 0;
+  // The second fork warms up past it to confirm it; later ones only when it did.
+  if (forks_run >= 2 && !slow_start->confirmed.value_or(false)) return 0;
+  return kSlowStartMargin * slow_start->warmup_ms * 1e6;
+}
+
+}  // namespace tare::runner

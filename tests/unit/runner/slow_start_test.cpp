@@ -1,0 +1,115 @@
+// The slow-start judgement on synthetic forks with a known shape: a first fork warmed up
+// to the horizon, and a second fork that does or does not repeat its slow start.
+#include "runner/slow_start.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using tare::results::Fork;
+using tare::results::Sample;
+using tare::results::SlowStart;
+using tare::runner::ForkAnalysisInput;
+
+namespace {
+
+constexpr std::uint64_t kOpsPerSample = 1000;
+
+// `calibration` samples of other batch sizes, then `warmup` + `measured` samples of kOpsPerSample
+// ops each (1 ms at 1000 ns/op), whose ns/op is `level(i)` plus 1% noise.
+template <class Level>
+Fork aged_fork(std::size_t calibration, std::size_t warmup, std::size_t measured, Level level, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> noise(0, 0.01);
+  Fork f;
+  f.ops_per_sample = kOpsPerSample;
+  for (std::size_t i = 0; i < calibration; ++i) f.warmup.push_back(Sample{10, 5000.0, 0, {}});
+  for (std::size_t i = 0; i < warmup + measured; ++i) {
+    const double per_op = level(i) * (1 + noise(rng));
+    Sample s{kOpsPerSample, per_op * kOpsPerSample, per_op * kOpsPerSample, {}};
+    (i < warmup ? f.warmup : f.samples).push_back(s);
+  }
+  return f;
+}
+
+ForkAnalysisInput calibrated(std::size_t calibration) {
+  ForkAnalysisInput in;
+  in.calibration_samples = calibration;
+  in.clock_resolution_ns = 30;
+  return in;
+}
+
+// 3x slower for the first `slow` samples (1 ms each at full speed).
+auto slow_first(std::size_t slow) {
+  return [slow](std::size_t i) { return i < slow ? 3000.0 : 1000.0; };
+}
+
+}  // namespace
+
+TEST(SlowStart, AStartThreeTimesSlowerIsFoundWithItsLengthAndFactor) {
+  // 300 slow samples of 3 ms: 900 ms of the samples' own time, in a 1.5 s horizon.
+  const Fork f = aged_fork(4, 700, 100, slow_first(300), 1);
+  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 1.5e9);
+  EXPECT_DOUBLE_EQ(s.horizon_ms, 1500);
+  EXPECT_NEAR(s.warmup_ms, 900, 20);  // calibration's 20 µs included
+  EXPECT_NEAR(s.slower, 3.0, 0.1);
+  EXPECT_TRUE(s.near_horizon);  // 900 ms of 1500: the later half
+  EXPECT_FALSE(s.confirmed.has_value());
+}
+
+TEST(SlowStart, ASteadyForkOrAStepWithinTheBandIsNoSlowStart) {
+  const Fork flat = aged_fork(4, 700, 100, [](std::size_t) { return 1000.0; }, 2);
+  EXPECT_EQ(tare::runner::judge_slow_start(flat, calibrated(4), 1e9).warmup_ms, 0);
+  // 3% slower at first: the machine's own steps are that large (band 5%).
+  const Fork step = aged_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 1030.0 : 1000.0; }, 3);
+  const SlowStart s = tare::runner::judge_slow_start(step, calibrated(4), 1e9);
+  EXPECT_EQ(s.warmup_ms, 0);
+  EXPECT_EQ(s.slower, 1);
+  // Faster at first, then slower: nothing to wait out.
+  const Fork faster = aged_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 500.0 : 1000.0; }, 4);
+  EXPECT_EQ(tare::runner::judge_slow_start(faster, calibrated(4), 1e9).warmup_ms, 0);
+}
+
+TEST(SlowStart, AChangeLateInTheHorizonAsksToLookFurther) {
+  ForkAnalysisInput in = calibrated(4);
+  // Still warming: no measured samples yet. Slow for 700 of 1000 samples.
+  EXPECT_TRUE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(700), 5), in));
+  // Slow for 100 of 1000: plenty of steady time after it.
+  EXPECT_FALSE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(100), 6), in));
+  EXPECT_FALSE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, [](std::size_t) { return 1000.0; }, 7), in));
+  // In sample mode the warmup's batches are judged, not the measured single calls.
+  in.mode = tare::Mode::sample;
+  EXPECT_TRUE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(700), 8), in));
+}
+
+TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
+  SlowStart first;
+  first.warmup_ms = 300;  // 100 slow samples of 3 ms
+  first.slower = 3;
+  // Warmed up 1.25x past it: slow for its first 100 samples as well.
+  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 160, 50, slow_first(100), 9), first));
+  // Calibrated while slow: a third of the batch until the speed tripled, then recalibrated.
+  // 300 samples of a third of the batch at 3x the time per op: 1 ms each, 300 ms in all.
+  Fork recalibrated = aged_fork(4, 300, 50, slow_first(300), 11);
+  for (std::size_t i = 4; i < 304; ++i) {
+    recalibrated.warmup[i].ops = kOpsPerSample / 3;
+    recalibrated.warmup[i].ns /= 3;
+  }
+  EXPECT_TRUE(tare::runner::confirms_slow_start(recalibrated, first));
+  // Machine noise in the first process: the second runs at one speed.
+  EXPECT_FALSE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10), first));
+}
+
+TEST(SlowStart, LaterForksWaitOutOnlyAConfirmedSlowStart) {
+  using tare::runner::later_warmup_ns;
+  SlowStart s;
+  EXPECT_EQ(later_warmup_ns(std::nullopt, 1), 0);
+  EXPECT_EQ(later_warmup_ns(s, 1), 0);  // none found
+  s.warmup_ms = 400;
+  EXPECT_DOUBLE_EQ(later_warmup_ns(s, 1), 1.25 * 400e6);  // the second fork, to confirm it
+  EXPECT_EQ(later_warmup_ns(s, 2), 0);                    // not confirmed
+  s.confirmed = false;
+  EXPECT_EQ(later_warmup_ns(s, 5), 0);
+  s.confirmed = true;
+  EXPECT_DOUBLE_EQ(later_warmup_ns(s, 5), 1.25 * 400e6);
+}
