@@ -55,7 +55,8 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   app.add_option("--timeout", options.timeout_seconds, "Kill a worker that is silent this many seconds")
       ->check(CLI::PositiveNumber);
   app.add_option("--measure-ms", options.measure_ms, "Measured time per fork, in milliseconds")->check(CLI::PositiveNumber);
-  app.add_option("--warmup-max-ms", options.warmup_max_ms, "Give up waiting for a steady state after this long per fork")
+  app.add_option("--warmup-max-ms", options.warmup_max_ms,
+                 "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start")
       ->check(CLI::PositiveNumber);
   app.add_option("--steady-band", options.steady_band_percent,
                  "Changes of speed within a fork smaller than this % are not warmup or slowdown")

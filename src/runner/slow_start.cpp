@@ -42,21 +42,31 @@ results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAna
                                     double horizon_ns) {
   ForkAnalysisInput input;
   const results::Fork fork = by_age(measured, measured_input, input);
-  const auto located = locate_steady_state(fork, input);
   results::SlowStart slow_start;
   slow_start.horizon_ms = horizon_ns / 1e6;
-  if (!located || located->kind != stats::SteadyClass::warmup) return slow_start;
-  const std::size_t total = fork.warmup.size() + fork.samples.size();
-  // Calibration samples are other batch sizes, dominated by the clock: not the speed.
-  const std::size_t first = std::min(input.calibration_samples, located->steady_begin);
-  const double before = median_time_per_op(fork, first, located->steady_begin, input.threads);
-  const double after = median_time_per_op(fork, located->steady_begin, total, input.threads);
-  if (before <= 0 || after <= 0) return slow_start;
-  // Within the band the speeds are one steady state (the machine's own steps are that
-  // large); a faster start is no start to wait out.
-  if (before / after < 1 + input.delta) return slow_start;
-  slow_start.warmup_ms = timed_before(fork, located->steady_begin) / 1e6;
-  slow_start.slower = before / after;
+  const auto located = locate_steady_state(fork, input);
+  if (!located || located->changepoints.empty()) return slow_start;
+  // The segments between changepoints, after calibration (other batch sizes, dominated by
+  // the clock). The speed the process reached is its last segment's.
+  const std::size_t first = std::min(input.calibration_samples, fork.warmup.size());
+  std::vector<std::size_t> bounds{first};
+  for (std::size_t cp : located->changepoints)
+    if (cp > bounds.back()) bounds.push_back(cp);
+  bounds.push_back(fork.warmup.size() + fork.samples.size());
+  const double reached = median_time_per_op(fork, bounds[bounds.size() - 2], bounds.back(), input.threads);
+  if (reached <= 0) return slow_start;
+  // A slow start is a prefix: the leading segments each slower than the speed reached by
+  // more than the steady band (the machine's own steps are that large). A burst of
+  // neighbours later in the process's life is not part of it, and a faster start is
+  // nothing to wait out.
+  std::size_t end = first;
+  for (std::size_t i = 0; i + 2 < bounds.size(); ++i) {
+    if (median_time_per_op(fork, bounds[i], bounds[i + 1], input.threads) < (1 + input.delta) * reached) break;
+    end = bounds[i + 1];
+  }
+  if (end == first) return slow_start;
+  slow_start.warmup_ms = timed_before(fork, end) / 1e6;
+  slow_start.slower = median_time_per_op(fork, first, end, input.threads) / reached;
   slow_start.near_horizon = slow_start.warmup_ms * 1e6 > horizon_ns / 2;
   return slow_start;
 }

@@ -21,9 +21,9 @@ namespace tare::runner {
 inline constexpr double kSlowStartMargin = 1.25;
 
 /// What the first fork's series (warmup and measured samples, before analyze_fork cut
-/// anything) says; `horizon_ns` is how far its warmup reached. A slow start is a steady
-/// state that began after samples slower by more than the steady band (input.delta); its
-/// length is the samples' own time before it.
+/// anything) says; `horizon_ns` is how far its warmup reached. A slow start is the leading
+/// run of changepoint segments each slower than the speed finally reached by more than the
+/// steady band (input.delta); its length is the samples' own time up to its end.
 results::SlowStart judge_slow_start(const results::Fork& fork, const ForkAnalysisInput& input, double horizon_ns);
 
 /// Whether the speed was still changing in the later half of a horizon: then the first fork

@@ -57,6 +57,22 @@ TEST(SlowStart, AStartThreeTimesSlowerIsFoundWithItsLengthAndFactor) {
   EXPECT_FALSE(s.confirmed.has_value());
 }
 
+TEST(SlowStart, ABurstOfNeighboursLaterInTheProcessNeitherHidesNorLengthensIt) {
+  // 3x slower for 200 samples (600 ms), then steady but for a 30% slower stretch later on.
+  const Fork f = aged_fork(4, 900, 100, [](std::size_t i) { return i < 200 ? 3000.0 : (i >= 600 && i < 650) ? 1300.0 : 1000.0; }, 12);
+  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 2e9);
+  EXPECT_NEAR(s.warmup_ms, 600, 20);
+  EXPECT_NEAR(s.slower, 3.0, 0.1);
+}
+
+TEST(SlowStart, AStartThatEasesInStepsEndsWhereTheLastSlowStepEnds) {
+  // 3x, then 2x, then 1.3x slower, 100 samples each: 300 + 200 + 130 ms.
+  const Fork f = aged_fork(4, 700, 100, [](std::size_t i) { return i < 100 ? 3000.0 : i < 200 ? 2000.0 : i < 300 ? 1300.0 : 1000.0; }, 13);
+  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 2e9);
+  EXPECT_NEAR(s.warmup_ms, 630, 20);
+  EXPECT_NEAR(s.slower, 2.0, 0.1);  // the median of the three steps
+}
+
 TEST(SlowStart, ASteadyForkOrAStepWithinTheBandIsNoSlowStart) {
   const Fork flat = aged_fork(4, 700, 100, [](std::size_t) { return 1000.0; }, 2);
   EXPECT_EQ(tare::runner::judge_slow_start(flat, calibrated(4), 1e9).warmup_ms, 0);
