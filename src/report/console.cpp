@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,19 +78,6 @@ void write_modes(const results::Run& run, std::ostream& out, bool color) {
     if (b.modes.size() != 2) continue;
     section.line(fmt::format("{}: {} in {} forks, {} in {} forks", b.name, format_score(b.modes[0].mean, b.unit),
                              b.modes[0].forks, format_score(b.modes[1].mean, b.unit), b.modes[1].forks));
-  }
-}
-
-// The secondary figure: scores with the machine's drift divided out, for the benchmarks
-// where the drift exceeded the CI (the ones warned about).
-void write_drift(const results::Run& run, std::ostream& out, bool color) {
-  Section section(out, "Drift-normalized scores (secondary: relative to the reference workload)", color);
-  for (const results::Benchmark& b : run.benchmarks) {
-    if (!b.drift || !b.drift->normalized_score || !b.drift->normalized_ci || !b.ci || !b.score || *b.score == 0) continue;
-    if (b.drift->movement <= (b.ci->high - b.ci->low) / std::abs(*b.score)) continue;
-    const auto& ci = *b.drift->normalized_ci;
-    section.line(fmt::format("{}: {} ± {} (machine moved {:.1f}%)", b.name, format_score(*b.drift->normalized_score, b.unit),
-                             format_score((ci.high - ci.low) / 2, b.unit), 100 * b.drift->movement));
   }
 }
 
@@ -175,7 +161,6 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_warnings(run, out, options.color);
   write_modes(run, out, options.color);
   write_relatives(run, out, options.color);
-  write_drift(run, out, options.color);
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);
   write_context(run.context, out, options.color);

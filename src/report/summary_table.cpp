@@ -86,18 +86,6 @@ std::size_t measured_samples(const results::Benchmark& b) {
   return n;
 }
 
-Cell steady_cell(const results::Benchmark& b) {
-  const std::string& c = b.steady_state;
-  const bool fine = c == "flat" || c == "warmup" || c == "good inconsistent" || c == "single shot";
-  return {c, fine || c.empty() ? Style::plain : Style::yellow};
-}
-
-Cell outliers_cell(const results::Benchmark& b) {
-  if (!b.outliers) return {};
-  const std::string& e = b.outliers->effect;
-  return {e, e == "moderate" || e == "severe" ? Style::yellow : Style::plain};
-}
-
 }  // namespace
 
 Table summary_table(const results::Run& run) {
@@ -108,14 +96,8 @@ Table summary_table(const results::Run& run) {
       {"", Align::left, 1},           {"± CI", Align::right, 2}, {"", Align::left, 1},
       {"± %", Align::right, 2},       {"Forks", Align::right, 2}, {"Samples", Align::right, 2},
   };
-  // Judgement columns appear when there is something to show (results from other tools,
-  // or without forks, may carry none).
-  const bool any_steady = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
-                                      [](const results::Benchmark& b) { return !b.steady_state.empty(); });
-  const bool any_outliers = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
-                                        [](const results::Benchmark& b) { return b.outliers.has_value(); });
-  if (any_steady) columns.push_back({"Steady state", Align::left, 2});
-  if (any_outliers) columns.push_back({"Outliers", Align::left, 2});
+  // The steady-state classes and outlier labels are in the JSON, not here: they are terms
+  // of art, and what in them needs action is among the warnings, in words.
   if (any_warnings) columns.push_back({"", Align::left, 2});
 
   Table table(std::move(columns));
@@ -124,8 +106,6 @@ Table summary_table(const results::Run& run) {
     std::vector<Cell> row{{b.name, Style::bold}, {b.mode},        std::move(s.score),
                           std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
                           std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
-    if (any_steady) row.push_back(steady_cell(b));
-    if (any_outliers) row.push_back(outliers_cell(b));
     if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});
     table.add_row(std::move(row));
   }

@@ -106,6 +106,17 @@ std::string steady_state_across(const results::Benchmark& b) {
   return classes.empty() ? other : stats::classify_forks(classes);
 }
 
+// Two modes are two kinds of process, each a real share of them: at least kFewestInMode
+// forks and a fifth of all. One or two forks apart from the rest are processes disturbed
+// throughout (a warning calls them far from the others), and the mean still describes the
+// rest; heavy-tailed fork means would otherwise pass for two modes.
+constexpr std::size_t kFewestInMode = 3;
+bool each_mode_holds_enough(const stats::Bimodality& modes) {
+  const std::size_t smaller = std::min(modes.low_count, modes.high_count);
+  const std::size_t all = modes.low_count + modes.high_count;
+  return smaller >= kFewestInMode && 5 * smaller >= all;
+}
+
 }  // namespace
 
 std::vector<const results::Fork*> scored_forks(const results::Benchmark& b) {
@@ -155,7 +166,7 @@ void estimate(results::Benchmark& b, const std::vector<const results::Fork*>& fo
     if (with_bootstrap) bootstrap(b, per_fork, dependent, seed);
   }
 
-  if (const auto modes = stats::detect_bimodality(means); modes.detected) {
+  if (const auto modes = stats::detect_bimodality(means); modes.detected && each_mode_holds_enough(modes)) {
     b.modes = {{modes.low_mean, static_cast<int>(modes.low_count)}, {modes.high_mean, static_cast<int>(modes.high_count)}};
   }
 }

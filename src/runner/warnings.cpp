@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "report/console.hpp"
 #include "runner/disturbance.hpp"
+#include "runner/drift.hpp"
 #include "runner/fork_analysis.hpp"
 #include "stats/descriptive.hpp"
+#include "stats/interval.hpp"
 
 namespace tare::runner {
 namespace {
@@ -43,6 +46,10 @@ double ns_per_op(const std::vector<const results::Fork*>& forks, int threads) {
   return ops > 0 ? ns / ops : 0;
 }
 
+// One fork alone that changed speed late, or settled slower, can be the machine (a
+// neighbour arrived); this many are a pattern.
+constexpr int kForksToShowAPattern = 2;
+
 // What the changepoint analysis found, in the reader's terms.
 void steady_state_warnings(results::Benchmark& b) {
   auto& w = b.warnings;
@@ -54,17 +61,18 @@ void steady_state_warnings(results::Benchmark& b) {
     slowdown += f.steady_class == "slowdown";
     unchecked += f.steady_class == "unchecked";
   }
-  if (unsteady > 0 && ok - unsteady >= 2)
-    w.push_back(fmt::format("no steady state in {} of {} forks (a change of speed late in the measurement): those "
-                            "forks are left out of the score",
+  // An unsteady fork is left out of the score whether or not it is warned about.
+  if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
+    w.push_back(fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
+                            "are left out of the score; raise --measure-ms to see where the speed settles",
                             unsteady, ok));
-  else if (unsteady > 0)
+  else if (unsteady > 0 && ok - unsteady < 2)
     w.push_back(fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
                             "mixes speeds and is not to be trusted (raise --warmup-max-ms or --measure-ms)",
                             unsteady, ok));
-  if (slowdown > 0)
-    w.push_back(fmt::format("slowdown in {} of {} forks: they ran faster at first, then settled slower (the "
-                            "slower steady state is what is measured)",
+  if (slowdown >= kForksToShowAPattern)
+    w.push_back(fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
+                            "something in the measured code degrades as it runs (caches, memory growing)",
                             slowdown, ok));
   if (unchecked > 0)
     w.push_back(fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
@@ -72,37 +80,94 @@ void steady_state_warnings(results::Benchmark& b) {
                             unchecked, ok, kFewestToClassify));
 }
 
-// Within-fork evidence: dependence between samples and outliers. Neither changes the CI
-// over forks; both say what the samples inside a fork are like.
-void sample_warnings(results::Benchmark& b, const std::vector<const results::Fork*>& forks) {
-  auto& w = b.warnings;
-  if (b.within_fork_method == "batch means") {
-    const auto dependent = std::count_if(forks.begin(), forks.end(), [](const results::Fork* f) { return f->dependent; });
-    std::vector<double> lag1;
-    for (const auto* f : forks) lag1.push_back(f->lag1);
-    w.push_back(fmt::format("samples within a fork are autocorrelated in {} of {} forks (median lag-1 r = {:.2f}): "
-                            "within-fork variance from batch means, bootstrap in blocks; the CI over forks is "
-                            "unaffected",
-                            dependent, forks.size(), stats::median(lag1)));
-  }
-  if (b.outliers && (b.outliers->effect == "moderate" || b.outliers->effect == "severe")) {
-    const auto& o = *b.outliers;
-    w.push_back(fmt::format("outliers inflate the within-fork variance: {} ({:.0f}%); {} severe and {} mild "
-                            "outliers high, {} severe and {} mild low (kept, not dropped)",
-                            o.effect, 100 * o.variance_fraction, o.high_severe, o.high_mild, o.low_severe, o.low_mild));
-  }
-}
+// Dependent samples and outliers inside forks are not warnings: the within-fork figures
+// switch to batch means by themselves, outliers stay in, and the CI over forks is not
+// affected by either. The results keep both (within_fork_method, lag1, outliers).
 
-void drift_warning(results::Benchmark& b) {
+// The machine's speed moved (the reference workload says so), the benchmark moved with it
+// (its fork means follow the reference: drift_effect), and had the whole run been at the
+// slowest or fastest speed seen the score would lie outside its interval. A reference
+// that moved while the benchmark did not feel it is no reason to doubt the score.
+void drift_warning(results::Benchmark& b, const std::vector<const results::Fork*>& forks, Mode mode) {
   if (!b.drift || !b.ci || !b.score || *b.score == 0 || !b.drift->normalized_ci) return;
-  const double width = (b.ci->high - b.ci->low) / std::abs(*b.score);
-  if (b.drift->movement <= width) return;
+  const auto effect = drift_effect(forks, mode);
+  const double half_width = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
+  if (!effect || effect->shift <= half_width) return;
   const auto& n = *b.drift->normalized_ci;
   b.warnings.push_back(fmt::format(
-      "machine speed moved {:.1f}% while this ran (reference workload), more than the CI's width ({:.1f}%): a run at "
-      "another time may differ by more than the CI says; drift-normalized score {} ± {}",
-      100 * b.drift->movement, 100 * width, format_value(*b.drift->normalized_score, b.unit),
-      format_value((n.high - n.low) / 2, b.unit)));
+      "machine speed moved {:.1f}% while this ran (reference workload) and the benchmark moved with it: at the "
+      "slowest or fastest speed seen the score would be {:.1f}% off, beyond its interval (±{:.1f}%); rerun at a "
+      "quieter time, or read the drift-normalized score {} ± {}",
+      100 * b.drift->movement, 100 * effect->shift, 100 * half_width,
+      format_value(*b.drift->normalized_score, b.unit), format_value((n.high - n.low) / 2, b.unit)));
+}
+
+// Per-process luck: the fork means differ by more than their own samples explain, and by
+// much. The interval over forks already carries ordinary differences of a few percent;
+// this fires when even the lower 95% confidence bound of the spread between processes
+// exceeds kProcessSpread of the score, when the process (its memory layout, its CPU) sets
+// the speed as much as the code does. What helps then: more forks, not longer ones.
+constexpr double kProcessSpread = 0.05;
+
+std::optional<double> process_spread_low(const results::Benchmark& b, const std::vector<const results::Fork*>& forks,
+                                         const std::vector<double>& means) {
+  if (means.size() < 3 || !b.score || *b.score == 0 || !b.within_fork_variance) return std::nullopt;
+  double samples = 0;
+  for (const auto* f : forks) samples += static_cast<double>(f->samples.size());
+  const auto n = static_cast<double>(means.size());
+  // Var(fork mean) = between + within / m; its lower bound from the chi-squared interval.
+  const double means_low = (n - 1) * stats::variance(means) / stats::chi_squared_quantile(0.95, n - 1);
+  const double between_low = means_low - *b.within_fork_variance / (samples / n);
+  return std::sqrt(std::max(0.0, between_low)) / std::abs(*b.score);
+}
+
+// Forks whose mean lies outside the 99% prediction interval (Bonferroni over the forks)
+// that the others give: |x - mean of others| / (SD of others * sqrt(1 + 1/(n-1))) follows
+// Student's t with n - 2 degrees of freedom when all fork means come from one normal
+// distribution, so on such forks the warning fires in at most 1% of runs.
+int forks_far_from_the_others(const std::vector<double>& means) {
+  const std::size_t n = means.size();
+  if (n < 4) return 0;
+  constexpr double kAlpha = 0.01;
+  const double critical =
+      stats::student_t_quantile(1 - kAlpha / (2 * static_cast<double>(n)), static_cast<double>(n) - 2);
+  int far = 0;
+  std::vector<double> others;
+  for (std::size_t k = 0; k < n; ++k) {
+    others.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != k) others.push_back(means[i]);
+    const double sd = stats::stddev(others);
+    const double scale = sd * std::sqrt(1 + 1 / static_cast<double>(n - 1));
+    if (scale > 0 && std::abs(means[k] - stats::mean(others)) > critical * scale) ++far;
+  }
+  return far;
+}
+
+// Processes that disagree: two kinds of them (which says it most precisely), or a spread
+// between them well beyond a few percent, or a few far from the rest.
+void process_warnings(results::Benchmark& b, const std::vector<const results::Fork*>& forks,
+                      const std::vector<double>& means) {
+  auto& w = b.warnings;
+  if (b.modes.size() == 2) {
+    w.push_back(fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
+                            "differs between processes, so the mean {} describes neither",
+                            b.modes[0].forks, format_value(b.modes[0].mean, b.unit), b.modes[1].forks,
+                            format_value(b.modes[1].mean, b.unit), format_value(b.score.value_or(0), b.unit)));
+    return;
+  }
+  if (const auto low = process_spread_low(b, forks, means); low && *low > kProcessSpread) {
+    const double between = b.between_fork_variance ? std::sqrt(std::max(0.0, *b.between_fork_variance)) : 0;
+    w.push_back(fmt::format(
+        "the speed depends on the process: fork means differ by {:.0f}% (SD) beyond what their samples explain (at "
+        "least {:.0f}%); the interval carries it, but more forks narrow it and longer forks do not; memory layout "
+        "or CPU placement may matter as much as the code",
+        100 * between / std::abs(*b.score), 100 * *low));
+  }
+  if (const int far = forks_far_from_the_others(means); far > 0 && b.median)
+    w.push_back(fmt::format("{} of {} forks far from the others: a process disturbed throughout, or unlucky memory "
+                            "layout; they stay in the score, so compare it with the median of the forks ({})",
+                            far, means.size(), format_value(*b.median, b.unit)));
 }
 
 // Other work took the CPU during samples, and had they counted the score would lie outside
@@ -154,27 +219,9 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
 
   std::vector<double> means;
   for (const auto* fork : forks) means.push_back(fork->mean);
-  if (means.size() >= 3) {
-    const double cv = stats::coefficient_of_variation(means);
-    if (cv > 0.05) w.push_back(fmt::format("unstable across forks: fork means vary by {:.1f}% (CV)", 100 * cv));
-  }
-  if (b.modes.size() == 2)
-    w.push_back(fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
-                            "differs between processes, so the mean {} describes neither",
-                            b.modes[0].forks, format_value(b.modes[0].mean, b.unit), b.modes[1].forks,
-                            format_value(b.modes[1].mean, b.unit), format_value(b.score.value_or(0), b.unit)));
-  else if (b.mad && *b.mad > 0 && b.median) {
-    // Modified z-scores (Iglewicz & Hoaglin): robust to the very forks they look for.
-    const auto far = std::count_if(means.begin(), means.end(),
-                                   [&](double m) { return 0.6745 * std::abs(m - *b.median) / *b.mad > 3.5; });
-    if (far > 0)
-      w.push_back(fmt::format("{} of {} forks far from the others (modified z-score > 3.5): a process-level "
-                              "disturbance, or luck of layout; they are kept in the score",
-                              far, means.size()));
-  }
+  process_warnings(b, forks, means);
   steady_state_warnings(b);
   disturbance_warning(b);
-  sample_warnings(b, forks);
 
   if (b.ci && b.score && (b.stop_reason == "budget" || b.stop_reason == "max-forks")) {
     const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
@@ -184,7 +231,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                               b.stop_reason == "budget" ? "budget spent" : "fork limit"));
   }
   if (!b.ci) w.push_back("only one fork succeeded: no confidence interval");
-  drift_warning(b);
+  drift_warning(b, forks, instance.mode);
 
   // What the processes did, over every fork that ran to the end, scored or not.
   double measured = 0, teardown = 0, cpu = 0, left_alone = 0, all_cpu = 0;

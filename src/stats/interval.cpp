@@ -1,5 +1,6 @@
 #include "stats/interval.hpp"
 
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
@@ -18,6 +19,15 @@ double student_t_quantile(double p, double degrees_of_freedom) {
   if (p == 0.0) return -inf;
   if (p == 1.0) return inf;
   const boost::math::students_t_distribution<double, QuietPolicy> dist(degrees_of_freedom);
+  return boost::math::quantile(dist, p);
+}
+
+double chi_squared_quantile(double p, double degrees_of_freedom) {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  if (!(p >= 0.0 && p <= 1.0) || !(degrees_of_freedom > 0.0)) return nan;
+  if (p == 0.0) return 0.0;
+  if (p == 1.0) return std::numeric_limits<double>::infinity();
+  const boost::math::chi_squared_distribution<double, QuietPolicy> dist(degrees_of_freedom);
   return boost::math::quantile(dist, p);
 }
 

@@ -9,6 +9,10 @@ namespace tare::stats {
 // or degrees_of_freedom <= 0, so callers in the runner never have to catch.
 double student_t_quantile(double p, double degrees_of_freedom);
 
+// Quantile of the chi-squared distribution (Boost.Math), NaN on the same terms: for
+// confidence bounds on a variance, (n - 1) s^2 / chi2(1 - a, n - 1) <= sigma^2.
+double chi_squared_quantile(double p, double degrees_of_freedom);
+
 struct MeanInterval {
   double mean = 0, low = 0, high = 0, half_width = 0;
   std::size_t n = 0;

@@ -118,7 +118,8 @@ TEST(Summarize, ForksInTwoClustersAreCalledBimodal) {
   for (std::size_t i = 0; i < forks.size(); ++i) forks[i].mean += 0.1 * static_cast<double>(i % 3);
   const auto warnings = summarized(fx, forks).warnings;
   EXPECT_THAT(warnings, Contains(HasSubstr("forks disagree (two modes): 3 forks near")));
-  EXPECT_THAT(warnings, Contains(HasSubstr("unstable across forks")));
+  // One problem, one warning: the modes say more than a spread between processes would.
+  EXPECT_THAT(warnings, Not(Contains(HasSubstr("speed depends on the process"))));
 }
 
 TEST(Summarize, AgreeingForksRaiseNoWarnings) {
@@ -149,10 +150,13 @@ TEST(Summarize, LongTeardownsMajorFaultsAndUnsteadyForksAreReported) {
   forks[0].teardown_ns = forks[0].measured_ns;  // a quarter of all measured time
   forks[1].resources.major_faults = 3;
   forks[2].steady_class = "no steady state";
+  // One unsteady fork alone can be the machine: no warning until a second one shows a pattern.
+  EXPECT_THAT(summarized(fx, forks).warnings, Not(Contains(HasSubstr("no steady state"))));
+  forks[3].steady_class = "no steady state";
   const auto warnings = summarized(fx, forks).warnings;
   EXPECT_THAT(warnings, Contains(HasSubstr("teardown took 25.0% of the measured time")));
   EXPECT_THAT(warnings, Contains(HasSubstr("3 major page faults")));
-  EXPECT_THAT(warnings, Contains(HasSubstr("no steady state in 1 of 4 forks")));
+  EXPECT_THAT(warnings, Contains(HasSubstr("no steady state in 2 of 4 forks")));
 }
 
 TEST(Summarize, DebugBuildsAreCalledOut) {
