@@ -124,6 +124,20 @@ void write_percentiles(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
+// Whether the intervals take in the machine's speed between runs, in one line; nothing
+// when no history is kept (TARE_HISTORY=off).
+void write_between_runs(const results::Context::BetweenRuns& between, std::ostream& out) {
+  if (between.history.empty()) return;
+  if (between.relative_sd >= 0)
+    out << fmt::format("machine speed between runs: {:.1f}% (SD of the reference workload over the last {} runs on this "
+                       "machine); the intervals include it\n",
+                       100 * between.relative_sd, between.runs);
+  else
+    out << fmt::format("machine speed between runs: not known yet ({} run{} in {}); the intervals cover this run's "
+                       "processes only, and a run at another moment may differ by more\n",
+                       between.runs, between.runs == 1 ? "" : "s", between.history);
+}
+
 void write_context(const results::Context& c, std::ostream& out, bool color) {
   Section section(out, "Environment warnings", color);
   for (const std::string& w : c.warnings) section.line(w, Style::yellow);
@@ -146,6 +160,7 @@ void write_context(const results::Context& c, std::ostream& out, bool color) {
                        "forks, relative)",
                        100 * c.drift, format_duration_ns(c.reference_ns))
         << '\n';
+  write_between_runs(c.between_runs, out);
 }
 
 }  // namespace

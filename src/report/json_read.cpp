@@ -172,6 +172,7 @@ results::Benchmark read_benchmark(const Field& f) {
   if (auto v = f.find("ci_method")) b.ci_method = v->text_or_empty();
   b.median = f.at("median").optional_number();
   b.median_ci = read_optional_interval(f, "median_ci");
+  b.ci_across_runs = read_optional_interval(f, "ci_across_runs");
   if (auto v = f.find("mad")) b.mad = v->optional_number();
   if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
   if (auto v = f.find("disturbed_share")) b.disturbed_share = v->optional_number();
@@ -270,6 +271,11 @@ results::Context read_context(const Field& f) {
   if (auto v = f.find("virtualization")) c.virtualization = v->text_or_empty();
   if (auto v = f.find("reference_ns")) c.reference_ns = positive_or_zero(*v);
   if (auto v = f.find("drift")) c.drift = v->optional_number().value_or(-1);
+  if (auto v = f.find("between_runs")) {
+    if (auto runs = v->find("runs")) c.between_runs.runs = to_int(*runs);
+    if (auto sd = v->find("relative_sd")) c.between_runs.relative_sd = sd->optional_number().value_or(-1);
+    if (auto history = v->find("history")) c.between_runs.history = history->text_or_empty();
+  }
   c.warnings = strings(f.at("warnings"));
   return c;
 }

@@ -121,6 +121,7 @@ Json benchmark_json(const results::Benchmark& b) {
   j["score"] = number(b.score);
   j["ci"] = interval_json(b.ci);
   j["ci_method"] = text_or_null(b.ci_method);
+  j["ci_across_runs"] = interval_json(b.ci_across_runs);
   j["median"] = number(b.median);
   j["median_ci"] = interval_json(b.median_ci);
   j["mad"] = number(b.mad);
@@ -217,6 +218,9 @@ Json context_json(const results::Context& c) {
   j["virtualization"] = text_or_null(c.virtualization);
   j["reference_ns"] = positive_or_null(c.reference_ns);
   j["drift"] = c.drift >= 0 ? number(c.drift) : Json(nullptr);
+  j["between_runs"] = {{"runs", c.between_runs.runs},
+                       {"relative_sd", c.between_runs.relative_sd >= 0 ? number(c.between_runs.relative_sd) : Json(nullptr)},
+                       {"history", text_or_null(c.between_runs.history)}};
   j["warnings"] = strings(c.warnings);
   return j;
 }

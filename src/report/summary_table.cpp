@@ -53,10 +53,13 @@ ScoreCells score_cells(const results::Benchmark& b) {
     cells.ci = {"no steady state", Style::yellow};
     return cells;
   }
-  if (b.ci && std::isfinite(b.ci->low) && std::isfinite(b.ci->high)) {
+  // Across runs when the machine's speed between runs is known: where a run at another
+  // moment should score, which is what a reader takes the interval to mean.
+  const auto& ci = b.ci_across_runs ? b.ci_across_runs : b.ci;
+  if (ci && std::isfinite(ci->low) && std::isfinite(ci->high)) {
     // Half-width rather than [low, high]: the question a reader asks is "give or take how
     // much", and the interval may be asymmetric only slightly.
-    const double half = std::fabs(b.ci->high - b.ci->low) / 2;
+    const double half = std::fabs(ci->high - ci->low) / 2;
     const double half_shown = half * scale.factor;
     const int ci_decimals = decimals_for(half_shown, 2);
     // A tight interval earns the score more digits (at most two more than 3 significant):

@@ -161,6 +161,10 @@ struct Benchmark {
   std::string within_fork_method;  ///< "samples", or "batch means" when samples are dependent
   std::string ci_method;           ///< how `ci` was computed
   std::optional<Interval> median_ci;  ///< sign-test CI of the median over fork means (>= 6 forks)
+  /// `ci` widened by how much the machine's speed moved between recent runs
+  /// (Context::between_runs): where runs of this benchmark at other moments should score.
+  /// Absent while the history holds too few runs. The console prints it when present.
+  std::optional<Interval> ci_across_runs;
   /// Share of the measured samples that other work disturbed (absent: waits not known);
   /// the score leaves them out.
   std::optional<double> disturbed_share;
@@ -223,6 +227,13 @@ struct Context {
   std::string virtualization;  ///< "none", "kvm", ...
   double reference_ns = 0;     ///< reference workload, ns per iteration, median over all forks; 0 unknown
   double drift = -1;           ///< (max - min) / median of every fork's reference time; -1 unknown
+  /// The machine's speed between runs: the reference workload's readings of recent runs on
+  /// this machine (this one included) and their spread.
+  struct BetweenRuns {
+    int runs = 0;             ///< readings counted
+    double relative_sd = -1;  ///< standard deviation, relative; -1 unknown (too few runs, or no history)
+    std::string history;      ///< the file the readings came from; "" when there is none
+  } between_runs;
   std::vector<std::string> warnings;
 };
 

@@ -20,6 +20,7 @@
 #include "runner/drift.hpp"
 #include "runner/relative.hpp"
 #include "runner/fork.hpp"
+#include "runner/machine_speed.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
@@ -27,6 +28,7 @@
 #include "runner/summarize.hpp"
 #include "runner/worker_process.hpp"
 #include "system/machine.hpp"
+#include "system/speed_history.hpp"
 #include "tare/tare.hpp"
 #include "worker/protocol.hpp"
 #include "worker/worker_main.hpp"
@@ -113,6 +115,20 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
   return run;
 }
 
+// The machine's speed between runs: this run's reading against the recent ones in the
+// history, then appended to it; every benchmark's interval across runs follows.
+void weigh_machine_speed(results::Run& run) {
+  const auto path = system::speed_history_path();
+  if (!path || run.context.reference_ns <= 0) return;
+  const std::string machine = system::machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+  run.context.between_runs =
+      between_runs(system::read_speed_history(*path, machine), now.count(), run.context.reference_ns);
+  run.context.between_runs.history = path->string();
+  for (auto& b : run.benchmarks) b.ci_across_runs = interval_across_runs(b, run.context.between_runs);
+  system::append_speed_reading(*path, {now.count(), machine, run.context.reference_ns});
+}
+
 }  // namespace
 
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
@@ -156,6 +172,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   });
 
   Measured measured{summarized(std::move(run), instances, summary, false), outcome.interrupted};
+  // An interrupted run's reading is of a moment too, but its forks may be few.
+  if (!measured.interrupted) weigh_machine_speed(measured.run);
   files.write(measured.run);
   return measured;
 }

@@ -11,6 +11,7 @@
 #include "runner/disturbance.hpp"
 #include "runner/drift.hpp"
 #include "runner/fork_analysis.hpp"
+#include "runner/slow_start.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/interval.hpp"
 
@@ -184,6 +185,25 @@ void disturbance_warning(results::Benchmark& b) {
       100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
 }
 
+// A slow start longer than a fork, as the first fork saw it: what every fork then waited
+// out, and whether the first looked far enough.
+void slow_start_warnings(results::Benchmark& b) {
+  if (b.forks.empty() || !b.forks.front().slow_start) return;
+  const results::SlowStart& s = *b.forks.front().slow_start;
+  // One process's stretch of machine noise is no slow start: only one the second process
+  // repeated is reported (the JSON keeps both).
+  if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) return;
+  b.warnings.push_back(fmt::format(
+      "slow start: {:.1f}x slower for the first {} of each process (the first process was watched for {}); every "
+      "later fork warmed up for {} before measuring",
+      s.slower, report::format_duration_ns(s.warmup_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6),
+      report::format_duration_ns(kSlowStartMargin * s.warmup_ms * 1e6)));
+  if (s.near_horizon)
+    b.warnings.push_back(fmt::format("the speed still changed late in the {} the first process was watched: a slow "
+                                     "start longer than that would be measured as speed; raise --warmup-max-ms",
+                                     report::format_duration_ns(s.horizon_ms * 1e6)));
+}
+
 }  // namespace
 
 void add_warnings(results::Benchmark& b, const registry::Instance& instance,
@@ -221,6 +241,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   for (const auto* fork : forks) means.push_back(fork->mean);
   process_warnings(b, forks, means);
   steady_state_warnings(b);
+  slow_start_warnings(b);
   disturbance_warning(b);
 
   if (b.ci && b.score && (b.stop_reason == "budget" || b.stop_reason == "max-forks")) {

@@ -5,6 +5,10 @@
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <thread>
 #include <fcntl.h>
@@ -447,6 +451,48 @@ TEST(EndToEnd, ASlowStartLongerThanAForkIsFoundAndWaitedOutInEveryFork) {
   }
   EXPECT_EQ(b["secondary"]["slow"].get<double>(), 0.0) << b["secondary"];
   EXPECT_NE(result.out.find("slow start"), std::string::npos) << result.out;
+}
+
+// Each run appends its reading of the machine's speed to the history; once five runs of
+// this machine are in it, the interval a reader sees takes in how much they moved.
+TEST(EndToEnd, TheSpeedHistoryWidensTheIntervalOnceItKnowsTheMachine) {
+  const auto history = tare_e2e::scratch_dir() / "speed-history.jsonl";
+  std::filesystem::remove(history);
+  const auto path = (tare_e2e::scratch_dir() / "history.json").string();
+  const std::vector<std::string> run{"/usr/bin/env", "TARE_HISTORY=" + history.string(), kBench, "--filter",
+                                     "^fast.step/size=3$", "--forks", "3", "--max-forks", "3", "--measure-ms", "5",
+                                     "--warmup-max-ms", "20", "--json", path};
+  const auto first = run_command(run);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("machine speed between runs: not known yet (1 run in"), std::string::npos) << first.out;
+  const json alone = json::parse(tare_e2e::slurp(path));
+  EXPECT_EQ(alone["context"]["between_runs"]["runs"], 1);
+  EXPECT_TRUE(alone["context"]["between_runs"]["relative_sd"].is_null());
+  EXPECT_TRUE(alone["benchmarks"][0]["ci_across_runs"].is_null());
+
+  // Four earlier runs of this machine, 3% apart.
+  json reading = json::parse(tare_e2e::slurp(history));
+  const double measured = reading["reference_ns"].get<double>();
+  {
+    std::ofstream out(history, std::ios::app);
+    for (double factor : {0.97, 1.03, 0.97, 1.03}) {
+      reading["reference_ns"] = measured * factor;
+      out << reading.dump() << '\n';
+    }
+  }
+  const auto second = run_command(run);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.out.find("over the last 6 runs on this machine); the intervals include it"), std::string::npos)
+      << second.out;
+  const json known = json::parse(tare_e2e::slurp(path));
+  EXPECT_EQ(known["context"]["between_runs"]["runs"], 6);
+  EXPECT_GT(known["context"]["between_runs"]["relative_sd"].get<double>(), 0.02);
+  const json& b = known["benchmarks"][0];
+  ASSERT_TRUE(b["ci_across_runs"].is_object()) << b.dump().substr(0, 400);
+  EXPECT_LT(b["ci_across_runs"]["low"].get<double>(), b["ci"]["low"].get<double>());
+  EXPECT_GT(b["ci_across_runs"]["high"].get<double>(), b["ci"]["high"].get<double>());
+  std::ifstream lines(history);
+  EXPECT_EQ(std::count(std::istreambuf_iterator<char>(lines), std::istreambuf_iterator<char>(), '\n'), 6);
 }
 
 TEST(EndToEnd, ALateChangeOfSpeedIsFoundAndTheScoreSaysSo) {

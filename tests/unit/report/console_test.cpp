@@ -101,6 +101,8 @@ TEST(Console, SectionsUnderTheTableInOrder) {
       "clock: tsc @ 2.49 GHz (resolution 0.333 ns, overhead 7.12 ns); build: Release, debug\n",
       "machine drift during the run: 3.1% (reference workload 2.56 ns per iteration, max - min over forks, "
       "relative)\n",
+      "machine speed between runs: 2.5% (SD of the reference workload over the last 12 runs on this machine); the "
+      "intervals include it\n",
   };
   std::size_t at = 0;
   for (const std::string& part : in_order) {
@@ -180,6 +182,26 @@ TEST(Console, ATightIntervalEarnsTheScoreMoreDigits) {
   const auto table = table_of(render(run));
   EXPECT_THAT(table[1], HasSubstr("12.346 ns/op  0.0012 ns/op  0.01%"));
   EXPECT_THAT(table[2], HasSubstr("12.3 ns/op     2.2 ns/op    18%"));
+}
+
+// Where the machine's speed between runs is known, the interval shown takes it in; until
+// then the run says its intervals cover its own processes only.
+TEST(Console, TheIntervalShownIsAcrossRunsWhenTheMachinesSpeedIsKnown) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1)};
+  run.benchmarks[0].ci_across_runs = results::Interval{0.95, 9.5, 10.5};
+  run.context.between_runs = {7, 0.02, "/h/speed-history.jsonl"};
+  const std::string known = render(run);
+  EXPECT_THAT(table_of(known)[1], HasSubstr("10.00 ns/op  0.50 ns/op  5.0%"));
+  EXPECT_THAT(known, HasSubstr("machine speed between runs: 2.0% (SD of the reference workload over the last 7 runs"));
+  run.benchmarks[0].ci_across_runs.reset();
+  run.context.between_runs = {3, -1, "/h/speed-history.jsonl"};
+  const std::string unknown = render(run);
+  EXPECT_THAT(table_of(unknown)[1], HasSubstr("10.00 ns/op  0.10 ns/op  1.00%"));
+  EXPECT_THAT(unknown, HasSubstr("machine speed between runs: not known yet (3 runs in /h/speed-history.jsonl); the "
+                                 "intervals cover this run's processes only"));
+  run.context.between_runs = {};  // no history kept: nothing said
+  EXPECT_THAT(render(run), Not(HasSubstr("between runs")));
 }
 
 TEST(Console, MissingEstimatesShowNotAvailable) {

@@ -110,6 +110,11 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
     EXPECT_EQ(a.ci->high, b.ci->high);
   }
   EXPECT_EQ(a.median, b.median);
+  ASSERT_EQ(a.ci_across_runs.has_value(), b.ci_across_runs.has_value());
+  if (a.ci_across_runs) {
+    EXPECT_EQ(a.ci_across_runs->low, b.ci_across_runs->low);
+    EXPECT_EQ(a.ci_across_runs->high, b.ci_across_runs->high);
+  }
   EXPECT_EQ(a.disturbed_share, b.disturbed_share);
   EXPECT_EQ(a.all_samples_score, b.all_samples_score);
   EXPECT_EQ(a.between_fork_variance, b.between_fork_variance);
@@ -147,6 +152,9 @@ void expect_same(const results::Context& a, const results::Context& b) {
   EXPECT_EQ(a.load_average_1m, b.load_average_1m);
   EXPECT_EQ(a.busy_cores, b.busy_cores);
   EXPECT_EQ(a.virtualization, b.virtualization);
+  EXPECT_EQ(a.between_runs.runs, b.between_runs.runs);
+  EXPECT_EQ(a.between_runs.relative_sd, b.between_runs.relative_sd);
+  EXPECT_EQ(a.between_runs.history, b.between_runs.history);
   EXPECT_EQ(a.warnings, b.warnings);
 }
 

@@ -30,8 +30,9 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   const Json& c = doc["context"];
   EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
                                                "settings", "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
-                                               "reference_ns", "drift", "warnings"}));
+                                               "reference_ns", "drift", "between_runs", "warnings"}));
   EXPECT_EQ(c["reference_ns"], 2.5625);
+  EXPECT_EQ(c["between_runs"], Json::parse(R"({"runs": 12, "relative_sd": 0.025, "history": "/h/speed.jsonl"})"));
   EXPECT_EQ(c["drift"], 0.03125);
   EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
   EXPECT_EQ(c["settings"], Json::parse(R"({"forks": 7, "max_forks": 40, "budget_s": 12.5, "target_ci_percent": 0.5,
@@ -53,7 +54,7 @@ TEST(JsonWrite, BenchmarkFields) {
   const Json b = to_json(testing::full_run())["benchmarks"][0];
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
-                                               "ci_method", "median", "median_ci", "mad", "steady_state", "disturbed_share",
+                                               "ci_method", "ci_across_runs", "median", "median_ci", "mad", "steady_state", "disturbed_share",
                                                "all_samples_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
@@ -68,6 +69,7 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(b["stop_reason"], "target-ci");
   EXPECT_EQ(b["score"], 12.28125);
   EXPECT_EQ(b["ci"], Json::parse(R"({"level": 0.95, "low": 12.1, "high": 12.5})"));
+  EXPECT_EQ(b["ci_across_runs"], Json::parse(R"({"level": 0.95, "low": 11.5, "high": 13.0})"));
   EXPECT_EQ(b["variance"],
             Json::parse(R"({"between_forks": 0.01, "within_fork": 0.02, "within_fork_method": "batch means"})"));
   EXPECT_EQ(b["ci_method"], "student-t over fork means");

@@ -41,6 +41,7 @@ results::Context full_context() {
   c.warnings = {"virtualized (kvm): timings include hypervisor noise", "ASLR is on"};
   c.reference_ns = 2.5625;
   c.drift = 0.03125;
+  c.between_runs = {12, 0.025, "/h/speed.jsonl"};
   return c;
 }
 
@@ -95,6 +96,7 @@ results::Run full_run() {
   b.stop_reason = "target-ci";
   b.score = 12.28125;
   b.ci = results::Interval{0.95, 12.1, 12.5};
+  b.ci_across_runs = results::Interval{0.95, 11.5, 13.0};
   b.median = 12.3;
   b.between_fork_variance = 0.01;
   b.within_fork_variance = 0.02;

@@ -1,0 +1,45 @@
+// The machine's speed between runs, as the reference workload measured it. One run sees a
+// few seconds of a shared machine; its speed also moves over minutes and hours (the host's
+// other guests, its clock), by more than one run can see: on the development VM, 20 runs
+// of the same binary a minute apart scored 2.5% apart (SD) with intervals of ±1%, and their
+// scores followed the reference workload's time (correlation 0.94). So each run appends its
+// reading to a small history file, and the interval of the next takes in how much the
+// readings moved. I/O only; what the readings mean is judged in runner/machine_speed.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tare::system {
+
+/// One run's reading: when (seconds since the epoch), on which machine, and the reference
+/// workload's median time per iteration over the run's forks.
+struct SpeedReading {
+  std::int64_t time = 0;
+  std::string machine;
+  double reference_ns = 0;
+};
+
+/// Where the history lives: $TARE_HISTORY when set ("off" or empty: nowhere), else
+/// $XDG_CACHE_HOME/tare/speed-history.jsonl, else $HOME/.cache/tare/speed-history.jsonl;
+/// nullopt when none applies.
+std::optional<std::filesystem::path> speed_history_path();
+
+/// This machine's identity in the history: host, CPU model and online CPUs.
+std::string machine_key(const std::string& host, const std::string& cpu_model, int cores);
+
+/// The readings of `machine` in the file, oldest first; lines that do not parse (a file
+/// another version wrote, a torn line) are skipped. Empty when the file does not exist.
+std::vector<SpeedReading> read_speed_history(const std::filesystem::path& path, const std::string& machine);
+
+/// Appends one reading (one line, one write, so runs that end together do not interleave),
+/// creating the directory; when the file has grown past kMaxHistoryLines, keeps the newest
+/// half. Returns false when it could not be written (the run goes on without it).
+bool append_speed_reading(const std::filesystem::path& path, const SpeedReading& reading);
+
+inline constexpr std::size_t kMaxHistoryLines = 20000;
+
+}  // namespace tare::system
