@@ -12,6 +12,8 @@ build=${1:?usage: contention.sh BUILD_DIR [CPU] [ROUNDS]}
 cpu=${2:-1}
 rounds=${3:-3}
 bench=$build/bench/tare_verdict_base
+# Readings taken beside busy loops on purpose say nothing of the machine's usual speed.
+export TARE_HISTORY=off
 scratch=$(mktemp -d)
 hogs=()
 cleanup() { kill "${hogs[@]}" 2>/dev/null || true; rm -rf "$scratch"; }
@@ -32,6 +34,7 @@ run() {  # label busy_loops
   hogs=()
   local score; score=$(field "$scratch/$label.json" score)
   [[ $label == quiet ]] && quiet=$score
+  echo "$label $score $(field "$scratch/$label.json" all_samples_score)" >> "$scratch/scores"
   printf "%-6s %-10s %9.1f ± %-7s %8.1f%%  %9.1f   %5.2f\n" "$round" "$label" "$score" "$(ci_half "$scratch/$label.json")" \
     "$(awk -v s="$(field "$scratch/$label.json" disturbed_share)" 'BEGIN { print 100 * s }')" \
     "$(field "$scratch/$label.json" all_samples_score)" "$(awk -v a="$score" -v q="$quiet" 'BEGIN { print a / q }')"
@@ -43,3 +46,11 @@ for ((round = 1; round <= rounds; round++)); do
   run one 1
   run two 2
 done
+
+# Over all rounds: the machine's own speed moves between runs by a few percent, so one
+# quiet run is a noisy yardstick; the means over the rounds are the figure.
+awk '{ sum[$1] += $2; all[$1] += $3; n[$1]++ }
+     END { q = sum["quiet"] / n["quiet"]
+           printf "over %d rounds: quiet %.1f; one neighbour %.3f x quiet (all samples %.2f); two %.3f x (all samples %.2f)\n",
+                  n["quiet"], q, sum["one"] / n["one"] / q, all["one"] / n["one"] / q, sum["two"] / n["two"] / q,
+                  all["two"] / n["two"] / q }' "$scratch/scores"

@@ -124,6 +124,18 @@ void write_percentiles(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
+// How much of the run other work disturbed, in one line, once it is more than the few
+// samples a quiet machine's own housekeeping disturbs.
+void write_disturbance(const results::Run& run, std::ostream& out) {
+  const results::Benchmark* most = nullptr;
+  for (const auto& b : run.benchmarks)
+    if (b.disturbed_share && (!most || *b.disturbed_share > *most->disturbed_share)) most = &b;
+  if (!most || *most->disturbed_share < 0.05) return;
+  out << fmt::format("other work took the CPU during up to {:.0f}% of a benchmark's samples ({}): those samples are "
+                     "left out of the scores\n",
+                     100 * *most->disturbed_share, most->name);
+}
+
 // Whether the intervals take in the machine's speed between runs, in one line; nothing
 // when no history is kept (TARE_HISTORY=off).
 void write_between_runs(const results::Context::BetweenRuns& between, std::ostream& out) {
@@ -179,6 +191,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);
   write_context(run.context, out, options.color);
+  write_disturbance(run, out);
 }
 
 }  // namespace tare::report

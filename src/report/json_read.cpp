@@ -176,6 +176,7 @@ results::Benchmark read_benchmark(const Field& f) {
   if (auto v = f.find("mad")) b.mad = v->optional_number();
   if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
   if (auto v = f.find("disturbed_share")) b.disturbed_share = v->optional_number();
+  if (auto v = f.find("score_disturbed")) b.score_disturbed = v->boolean();
   if (auto v = f.find("all_samples_score")) b.all_samples_score = v->optional_number();
   const Field variance = f.at("variance");
   b.between_fork_variance = variance.at("between_forks").optional_number();

@@ -127,6 +127,7 @@ Json benchmark_json(const results::Benchmark& b) {
   j["mad"] = number(b.mad);
   j["steady_state"] = text_or_null(b.steady_state);
   j["disturbed_share"] = number(b.disturbed_share);
+  j["score_disturbed"] = b.score_disturbed;
   j["all_samples_score"] = number(b.all_samples_score);
   j["variance"] = {{"between_forks", number(b.between_fork_variance)},
                    {"within_fork", number(b.within_fork_variance)},

@@ -47,10 +47,12 @@ ScoreCells score_cells(const results::Benchmark& b) {
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
-  if (rests_on_unsteady_forks(b)) {
+  // A score that mixes speeds, or counts the neighbours' time, deserves no interval.
+  const bool unsteady = rests_on_unsteady_forks(b);
+  if (unsteady || b.score_disturbed) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
-    cells.ci = {"no steady state", Style::yellow};
+    cells.ci = {unsteady ? "no steady state" : "disturbed", Style::yellow};
     return cells;
   }
   // Across runs when the machine's speed between runs is known: where a run at another

@@ -170,6 +170,9 @@ struct Benchmark {
   std::optional<double> disturbed_share;
   /// The score had the disturbed samples counted (absent: waits not known).
   std::optional<double> all_samples_score;
+  /// Fewer than two forks kept enough undisturbed samples: the score counts samples other
+  /// work disturbed, and is no measurement of the code alone (the console shows it as ~).
+  bool score_disturbed = false;
   std::optional<double> mad;       ///< median absolute deviation of the fork means (normal-scaled)
   std::string steady_state;        ///< across forks: a class, "good inconsistent" or "bad inconsistent"
   std::optional<Bootstrap> bootstrap;

@@ -1,5 +1,7 @@
 #include "runner/disturbance.hpp"
 
+#include <algorithm>
+
 #include "runner/fork_analysis.hpp"
 #include "stats/descriptive.hpp"
 
@@ -8,6 +10,19 @@ namespace tare::runner {
 std::optional<bool> is_disturbed(const results::Sample& sample, int threads) {
   if (sample.wait_ns < 0) return std::nullopt;
   return sample.wait_ns > kDisturbedWaitShare * sample.ns * threads;
+}
+
+bool too_disturbed(const results::Fork& fork) {
+  if (fork.disturbed_samples < 0) return false;  // waits unknown
+  const auto left_alone = static_cast<std::size_t>(static_cast<int>(fork.samples.size()) - fork.disturbed_samples);
+  return left_alone < std::min(kFewestUndisturbed, fork.samples.size());
+}
+
+bool mostly_disturbed(const std::vector<results::Sample>& samples, std::size_t window, int threads) {
+  if (samples.size() < window || window == 0) return false;
+  const std::vector<results::Sample> recent(samples.end() - static_cast<std::ptrdiff_t>(window), samples.end());
+  const auto disturbed = count_disturbed(recent, threads);
+  return disturbed && 3 * static_cast<std::size_t>(*disturbed) >= window;
 }
 
 std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, int threads) {

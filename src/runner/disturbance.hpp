@@ -25,6 +25,16 @@ inline constexpr std::size_t kFewestUndisturbed = 3;
 /// Whether the scheduler made `sample` wait; nullopt where the kernel keeps no waits.
 std::optional<bool> is_disturbed(const results::Sample& sample, int threads);
 
+/// Whether too few of a fork's measured samples were left alone for its mean to rest on
+/// them: fewer than kFewestUndisturbed (a single shot: its one sample disturbed). Such a
+/// fork is left out of the score while two others are not (estimates::scored_forks).
+bool too_disturbed(const results::Fork& fork);
+
+/// Whether at least a third of the last `window` samples were disturbed: the CPU is shared
+/// with other work often enough that shorter samples would fit between its turns more
+/// often. False where the waits are unknown.
+bool mostly_disturbed(const std::vector<results::Sample>& samples, std::size_t window, int threads);
+
 /// How many of `samples` were disturbed; nullopt where the waits are unknown.
 std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, int threads);
 

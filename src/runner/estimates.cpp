@@ -120,13 +120,21 @@ bool each_mode_holds_enough(const stats::Bimodality& modes) {
 }  // namespace
 
 std::vector<const results::Fork*> scored_forks(const results::Benchmark& b) {
-  std::vector<const results::Fork*> ok, steady;
+  std::vector<const results::Fork*> ok, steady, left_alone;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
     ok.push_back(&f);
-    if (reached_steady_state(f)) steady.push_back(&f);
+    if (!reached_steady_state(f)) continue;
+    steady.push_back(&f);
+    if (!too_disturbed(f)) left_alone.push_back(&f);
   }
+  if (left_alone.size() >= 2) return left_alone;
   return steady.size() >= 2 ? steady : ok;
+}
+
+bool rests_on_disturbed_forks(const results::Benchmark& b) {
+  const auto scored = scored_forks(b);
+  return std::any_of(scored.begin(), scored.end(), [](const results::Fork* f) { return too_disturbed(*f); });
 }
 
 std::vector<double> fork_values(const results::Fork& fork, Mode mode, int threads) {

@@ -12,9 +12,13 @@
 
 namespace tare::runner {
 
-/// The forks the score rests on: those that succeeded and reached a steady state. When
-/// fewer than two did, every successful fork (the warnings then say the score is unsteady).
+/// The forks the score rests on: those that succeeded, reached a steady state and kept
+/// enough samples other work left alone. Without two such forks, the steady ones; without
+/// two of those, every successful fork (the warnings then say what the score rests on).
 std::vector<const results::Fork*> scored_forks(const results::Benchmark& benchmark);
+
+/// Whether the score rests on forks other work disturbed throughout (too_disturbed).
+bool rests_on_disturbed_forks(const results::Benchmark& benchmark);
 
 /// The values a fork's score rests on, in the benchmark's unit: its measured samples, less
 /// those other work disturbed (disturbance.hpp's scored_values).

@@ -53,6 +53,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
     b.disturbed_share = disturbance->share;
     b.all_samples_score = disturbance->all_samples_score;
   }
+  b.score_disturbed = rests_on_disturbed_forks(b);
   counters_per_op(b, good);
   percentiles(b, good, instance);
   std::vector<double> floors;

@@ -185,6 +185,23 @@ void disturbance_warning(results::Benchmark& b) {
       100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
 }
 
+// Too few samples were left alone to score the code by: say so, rather than let a score
+// that counts the neighbours' time pass for a measurement.
+void too_disturbed_warning(results::Benchmark& b) {
+  if (!b.score_disturbed) return;
+  int disturbed = 0, ok = 0;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    ++ok;
+    disturbed += too_disturbed(f) ? 1 : 0;
+  }
+  b.warnings.push_back(fmt::format(
+      "too few undisturbed samples: other work held the CPU through most samples of {} of {} forks, so the score "
+      "counts the time it took (shown as ~); give the benchmark a CPU of its own (taskset -c) or run it at a "
+      "quieter moment",
+      disturbed, ok));
+}
+
 // A slow start longer than a fork, as the first fork saw it: what every fork then waited
 // out, and whether the first looked far enough.
 void slow_start_warnings(results::Benchmark& b) {
@@ -243,6 +260,7 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   steady_state_warnings(b);
   slow_start_warnings(b);
   disturbance_warning(b);
+  too_disturbed_warning(b);
 
   if (b.ci && b.score && (b.stop_reason == "budget" || b.stop_reason == "max-forks")) {
     const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);

@@ -204,6 +204,24 @@ TEST(Console, TheIntervalShownIsAcrossRunsWhenTheMachinesSpeedIsKnown) {
   EXPECT_THAT(render(run), Not(HasSubstr("between runs")));
 }
 
+TEST(Console, AScoreThatCountsTheNeighboursTimeShowsNoInterval) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1)};
+  run.benchmarks[0].score_disturbed = true;
+  EXPECT_THAT(table_of(render(run))[1], HasSubstr("~10.0 ns/op  disturbed"));
+}
+
+TEST(Console, TheShareOfSamplesOtherWorkDisturbedIsSaidOnceItMatters) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1), benchmark("b", 10.0, 9.9, 10.1)};
+  run.benchmarks[0].disturbed_share = 0.02;
+  run.benchmarks[1].disturbed_share = 0.04;
+  EXPECT_THAT(render(run), Not(HasSubstr("other work took the CPU")));  // a quiet machine's housekeeping
+  run.benchmarks[1].disturbed_share = 0.14;
+  EXPECT_THAT(render(run), HasSubstr("other work took the CPU during up to 14% of a benchmark's samples (b): those "
+                                     "samples are left out of the scores\n"));
+}
+
 TEST(Console, MissingEstimatesShowNotAvailable) {
   results::Run run;
   results::Benchmark one_fork = benchmark("single", 1, 1, 1);

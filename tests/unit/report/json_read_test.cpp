@@ -116,6 +116,7 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
     EXPECT_EQ(a.ci_across_runs->high, b.ci_across_runs->high);
   }
   EXPECT_EQ(a.disturbed_share, b.disturbed_share);
+  EXPECT_EQ(a.score_disturbed, b.score_disturbed);
   EXPECT_EQ(a.all_samples_score, b.all_samples_score);
   EXPECT_EQ(a.between_fork_variance, b.between_fork_variance);
   EXPECT_EQ(a.within_fork_variance, b.within_fork_variance);

@@ -54,7 +54,7 @@ TEST(JsonWrite, BenchmarkFields) {
   const Json b = to_json(testing::full_run())["benchmarks"][0];
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
-                                               "ci_method", "ci_across_runs", "median", "median_ci", "mad", "steady_state", "disturbed_share",
+                                               "ci_method", "ci_across_runs", "median", "median_ci", "mad", "steady_state", "disturbed_share", "score_disturbed",
                                                "all_samples_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",

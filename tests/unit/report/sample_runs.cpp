@@ -106,6 +106,7 @@ results::Run full_run() {
   b.mad = 0.125;
   b.steady_state = "good inconsistent";
   b.disturbed_share = 0.25;
+  b.score_disturbed = true;
   b.all_samples_score = 12.25;
   b.bootstrap = results::Bootstrap{{0.95, 12.125, 12.375}, {0.95, 12.0, 12.5}, 2000, 4};
   b.outliers = results::Outliers{0, 1, 3, 2, 0.25, "moderate"};

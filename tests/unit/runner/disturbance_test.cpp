@@ -111,3 +111,31 @@ TEST(Disturbance, PairedSidesAreScoredOnTheSameFooting) {
 }
 
 }  // namespace
+
+TEST(Disturbance, AForkWithFewerThanThreeSamplesLeftAloneIsTooDisturbed) {
+  Fork f;
+  for (int i = 0; i < 10; ++i) f.samples.push_back(sample(100, 0));
+  f.disturbed_samples = 7;  // three left alone: enough
+  EXPECT_FALSE(too_disturbed(f));
+  f.disturbed_samples = 8;
+  EXPECT_TRUE(too_disturbed(f));
+  f.disturbed_samples = -1;  // waits unknown: nothing to judge by
+  EXPECT_FALSE(too_disturbed(f));
+  Fork single_shot;
+  single_shot.samples.push_back(sample(100, 5e6));
+  single_shot.disturbed_samples = 1;
+  EXPECT_TRUE(too_disturbed(single_shot));
+  single_shot.disturbed_samples = 0;
+  EXPECT_FALSE(too_disturbed(single_shot));
+}
+
+TEST(Disturbance, ACpuSharedOftenEnoughIsSeenInTheRecentWarmup) {
+  std::vector<Sample> warmup;
+  for (int i = 0; i < 20; ++i) warmup.push_back(sample(100, i < 7 ? 2e6 : 0));  // 7 of 20: over a third
+  EXPECT_TRUE(mostly_disturbed(warmup, 20, 1));
+  warmup.push_back(sample(100, 0));  // the last 20 now hold 6: under a third
+  EXPECT_FALSE(mostly_disturbed(warmup, 20, 1));
+  EXPECT_FALSE(mostly_disturbed(std::vector<Sample>(5, sample(100, 2e6)), 20, 1));  // too few to tell
+  std::vector<Sample> unknown(20, Sample{1000, 1e5, 0, {}});
+  EXPECT_FALSE(mostly_disturbed(unknown, 20, 1));
+}

@@ -234,3 +234,36 @@ TEST(Summarize, TheIntervalCoversTheTrueMeanAtItsNominalRateWhenForksDiffer) {
   EXPECT_GE(coverage, 0.93);
   EXPECT_LE(coverage, 0.97);
 }
+
+// Forks other work held the CPU through are left out of the score while two others remain;
+// with fewer, the score counts them and says so rather than pass for a measurement.
+TEST(Summarize, ForksOtherWorkHeldTheCpuThroughAreLeftOutOrTheScoreSaysSo) {
+  Fixture fx;
+  std::mt19937_64 rng(5);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 5; ++i) forks.push_back(fork_with_mean(10.0, 0.01, 20, rng));
+  for (auto& f : forks) {
+    for (auto& s : f.samples) s.wait_ns = 0;
+    f.disturbed_samples = 0;
+  }
+  // Two forks waited through all but one sample: 50% slower.
+  for (int i : {0, 1}) {
+    for (std::size_t k = 1; k < forks[i].samples.size(); ++k) {
+      forks[i].samples[k].wait_ns = forks[i].samples[k].ns / 2;
+      forks[i].samples[k].ns *= 1.5;
+    }
+    forks[i].disturbed_samples = 19;
+    forks[i].mean = 15.0;  // what the fork analysis makes of it: all samples
+  }
+  const Benchmark left_out = summarized(fx, forks);
+  EXPECT_NEAR(*left_out.score, 10.0, 0.01);
+  EXPECT_FALSE(left_out.score_disturbed);
+  EXPECT_THAT(left_out.warnings, Not(Contains(HasSubstr("too few undisturbed samples"))));
+
+  for (int i : {2, 3}) forks[i] = forks[0];  // now only one fork was left alone
+  const Benchmark counted = summarized(fx, forks);
+  EXPECT_TRUE(counted.score_disturbed);
+  EXPECT_GT(*counted.score, 12.0);
+  EXPECT_THAT(counted.warnings, Contains(HasSubstr("too few undisturbed samples: other work held the CPU through most "
+                                                   "samples of 4 of 5 forks")));
+}
