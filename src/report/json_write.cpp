@@ -49,6 +49,7 @@ Json sample_json(const results::Sample& s) {
   }
   if (s.wait_ns >= 0) j["wait_ns"] = number(s.wait_ns);
   if (s.preemptions != 0) j["preemptions"] = s.preemptions;
+  if (s.stolen_ns > 0) j["stolen_ns"] = number(s.stolen_ns);
   return j;
 }
 

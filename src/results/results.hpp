@@ -23,6 +23,10 @@ struct Sample {
   double wait_ns = -1;
   /// Times the benchmark's threads were preempted during the sample (summed over threads).
   std::int64_t preemptions = 0;
+  /// Time the thread neither ran nor waited in the run queue although it never blocked:
+  /// the hypervisor gave its CPU to another guest (steal), or interrupts took it. Kept for
+  /// single-threaded samples timed by the harness; -1 where it is not known.
+  double stolen_ns = -1;
 };
 
 /// How a fork's memory layout was shifted (methodology §5), replayable from the seed.

@@ -26,9 +26,9 @@ StopRule rule_for(const detail::BenchmarkSpec& spec, const StopRule& rule) {
 }
 
 // The second fork says whether the first fork's slow start repeats at the same age.
-void confirm_slow_start(results::Fork& first, const results::Fork& second) {
+void confirm_slow_start(results::Fork& first, const results::Fork& second, int threads) {
   if (first.slow_start && first.slow_start->warmup_ms > 0)
-    first.slow_start->confirmed = confirms_slow_start(second, *first.slow_start);
+    first.slow_start->confirmed = confirms_slow_start(second, *first.slow_start, threads);
 }
 
 }  // namespace
@@ -72,7 +72,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
       ++forks_run;
       spent[i] += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
       const results::Fork& fork = result.forks.back();
-      if (result.forks.size() == 2 && fork.ok) confirm_slow_start(result.forks.front(), fork);
+      if (result.forks.size() == 2 && fork.ok) confirm_slow_start(result.forks.front(), fork, instances[i].threads);
       if (!fork.ok) {
         result.ok = false;
         result.error = fork.error;

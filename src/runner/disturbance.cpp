@@ -8,8 +8,10 @@
 namespace tare::runner {
 
 std::optional<bool> is_disturbed(const results::Sample& sample, int threads) {
+  const double limit = kDisturbedWaitShare * sample.ns * threads;
+  if (sample.stolen_ns > limit) return true;
   if (sample.wait_ns < 0) return std::nullopt;
-  return sample.wait_ns > kDisturbedWaitShare * sample.ns * threads;
+  return sample.wait_ns > limit;
 }
 
 bool too_disturbed(const results::Fork& fork) {

@@ -22,7 +22,9 @@ inline constexpr double kDisturbedWaitShare = 0.01;
 /// The fewest undisturbed samples a fork's score rests on; with fewer, it rests on all.
 inline constexpr std::size_t kFewestUndisturbed = 3;
 
-/// Whether the scheduler made `sample` wait; nullopt where the kernel keeps no waits.
+/// Whether other work took the CPU from `sample`: its threads waited in the run queue, or
+/// (stolen_ns) the hypervisor or interrupts took the CPU from a thread that never blocked,
+/// for more than kDisturbedWaitShare of the time; nullopt where the kernel keeps no waits.
 std::optional<bool> is_disturbed(const results::Sample& sample, int threads);
 
 /// Whether too few of a fork's measured samples were left alone for its mean to rest on

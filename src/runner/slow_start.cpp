@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "runner/disturbance.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::runner {
@@ -13,10 +14,17 @@ const results::Sample& at(const results::Fork& fork, std::size_t i) {
   return i < fork.warmup.size() ? fork.warmup[i] : fork.samples[i - fork.warmup.size()];
 }
 
+// The speed of a stretch of samples: the median time per op of those other work left
+// alone (on a busy machine a stretch can be mostly neighbours' time), of all when none was.
 double median_time_per_op(const results::Fork& fork, std::size_t begin, std::size_t end, int threads) {
-  std::vector<double> per_op;
-  for (std::size_t i = begin; i < end; ++i) per_op.push_back(sample_value(at(fork, i), Mode::avgt, threads));
-  return per_op.empty() ? 0 : stats::median(per_op);
+  std::vector<double> all, left_alone;
+  for (std::size_t i = begin; i < end; ++i) {
+    const results::Sample& s = at(fork, i);
+    all.push_back(sample_value(s, Mode::avgt, threads));
+    if (!is_disturbed(s, threads).value_or(false)) left_alone.push_back(all.back());
+  }
+  if (!left_alone.empty()) return stats::median(left_alone);
+  return all.empty() ? 0 : stats::median(all);
 }
 
 double timed_before(const results::Fork& fork, std::size_t end) {
@@ -71,17 +79,18 @@ results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAna
   return slow_start;
 }
 
-bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start) {
+bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads) {
   // Samples of batches near the fork's own size (the first steps of calibration, far
   // smaller, weigh the clock more than the operation; a slow start's batches are smaller
-  // by its slowdown), split where the first fork's slow start ended, by their own time.
+  // by its slowdown) that other work left alone, split where the first fork's slow start
+  // ended, by their own time (all samples count towards the time).
   const double end_ns = slow_start.warmup_ms * 1e6;
   std::vector<double> before, after;
   double timed = 0;
   for (std::size_t i = 0; i < second.warmup.size() + second.samples.size(); ++i) {
     const results::Sample& s = at(second, i);
     timed += s.ns;
-    if (s.ops == 0 || s.ops * 10 < second.ops_per_sample) continue;
+    if (s.ops == 0 || s.ops * 10 < second.ops_per_sample || is_disturbed(s, threads).value_or(false)) continue;
     (timed <= end_ns ? before : after).push_back(s.ns / static_cast<double>(s.ops));
   }
   if (before.empty() || after.empty()) return false;

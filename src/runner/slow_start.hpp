@@ -31,8 +31,9 @@ results::SlowStart judge_slow_start(const results::Fork& fork, const ForkAnalysi
 bool looks_beyond_horizon(const results::Fork& warming, const ForkAnalysisInput& input);
 
 /// Whether the second fork, warmed up past the first fork's slow start, was also slower
-/// before that age than after it (by half the first's slowdown at least).
-bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start);
+/// before that age than after it (by half the first's slowdown at least), judged on the
+/// samples other work left alone.
+bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads);
 
 /// The least warmup (the samples' own time) for a later fork of a benchmark whose first
 /// fork found `slow_start`, when `forks_run` forks have run: the second fork warms up past

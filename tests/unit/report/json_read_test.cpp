@@ -50,6 +50,7 @@ void expect_same(const results::Sample& a, const results::Sample& b) {
   EXPECT_EQ(a.counters, b.counters);
   EXPECT_EQ(a.wait_ns, b.wait_ns);
   EXPECT_EQ(a.preemptions, b.preemptions);
+  EXPECT_EQ(a.stolen_ns > 0 ? a.stolen_ns : -1, b.stolen_ns);  // none stolen is written as not known
 }
 
 void expect_same(const results::Fork& a, const results::Fork& b) {

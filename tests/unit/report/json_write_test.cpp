@@ -117,6 +117,8 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["samples"][1]["wait_ns"], 2500.5);
   EXPECT_EQ(f["samples"][1]["preemptions"], 2);
   EXPECT_EQ(f["samples"][2].count("wait_ns"), 0u);  // not known
+  EXPECT_EQ(f["samples"][2]["stolen_ns"], 640.5);
+  EXPECT_EQ(f["samples"][0].count("stolen_ns"), 0u);  // written only when some was
   EXPECT_EQ(f["disturbed_samples"], 1);
   EXPECT_EQ(f["warmup"].size(), 2u);
   const Json& failed = doc["benchmarks"][0]["forks"][1];

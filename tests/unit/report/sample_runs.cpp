@@ -56,6 +56,7 @@ results::Fork fork(int pid, double mean) {
   f.samples[0].wait_ns = 0;
   f.samples[1].wait_ns = 2500.5;  // waited for a CPU, preempted twice
   f.samples[1].preemptions = 2;
+  f.samples[2].stolen_ns = 640.5;  // the hypervisor took the CPU
   f.disturbed_samples = 1;
   f.all_samples_mean = mean * 1.02;
   f.steady_class = "warmup";

@@ -38,6 +38,15 @@ TEST(Disturbance, ASampleIsDisturbedWhenItWaitedOverOnePercentOfItsTime) {
   EXPECT_EQ(is_disturbed(threaded(1e5, 4, 1100), 4), true);
   Sample unknown{1000, 1e5, 0, {}};
   EXPECT_FALSE(is_disturbed(unknown, 1).has_value());
+  // The hypervisor took the CPU from a thread that never blocked: it did not wait in this
+  // kernel's run queue, but its time ran on without it.
+  Sample stolen = sample(100, 0);
+  stolen.stolen_ns = 8000;  // 8% of 100 µs
+  EXPECT_EQ(is_disturbed(stolen, 1), true);
+  stolen.stolen_ns = 500;   // 0.5%
+  EXPECT_EQ(is_disturbed(stolen, 1), false);
+  unknown.stolen_ns = 8000;  // steal is seen even where waits are not kept
+  EXPECT_EQ(is_disturbed(unknown, 1), true);
 }
 
 // A CPU shared with one busy process: a third of the samples lose a 4 ms slice. The score

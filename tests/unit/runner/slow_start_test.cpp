@@ -103,7 +103,7 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
   first.warmup_ms = 300;  // 100 slow samples of 3 ms
   first.slower = 3;
   // Warmed up 1.25x past it: slow for its first 100 samples as well.
-  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 160, 50, slow_first(100), 9), first));
+  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 160, 50, slow_first(100), 9), first, 1));
   // Calibrated while slow: a third of the batch until the speed tripled, then recalibrated.
   // 300 samples of a third of the batch at 3x the time per op: 1 ms each, 300 ms in all.
   Fork recalibrated = aged_fork(4, 300, 50, slow_first(300), 11);
@@ -111,9 +111,21 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
     recalibrated.warmup[i].ops = kOpsPerSample / 3;
     recalibrated.warmup[i].ns /= 3;
   }
-  EXPECT_TRUE(tare::runner::confirms_slow_start(recalibrated, first));
+  EXPECT_TRUE(tare::runner::confirms_slow_start(recalibrated, first, 1));
+  // A busy machine: after the slow start, most samples waited for the CPU long enough to
+  // look as slow as the start; those left alone still show the speed.
+  Fork busy = aged_fork(4, 160, 50, slow_first(100), 14);
+  for (std::size_t i = 0; i < busy.warmup.size() + busy.samples.size(); ++i) {
+    Sample& s = i < busy.warmup.size() ? busy.warmup[i] : busy.samples[i - busy.warmup.size()];
+    s.wait_ns = 0;
+    if (i >= 104 && i % 3 != 0) {
+      s.wait_ns = 2 * s.ns;
+      s.ns *= 3;
+    }
+  }
+  EXPECT_TRUE(tare::runner::confirms_slow_start(busy, first, 1));
   // Machine noise in the first process: the second runs at one speed.
-  EXPECT_FALSE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10), first));
+  EXPECT_FALSE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10), first, 1));
 }
 
 TEST(SlowStart, LaterForksWaitOutOnlyAConfirmedSlowStart) {
