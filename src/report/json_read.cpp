@@ -67,6 +67,7 @@ results::Sample read_sample(const Field& f) {
   if (auto wait = f.find("wait_ns")) s.wait_ns = wait->number();
   if (auto preemptions = f.find("preemptions")) s.preemptions = static_cast<std::int64_t>(preemptions->unsigned_integer());
   if (auto stolen = f.find("stolen_ns")) s.stolen_ns = stolen->number();
+  if (auto age = f.find("age_ns")) s.age_ns = age->number();
   return s;
 }
 

@@ -50,6 +50,7 @@ Json sample_json(const results::Sample& s) {
   if (s.wait_ns >= 0) j["wait_ns"] = number(s.wait_ns);
   if (s.preemptions != 0) j["preemptions"] = s.preemptions;
   if (s.stolen_ns > 0) j["stolen_ns"] = number(s.stolen_ns);
+  if (s.age_ns >= 0) j["age_ns"] = number(s.age_ns);
   return j;
 }
 

@@ -27,6 +27,9 @@ struct Sample {
   /// the hypervisor gave its CPU to another guest (steal), or interrupts took it. Kept for
   /// single-threaded samples timed by the harness; -1 where it is not known.
   double stolen_ns = -1;
+  /// The worker process's age when the sample ended (since the program started); -1 where
+  /// not known. Slow starts are judged by it.
+  double age_ns = -1;
 };
 
 /// How a fork's memory layout was shifted (methodology §5), replayable from the seed.
@@ -51,7 +54,7 @@ struct Resources {
 struct SlowStart {
   double horizon_ms = 0;      ///< how far into its process's life the fork looked (its warmup, wall time)
   double warmup_ms = 0;       ///< the samples' own time before the steady state began; 0: no slow start
-  double slower = 1;          ///< time per op before the steady state ÷ after it
+  double slower = 1;          ///< time per op at first (the slow start's first segment) ÷ at the speed reached
   bool near_horizon = false;  ///< the steady state began late in the horizon: a longer start would be missed
   /// Whether the second fork, warmed up past it, was slower at the same age too (absent:
   /// no slow start, or no second fork); later forks wait it out only when it was.

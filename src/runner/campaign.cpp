@@ -56,7 +56,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
       // up past the one it found.
       fork_plan.to_horizon = result.forks.empty();
       if (!result.forks.empty())
-        fork_plan.warmup_least_ns = later_warmup_ns(result.forks.front().slow_start, result.forks.size());
+        fork_plan.warmup_until_age_ns = later_warmup_ns(result.forks.front().slow_start, result.forks.size());
       progress.update(fmt::format("[{} forks] {} fork {}", forks_run, instances[i].name, result.forks.size() + 1));
       const auto start = std::chrono::steady_clock::now();
       try {

@@ -60,13 +60,13 @@ double warm_up_as_planned(WorkerProcess& worker, const registry::Instance& insta
   // The least warmup is time the benchmark timed. A loop that reached the cap measures next
   // to nothing (the compiler deleted it) and would never time that much: there is nothing
   // to warm, and Google Benchmark too stops warming at its iteration cap.
-  if (!measures_nothing) {
-    bounds.least_timed_ns = std::max(instance.spec->settings.warmup_min_ms * 1e6, plan.warmup_least_ns);
-    if (plan.to_horizon) bounds.least_wall_ns = plan.warmup_max_ns;
-  }
+  if (measures_nothing) return warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
+  bounds.least_timed_ns = instance.spec->settings.warmup_min_ms * 1e6;
+  // The horizon is an age of the process: a slow start is one by the process's age.
+  bounds.least_age_ns = plan.to_horizon ? plan.warmup_max_ns : plan.warmup_until_age_ns;
   double reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
-  if (bounds.least_wall_ns > 0 && looks_beyond_horizon(fork, analysis)) {
-    bounds.most_wall_ns = bounds.least_wall_ns = 2 * plan.warmup_max_ns;
+  if (plan.to_horizon && looks_beyond_horizon(fork, analysis)) {
+    bounds.most_wall_ns = bounds.least_age_ns = 2 * plan.warmup_max_ns;
     reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   }
   return reached;
@@ -167,8 +167,11 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     return fork;
   }
   fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-  if (plan.to_horizon && instance.mode != Mode::ss)
+  if (plan.to_horizon && instance.mode != Mode::ss) {
+    // How far it looked: the process's age at the end of its warmup, where the worker said.
+    if (!fork.warmup.empty() && fork.warmup.back().age_ns >= 0) horizon_ns = fork.warmup.back().age_ns;
     fork.slow_start = judge_slow_start(fork, analysis, horizon_ns);
+  }
   analyze_fork(fork, analysis);
   return fork;
 }

@@ -26,7 +26,7 @@ struct ForkPlan {
   /// Warm up for the whole bound however steady it looks, and judge the speed by process
   /// age (the first fork of a benchmark: fork.slow_start).
   bool to_horizon = false;
-  double warmup_least_ns = 0;         ///< warm up at least this much (a slow start the first fork found)
+  double warmup_until_age_ns = 0;     ///< warm up until the process is this old (a slow start the first fork found)
   double measure_ns = 1e8;            ///< measured time per fork
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;

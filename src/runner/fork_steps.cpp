@@ -86,8 +86,14 @@ double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds
   const auto wall = [&] {
     return before + std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   };
-  const double most_ns = std::max(bounds.most_wall_ns, bounds.least_wall_ns);
-  const auto owed = [&] { return timed < bounds.least_timed_ns || wall() < bounds.least_wall_ns; };
+  const double most_ns = bounds.most_wall_ns;
+  // The process's age at the last sample (the samples' own time where it is not stamped).
+  const auto age = [&] {
+    return !fork.warmup.empty() && fork.warmup.back().age_ns >= 0 ? fork.warmup.back().age_ns : timed;
+  };
+  const auto owed = [&] {
+    return timed < bounds.least_timed_ns || age() < bounds.least_age_ns;
+  };
   if (wall() >= most_ns && !owed()) return wall();
   double wall_per_sample = fork.warmup.empty() ? most_ns : std::max(fork.warmup.back().ns, 1.0);
   for (;;) {

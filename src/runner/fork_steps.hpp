@@ -44,7 +44,7 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 struct WarmupBounds {
   double most_wall_ns = 1e9;   ///< give up waiting for a steady state after this
   double least_timed_ns = 0;   ///< never less of the samples' own time (MinWarmUpTime, a known slow start)
-  double least_wall_ns = 0;    ///< never end before this, however steady (the first fork's horizon)
+  double least_age_ns = 0;     ///< nor before the process is this old (the first fork's horizon, a slow start)
 };
 
 /// Warms up until the last kWarmupWindow samples show no trend, or the bound passes; never

@@ -27,7 +27,11 @@ double median_time_per_op(const results::Fork& fork, std::size_t begin, std::siz
   return all.empty() ? 0 : stats::median(all);
 }
 
-double timed_before(const results::Fork& fork, std::size_t end) {
+// The process's age once the first `end` samples of the series had run: the worker stamps
+// each sample with it; where it did not, the samples' own time stands in.
+double age_after(const results::Fork& fork, std::size_t end) {
+  if (end == 0) return 0;
+  if (const double age = at(fork, end - 1).age_ns; age >= 0) return age;
   double ns = 0;
   for (std::size_t i = 0; i < end; ++i) ns += at(fork, i).ns;
   return ns;
@@ -73,8 +77,9 @@ results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAna
     end = bounds[i + 1];
   }
   if (end == first) return slow_start;
-  slow_start.warmup_ms = timed_before(fork, end) / 1e6;
-  slow_start.slower = median_time_per_op(fork, first, end, input.threads) / reached;
+  slow_start.warmup_ms = age_after(fork, end) / 1e6;
+  // How much slower at first: the first segment's speed (a start may ease in steps).
+  slow_start.slower = median_time_per_op(fork, first, bounds[1], input.threads) / reached;
   slow_start.near_horizon = slow_start.warmup_ms * 1e6 > horizon_ns / 2;
   return slow_start;
 }
@@ -82,16 +87,14 @@ results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAna
 bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads) {
   // Samples of batches near the fork's own size (the first steps of calibration, far
   // smaller, weigh the clock more than the operation; a slow start's batches are smaller
-  // by its slowdown) that other work left alone, split where the first fork's slow start
-  // ended, by their own time (all samples count towards the time).
+  // by its slowdown) that other work left alone, split at the age where the first fork's
+  // slow start ended.
   const double end_ns = slow_start.warmup_ms * 1e6;
   std::vector<double> before, after;
-  double timed = 0;
   for (std::size_t i = 0; i < second.warmup.size() + second.samples.size(); ++i) {
     const results::Sample& s = at(second, i);
-    timed += s.ns;
     if (s.ops == 0 || s.ops * 10 < second.ops_per_sample || is_disturbed(s, threads).value_or(false)) continue;
-    (timed <= end_ns ? before : after).push_back(s.ns / static_cast<double>(s.ops));
+    (age_after(second, i + 1) <= end_ns ? before : after).push_back(s.ns / static_cast<double>(s.ops));
   }
   if (before.empty() || after.empty()) return false;
   // Half the first fork's slowdown, at the same age: a stretch of machine noise in one
@@ -102,7 +105,7 @@ bool confirms_slow_start(const results::Fork& second, const results::SlowStart& 
 bool looks_beyond_horizon(const results::Fork& warming, const ForkAnalysisInput& warming_input) {
   // A slow start that ended in the later half: too little steady time after it to trust,
   // and the start may be longer still.
-  return judge_slow_start(warming, warming_input, timed_before(warming, warming.warmup.size())).near_horizon;
+  return judge_slow_start(warming, warming_input, age_after(warming, warming.warmup.size())).near_horizon;
 }
 
 double later_warmup_ns(const std::optional<results::SlowStart>& slow_start, std::size_t forks_run) {

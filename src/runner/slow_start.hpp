@@ -23,7 +23,8 @@ inline constexpr double kSlowStartMargin = 1.25;
 /// What the first fork's series (warmup and measured samples, before analyze_fork cut
 /// anything) says; `horizon_ns` is how far its warmup reached. A slow start is the leading
 /// run of changepoint segments each slower than the speed finally reached by more than the
-/// steady band (input.delta); its length is the samples' own time up to its end.
+/// steady band (input.delta); its length is the process's age at its end (the samples' own
+/// time where the worker stamped no ages).
 results::SlowStart judge_slow_start(const results::Fork& fork, const ForkAnalysisInput& input, double horizon_ns);
 
 /// Whether the speed was still changing in the later half of a horizon: then the first fork
@@ -35,9 +36,9 @@ bool looks_beyond_horizon(const results::Fork& warming, const ForkAnalysisInput&
 /// samples other work left alone.
 bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads);
 
-/// The least warmup (the samples' own time) for a later fork of a benchmark whose first
-/// fork found `slow_start`, when `forks_run` forks have run: the second fork warms up past
-/// it to confirm it, the others only when it was confirmed; 0 otherwise.
+/// The process age a later fork of a benchmark whose first fork found `slow_start` warms up
+/// to, when `forks_run` forks have run: the second fork warms up past it to confirm it, the
+/// others only when it was confirmed; 0 otherwise.
 double later_warmup_ns(const std::optional<results::SlowStart>& slow_start, std::size_t forks_run);
 
 }  // namespace tare::runner

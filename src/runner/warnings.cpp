@@ -211,8 +211,8 @@ void slow_start_warnings(results::Benchmark& b) {
   // repeated is reported (the JSON keeps both).
   if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) return;
   b.warnings.push_back(fmt::format(
-      "slow start: {:.1f}x slower for the first {} of each process (the first process was watched for {}); every "
-      "later fork warmed up for {} before measuring",
+      "slow start: {:.1f}x slower at first, at full speed only {} into each process (the first process was watched "
+      "for {}); every later fork warmed up until its process was {} old",
       s.slower, report::format_duration_ns(s.warmup_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6),
       report::format_duration_ns(kSlowStartMargin * s.warmup_ms * 1e6)));
   if (s.near_horizon)

@@ -21,6 +21,10 @@ double process_cpu_ns() { return cpu_clock_ns(CLOCK_PROCESS_CPUTIME_ID); }
 
 double wall_ns() { return static_cast<double>(detail::monotonic_ns()); }
 
+// When the program started (static initialisation, before main): samples carry the
+// process's age, by which slow starts are judged.
+const double g_program_start_ns = wall_ns();
+
 struct EmptyOp {
   void operator()() const noexcept {}
 };
@@ -252,6 +256,7 @@ results::Sample Executor::sample(std::uint64_t invocations) {
     }
   }
   sample.cpu_ns = process_cpu_ns() - cpu_start;
+  sample.age_ns = wall_ns() - g_program_start_ns;
   sample.ops = invocations * spec_.ops_per_invocation * static_cast<std::uint64_t>(threads_);
 
   read_counters(counters_after);

@@ -118,6 +118,8 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["samples"][1]["preemptions"], 2);
   EXPECT_EQ(f["samples"][2].count("wait_ns"), 0u);  // not known
   EXPECT_EQ(f["samples"][2]["stolen_ns"], 640.5);
+  EXPECT_EQ(f["samples"][2]["age_ns"], 1.25e8);
+  EXPECT_EQ(f["samples"][0].count("age_ns"), 0u);  // not known
   EXPECT_EQ(f["samples"][0].count("stolen_ns"), 0u);  // written only when some was
   EXPECT_EQ(f["disturbed_samples"], 1);
   EXPECT_EQ(f["warmup"].size(), 2u);

@@ -57,6 +57,7 @@ results::Fork fork(int pid, double mean) {
   f.samples[1].wait_ns = 2500.5;  // waited for a CPU, preempted twice
   f.samples[1].preemptions = 2;
   f.samples[2].stolen_ns = 640.5;  // the hypervisor took the CPU
+  f.samples[2].age_ns = 1.25e8;  // a process an eighth of a second old
   f.disturbed_samples = 1;
   f.all_samples_mean = mean * 1.02;
   f.steady_class = "warmup";

@@ -7,7 +7,7 @@
 using namespace tare::worker;
 
 TEST(Protocol, SamplesRoundTripExactly) {
-  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5};
+  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8};
   const auto back = parse_sample(format_sample(s));
   ASSERT_TRUE(back);
   EXPECT_EQ(back->ops, s.ops);
@@ -17,6 +17,7 @@ TEST(Protocol, SamplesRoundTripExactly) {
   EXPECT_EQ(back->wait_ns, s.wait_ns);
   EXPECT_EQ(back->preemptions, s.preemptions);
   EXPECT_EQ(back->stolen_ns, s.stolen_ns);
+  EXPECT_EQ(back->age_ns, s.age_ns);
   // A wait the kernel does not keep, and steal not known, travel as -1.
   const auto unknown = parse_sample(format_sample(tare::results::Sample{1, 2.0, 3.0, {}}));
   EXPECT_EQ(unknown->wait_ns, -1.0);
@@ -27,7 +28,8 @@ TEST(Protocol, MalformedLinesAreRejected) {
   EXPECT_FALSE(parse_sample("s 1 2"));
   EXPECT_FALSE(parse_sample("s 1 2 3"));  // no wait and preemptions
   EXPECT_FALSE(parse_sample("s 1 2 3 4 x"));
-  EXPECT_FALSE(parse_sample("s 1 2 3 4 5"));  // no steal
+  EXPECT_FALSE(parse_sample("s 1 2 3 4 5"));    // no steal
+  EXPECT_FALSE(parse_sample("s 1 2 3 4 5 6"));  // no age
   EXPECT_FALSE(parse_sample("s x 2 3"));
   EXPECT_FALSE(parse_sample("q 1 2 3"));
   EXPECT_FALSE(parse_ready("ready 1 2 3 4"));
