@@ -113,6 +113,7 @@ double measure_steady(WorkerProcess& worker, const registry::Instance& instance,
     const double call_ns = per_invocation_ns(typical_recent(fork.warmup), opi, instance.threads);
     const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), min_samples, 20000.0));
     fork.samples = take_samples(worker, 1, calls);
+    replace_disturbed(worker, 1, instance.threads, fork.samples);
   } else {
     const double sample_ns = std::max(typical_recent(fork.warmup).ns, 1.0);
     // A loop at the cap times next to nothing, so the measured time would take the most
