@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "stats/descriptive.hpp"
+#include "stats/robust.hpp"
 
 namespace tare::runner {
 
@@ -15,9 +15,11 @@ results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReadin
   if (reference_ns > 0) logs.push_back(std::log(reference_ns));
   results::Context::BetweenRuns speed;
   speed.runs = static_cast<int>(logs.size());
-  // The plain standard deviation, not a robust one: a run on a loaded machine is one of
-  // the moments a user's next run may meet.
-  if (speed.runs >= kFewestRunsForSpeed) speed.relative_sd = std::expm1(stats::stddev(logs));
+  // A robust spread (the scaled MAD): a run beside busy neighbours reads the reference
+  // slow by their share of the CPU (three times slow beside two busy loops), which is not
+  // the machine's speed, and its score left those disturbed samples out; one such run must
+  // not widen every interval of the day.
+  if (speed.runs >= kFewestRunsForSpeed) speed.relative_sd = std::expm1(stats::mad(logs));
   return speed;
 }
 

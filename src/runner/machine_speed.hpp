@@ -23,7 +23,8 @@ inline constexpr std::size_t kMostRunsForSpeed = 100;
 
 /// The spread of the machine's speed between runs: the readings of the last
 /// kSpeedWindowSeconds before `now` (at most kMostRunsForSpeed of them) and this run's
-/// `reference_ns`, as the standard deviation of their logarithms (a relative spread).
+/// `reference_ns`, as the scaled MAD of their logarithms (a robust standard deviation,
+/// relative).
 /// `relative_sd` stays unknown (-1) with fewer than kFewestRunsForSpeed readings.
 results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReading>& history, std::int64_t now,
                                            double reference_ns);
