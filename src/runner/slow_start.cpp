@@ -87,14 +87,18 @@ results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAna
 bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads) {
   // Samples of batches near the fork's own size (the first steps of calibration, far
   // smaller, weigh the clock more than the operation; a slow start's batches are smaller
-  // by its slowdown) that other work left alone, split at the age where the first fork's
-  // slow start ended.
+  // by its slowdown) that other work left alone: from the first half of the slow start's
+  // length against those after it. (On a busy machine a stretch of neighbours right after
+  // the start can join it in the first fork, making it look longer than it is; its first
+  // half is slow all the same.)
   const double end_ns = slow_start.warmup_ms * 1e6;
   std::vector<double> before, after;
   for (std::size_t i = 0; i < second.warmup.size() + second.samples.size(); ++i) {
     const results::Sample& s = at(second, i);
     if (s.ops == 0 || s.ops * 10 < second.ops_per_sample || is_disturbed(s, threads).value_or(false)) continue;
-    (age_after(second, i + 1) <= end_ns ? before : after).push_back(s.ns / static_cast<double>(s.ops));
+    const double age = age_after(second, i + 1);
+    if (age <= end_ns / 2) before.push_back(s.ns / static_cast<double>(s.ops));
+    else if (age > end_ns) after.push_back(s.ns / static_cast<double>(s.ops));
   }
   if (before.empty() || after.empty()) return false;
   // Half the first fork's slowdown, at the same age: a stretch of machine noise in one

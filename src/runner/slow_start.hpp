@@ -31,9 +31,9 @@ results::SlowStart judge_slow_start(const results::Fork& fork, const ForkAnalysi
 /// looks twice as far before it is measured (`warmup` is what it took so far).
 bool looks_beyond_horizon(const results::Fork& warming, const ForkAnalysisInput& input);
 
-/// Whether the second fork, warmed up past the first fork's slow start, was also slower
-/// before that age than after it (by half the first's slowdown at least), judged on the
-/// samples other work left alone.
+/// Whether the second fork, warmed up past the first fork's slow start, was also slower in
+/// the first half of it than after it (by half the first's slowdown at least), judged on
+/// the samples other work left alone.
 bool confirms_slow_start(const results::Fork& second, const results::SlowStart& slow_start, int threads);
 
 /// The process age a later fork of a benchmark whose first fork found `slow_start` warms up

@@ -124,6 +124,11 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
     }
   }
   EXPECT_TRUE(tare::runner::confirms_slow_start(busy, first, 1));
+  // The first fork took a stretch of neighbours right after the start for part of it: the
+  // start looks twice as long (600 ms) as it is; the second process still confirms it.
+  SlowStart overlong = first;
+  overlong.warmup_ms = 600;
+  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, slow_first(100), 15), overlong, 1));
   // Machine noise in the first process: the second runs at one speed.
   EXPECT_FALSE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10), first, 1));
 }
