@@ -2,9 +2,28 @@
 
 #include <cmath>
 
+#include "stats/descriptive.hpp"
 #include "stats/robust.hpp"
 
 namespace tare::runner {
+namespace {
+
+// A run beside busy neighbours reads the reference slow by their share of the CPU (three
+// times slow beside two busy loops), which is not the machine's speed (its score left
+// those disturbed samples out): such readings, further than 3.5 scaled MADs from the
+// median (Iglewicz and Hoaglin's outliers), must not widen a day's intervals. The rest
+// keep their plain standard deviation: the machine's moments are not normal (it dips for
+// minutes at a time), and a robust spread alone understated them (16 of 20 runs covered).
+std::vector<double> without_gross_outliers(const std::vector<double>& logs) {
+  const double centre = stats::median(logs), spread = stats::mad(logs);
+  if (!(spread > 0)) return logs;
+  std::vector<double> kept;
+  for (double l : logs)
+    if (std::abs(l - centre) <= 3.5 * spread) kept.push_back(l);
+  return kept;
+}
+
+}  // namespace
 
 results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReading>& history, std::int64_t now,
                                            double reference_ns) {
@@ -15,11 +34,7 @@ results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReadin
   if (reference_ns > 0) logs.push_back(std::log(reference_ns));
   results::Context::BetweenRuns speed;
   speed.runs = static_cast<int>(logs.size());
-  // A robust spread (the scaled MAD): a run beside busy neighbours reads the reference
-  // slow by their share of the CPU (three times slow beside two busy loops), which is not
-  // the machine's speed, and its score left those disturbed samples out; one such run must
-  // not widen every interval of the day.
-  if (speed.runs >= kFewestRunsForSpeed) speed.relative_sd = std::expm1(stats::mad(logs));
+  if (speed.runs >= kFewestRunsForSpeed) speed.relative_sd = std::expm1(stats::stddev(without_gross_outliers(logs)));
   return speed;
 }
 

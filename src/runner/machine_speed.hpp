@@ -23,8 +23,8 @@ inline constexpr std::size_t kMostRunsForSpeed = 100;
 
 /// The spread of the machine's speed between runs: the readings of the last
 /// kSpeedWindowSeconds before `now` (at most kMostRunsForSpeed of them) and this run's
-/// `reference_ns`, as the scaled MAD of their logarithms (a robust standard deviation,
-/// relative).
+/// `reference_ns`, as the standard deviation of their logarithms (relative), readings
+/// further than 3.5 scaled MADs from their median (taken beside busy neighbours) left out.
 /// `relative_sd` stays unknown (-1) with fewer than kFewestRunsForSpeed readings.
 results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReading>& history, std::int64_t now,
                                            double reference_ns);
