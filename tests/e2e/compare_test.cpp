@@ -149,3 +149,41 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
   EXPECT_EQ(doc["notes"].size(), 1u);
 #endif
 }
+
+// A gate fails closed: a benchmark that crashed in the new build, or that the new build no
+// longer has, is no pass; each is named with its reason.
+TEST(Compare, AGateFailsWhenTheNewBuildCrashedOrLostABenchmark) {
+  const auto base = record(TARE_AB_BASE, "gate_base", "5");
+  json crashed = json::parse(tare_e2e::slurp(base));
+  for (auto& b : crashed["benchmarks"]) {
+    b["status"] = "failed";
+    b["error"] = "killed by signal 11 (Segmentation fault)";
+    for (auto& fork : b["forks"]) {
+      fork["status"] = "failed";
+      fork["error"] = "killed by signal 11 (Segmentation fault)";
+    }
+  }
+  const auto crashed_path = (tare_e2e::scratch_dir() / "gate_crashed.json").string();
+  std::ofstream(crashed_path) << crashed.dump();
+  const auto gate = run_command({kTare, "compare", base, crashed_path, "--fail-on", "slower"});
+  EXPECT_EQ(gate.exit_code, 1) << gate.out << gate.err;
+  const std::string name = crashed["benchmarks"][0]["name"];
+  EXPECT_NE(gate.err.find("tare: gate failed: " + name + ": not compared: failed in the new run"), std::string::npos)
+      << gate.err;
+  // Without a gate the comparison reports it and exits 0.
+  EXPECT_EQ(run_command({kTare, "compare", base, crashed_path}).exit_code, 0);
+
+  // The new build lost a benchmark the base had.
+  json lost = json::parse(tare_e2e::slurp(base));
+  json extra = lost["benchmarks"][0];
+  extra["name"] = extra["family"] = "removed.bench";
+  lost["benchmarks"].push_back(extra);
+  const auto with_extra = (tare_e2e::scratch_dir() / "gate_with_extra.json").string();
+  std::ofstream(with_extra) << lost.dump();
+  const auto missing = run_command({kTare, "compare", with_extra, base, "--fail-on", "slower"});
+  EXPECT_EQ(missing.exit_code, 1) << missing.out << missing.err;
+  EXPECT_NE(missing.err.find("tare: gate failed: removed.bench: missing from the new build"), std::string::npos)
+      << missing.err;
+  // A benchmark only the new build has is new, not a failure.
+  EXPECT_EQ(run_command({kTare, "compare", base, with_extra, "--fail-on", "slower"}).exit_code, 0);
+}

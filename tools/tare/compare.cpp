@@ -135,4 +135,14 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   return report;
 }
 
+std::vector<std::string> gate_failures(const CompareReport& report) {
+  std::vector<std::string> failures;
+  for (const auto& row : report.rows) {
+    if (!row.problem.empty()) failures.push_back(row.name + ": not compared: " + row.problem);
+    else if (row.verdict == "slower") failures.push_back(row.name + ": slower");
+  }
+  for (const auto& name : report.only_in_base) failures.push_back(name + ": missing from the new build");
+  return failures;
+}
+
 }  // namespace tare::tool

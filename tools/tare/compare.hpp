@@ -64,6 +64,12 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
 /// row whose ratio is computed (problem empty). Shared by compare and ab.
 void decide_verdicts(CompareReport& report);
 
+/// Why a gate on "slower" must fail, one line per benchmark it could not clear: a
+/// benchmark the new build made slower; one not compared (a crash, a hang, a timeout, too
+/// few forks on a side); one the new build no longer has. A gate fails closed: what it
+/// could not check is not a pass. (Benchmarks only the new build has are new, not failed.)
+std::vector<std::string> gate_failures(const CompareReport& report);
+
 /// The verdict for a ratio interval of times (lower is faster) against the threshold:
 /// the whole interval beyond 1 - threshold, beyond 1 + threshold, within both, or across.
 std::string time_verdict(double low, double high, double threshold);

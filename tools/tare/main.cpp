@@ -58,16 +58,18 @@ int plan_command(const PlanArgs& args) {
   return 0;
 }
 
-// Console, then the requested files; exit 1 when gating on "slower" and one is.
+// Console, then the requested files; when gating on "slower", exit 1 naming each benchmark
+// the gate could not clear (slower, or not compared at all).
 int report_comparison(const tare::tool::CompareReport& report, const std::string& markdown, const std::string& json,
                       const std::string& fail_on) {
   tare::tool::write_compare_console(report, std::cout);
   if (!markdown.empty())
     write_file(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
   if (!json.empty()) write_file(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
-  const bool any_slower = std::any_of(report.rows.begin(), report.rows.end(),
-                                      [](const tare::tool::CompareRow& r) { return r.verdict == "slower"; });
-  return fail_on == "slower" && any_slower ? 1 : 0;
+  if (fail_on != "slower") return 0;
+  const auto failures = tare::tool::gate_failures(report);
+  for (const auto& failure : failures) std::cerr << "tare: gate failed: " << failure << "\n";
+  return failures.empty() ? 0 : 1;
 }
 
 struct CompareArgs {

@@ -128,6 +128,22 @@ TEST(Compare, WhatCannotBeComparedIsSaidAndTheRestIsCompared) {
   EXPECT_THAT(json.str(), HasSubstr("\"only_in_new\": [\n    \"added\"\n  ]"));
 }
 
+TEST(Compare, AGateFailsClosedOnWhatItCouldNotCheck) {
+  Benchmark failed = benchmark("failed", 100, 1);
+  failed.ok = false;
+  const auto base = run_of({benchmark("a", 100, 3), benchmark("failed", 100, 6), benchmark("gone", 1, 4)});
+  const auto candidate = run_of({benchmark("a", 100, 5), failed, benchmark("added", 1, 8)});
+  EXPECT_EQ(tare::tool::gate_failures(tare::tool::compare_runs(base, candidate, {})),
+            (std::vector<std::string>{"failed: not compared: failed in the new run", "gone: missing from the new build"}));
+  // Nothing failed, nothing lost, nothing slower: the gate passes (a new benchmark is no failure).
+  const auto clean = run_of({benchmark("a", 100, 5), benchmark("added", 1, 8)});
+  EXPECT_TRUE(tare::tool::gate_failures(tare::tool::compare_runs(run_of({benchmark("a", 100, 3)}), clean, {})).empty());
+  // Four times slower: named.
+  EXPECT_EQ(tare::tool::gate_failures(
+                tare::tool::compare_runs(run_of({benchmark("a", 100, 3)}), run_of({benchmark("a", 400, 5)}), {})),
+            std::vector<std::string>{"a: slower"});
+}
+
 TEST(Compare, NothingInCommonIsAnError) {
   EXPECT_THROW(tare::tool::compare_runs(run_of({benchmark("a", 1, 1)}), run_of({benchmark("b", 1, 2)}), {}),
                std::runtime_error);
