@@ -81,3 +81,18 @@ TEST(Ab, BadBinariesAreOneLineAndExitTwo) {
   const auto one_pair = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "1"});
   EXPECT_EQ(one_pair.exit_code, 2);
 }
+
+// A gate fails closed: a benchmark whose workers crash is no pass, and the gate says which
+// and why.
+TEST(Ab, ACrashingBenchmarkFailsTheGateAndIsNamed) {
+  const auto result = run_command({kTare, "ab", tare_e2e::kBench, tare_e2e::kBench, "--filter", "^bad.segv$",
+                                   "--pairs", "2", "--measure-ms", "5", "--warmup-max-ms", "10", "--fail-on", "slower"});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_NE(result.err.find("tare: gate failed: bad.segv: not compared: a worker failed"), std::string::npos)
+      << result.err;
+  // Without a gate the report says so and the run succeeds.
+  const auto plain = run_command({kTare, "ab", tare_e2e::kBench, tare_e2e::kBench, "--filter", "^bad.segv$",
+                                  "--pairs", "2", "--measure-ms", "5", "--warmup-max-ms", "10"});
+  EXPECT_EQ(plain.exit_code, 0) << plain.out << plain.err;
+  EXPECT_NE(plain.out.find("not compared: a worker failed"), std::string::npos) << plain.out;
+}
