@@ -74,6 +74,14 @@ TEST(Ab, BadBinariesAreOneLineAndExitTwo) {
   EXPECT_EQ(not_tare.err,
             "tare: error: /bin/true: not a tare benchmark binary (its --list-json gave no benchmark list)\n");
 
+#ifdef TARE_GBENCH_BASE
+  // A binary built with Google Benchmark itself: the error is the binary's own.
+  const auto google = run_command({kTare, "ab", TARE_AB_BASE, TARE_GBENCH_BASE});
+  EXPECT_EQ(google.exit_code, 2);
+  EXPECT_EQ(google.err, std::string("tare: error: ") + TARE_GBENCH_BASE + ": its --list-json gave no benchmark list: " +
+                            TARE_GBENCH_BASE + ": error: unrecognized command-line flag: --list-json\n");
+#endif
+
   const auto disjoint = run_command({kTare, "ab", TARE_AB_BASE, TARE_E2E_BENCH, "--filter", "spin|fast"});
   EXPECT_EQ(disjoint.exit_code, 2);
   EXPECT_NE(disjoint.err.find("no benchmark in common"), std::string::npos) << disjoint.err;

@@ -27,6 +27,20 @@ TEST(GbenchAb, TwoBuildsOfAGoogleBenchmarkSourceAreComparedInPairs) {
   EXPECT_EQ(row["pairs"].size(), 6u);
 }
 
+// `tare ab --filter` hands the filter to both binaries under tare's own option name.
+TEST(GbenchAb, AFilterSelectsTheBenchmarksOfGoogleBenchmarkBinaries) {
+  const auto listed = tare_test::run_process({GBENCH_AB_BASE, "--list-json", "--filter", "^BM_spin$"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(json::parse(listed.out).size(), 1u);
+  const auto none = tare_test::run_process({GBENCH_AB_BASE, "--list-json", "--filter=^BM_nothing_by_this_name$"});
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_NE(none.err.find("Failed to match any benchmarks"), std::string::npos) << none.err;
+  const auto result = tare_test::run_process({TARE_CLI, "ab", GBENCH_AB_BASE, GBENCH_AB_SLOWER, "--filter", "BM_spin",
+                                              "--pairs", "2", "--measure-ms", "5", "--warmup-max-ms", "10"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("BM_spin"), std::string::npos) << result.out;
+}
+
 TEST(GbenchAb, AGoogleBenchmarkBinaryListsItsBenchmarksForTareAb) {
   const auto result = tare_test::run_process({GBENCH_AB_BASE, "--list-json"});
   ASSERT_EQ(result.exit_code, 0) << result.err;

@@ -44,8 +44,13 @@ std::vector<Listed> list_benchmarks(const std::string& binary, const std::option
   const Captured listed = capture_output(binary, args);
   if (!listed.started) throw UsageError(binary + ": cannot be run");
   const auto doc = nlohmann::json::parse(listed.output, nullptr, false);
-  if (listed.exit_status != 0 || doc.is_discarded() || !doc.is_array())
-    throw UsageError(binary + ": not a tare benchmark binary (its --list-json gave no benchmark list)");
+  if (listed.exit_status != 0 || doc.is_discarded() || !doc.is_array()) {
+    // The binary's own words say best what went wrong (a flag it does not take, a filter
+    // that matched nothing, a crash at start-up).
+    const std::string said = listed.errors.substr(0, listed.errors.find('\n'));
+    if (said.empty()) throw UsageError(binary + ": not a tare benchmark binary (its --list-json gave no benchmark list)");
+    throw UsageError(binary + ": its --list-json gave no benchmark list: " + said);
+  }
   std::vector<Listed> benchmarks;
   for (const auto& entry : doc) {
     Listed b;

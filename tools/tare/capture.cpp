@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 
 extern char** environ;
 
@@ -18,7 +19,11 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  // Standard error goes to an unnamed file, read after the program ends: a pipe read only
+  // afterwards could fill up and hang it.
+  std::FILE* errors = std::tmpfile();
+  if (errors) posix_spawn_file_actions_adddup2(&actions, fileno(errors), STDERR_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   std::vector<std::string> storage{program};
   storage.insert(storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -30,6 +35,7 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   close(pipe_fds[1]);
   if (spawned != 0) {
     close(pipe_fds[0]);
+    if (errors) std::fclose(errors);
     return result;
   }
   result.started = true;
@@ -45,6 +51,12 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
+  if (errors) {
+    std::rewind(errors);
+    result.errors.resize(4096);
+    result.errors.resize(std::fread(result.errors.data(), 1, result.errors.size(), errors));
+    std::fclose(errors);
+  }
   return result;
 }
 

@@ -135,6 +135,16 @@ void parse_flags(int* argc, char** argv) {
       f.list_json = true;
       continue;
     }
+    // tare's own name for the filter (what `tare ab --filter` hands every binary): the same
+    // regular expression over the names as --benchmark_filter.
+    if (arg == "--filter" && i + 1 < *argc) {
+      f.filter = argv[++i];
+      continue;
+    }
+    if (starts_with(arg, "--filter=")) {
+      f.filter = arg.substr(std::string("--filter=").size());
+      continue;
+    }
     bool tare_option = false;
     for (const char* option : kTareValueOptions) {
       if (arg == option && i + 1 < *argc) {
