@@ -51,8 +51,8 @@ void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int thr
 
 // Warms up (bounded as the plan and the benchmark say) at the batch size `invocations`;
 // the first fork of a benchmark warms up to the horizon, and twice as far when its speed
-// was still changing in the later half. Returns how far the warmup reached (wall ns).
-double warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+// was still changing in the later half.
+void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
                           const ForkAnalysisInput& analysis, std::uint64_t invocations, bool measures_nothing,
                           results::Fork& fork) {
   WarmupBounds bounds;
@@ -64,18 +64,17 @@ double warm_up_as_planned(WorkerProcess& worker, const registry::Instance& insta
   bounds.least_timed_ns = instance.spec->settings.warmup_min_ms * 1e6;
   // The horizon is an age of the process: a slow start is one by the process's age.
   bounds.least_age_ns = plan.to_horizon ? plan.warmup_max_ns : plan.warmup_until_age_ns;
-  double reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
+  warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   if (plan.to_horizon && looks_beyond_horizon(fork, analysis)) {
     bounds.most_wall_ns = bounds.least_age_ns = 2 * plan.warmup_max_ns;
-    reached = warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
+    warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   }
-  return reached;
 }
 
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode). Fills analysis.calibration_samples: how many of the warmup samples were
-// calibration (other batch sizes). Returns how far the warmup reached (wall ns).
-double measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+// calibration (other batch sizes).
+void measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
                       ForkAnalysisInput& analysis, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
   fork.reference_before_ns = time_reference(worker);
@@ -85,20 +84,20 @@ double measure_steady(WorkerProcess& worker, const registry::Instance& instance,
   std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
   analysis.calibration_samples = fork.warmup.size();
   const bool measures_nothing = fixed == 0 && invocations >= cap;
-  double reached = warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
+  warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
   if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
-    reached = std::max(reached, warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork));
+    warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
   }
   // On a CPU other work takes turns on, a sample is disturbed whenever a turn falls inside
   // it; samples a quarter as long fit between turns more often (the clock's error stays
   // under 0.4% of them). Once, and not for a batch the benchmark fixed.
   if (fixed == 0 && invocations >= 4 && mostly_disturbed(fork.warmup, kWarmupWindow, instance.threads)) {
     invocations = calibrate(worker, plan.sample_target_ns / 4, cap, fork, invocations / 4);
-    reached = std::max(reached, warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork));
+    warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
@@ -125,7 +124,6 @@ double measure_steady(WorkerProcess& worker, const registry::Instance& instance,
     replace_disturbed(worker, invocations, instance.threads, fork.samples);
   }
   fork.reference_after_ns = time_reference(worker);
-  return reached;
 }
 
 }  // namespace
@@ -143,7 +141,6 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   analysis.clock_resolution_ns = plan.clock_resolution_ns;
   analysis.delta = plan.steady_band;
   const auto start = std::chrono::steady_clock::now();
-  double horizon_ns = 0;
   try {
     worker::WorkerSpec spec;
     spec.benchmark = instance.spec->name;
@@ -156,7 +153,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
-    else horizon_ns = measure_steady(worker, instance, plan, analysis, fork);
+    else measure_steady(worker, instance, plan, analysis, fork);
     finish(worker, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
@@ -168,11 +165,9 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     return fork;
   }
   fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
-  if (plan.to_horizon && instance.mode != Mode::ss) {
-    // How far it looked: the process's age at the end of its warmup, where the worker said.
-    if (!fork.warmup.empty() && fork.warmup.back().age_ns >= 0) horizon_ns = fork.warmup.back().age_ns;
-    fork.slow_start = judge_slow_start(fork, analysis, horizon_ns);
-  }
+  // How far the first fork looked: its process's age at the end of its warmup.
+  if (plan.to_horizon && instance.mode != Mode::ss && !fork.warmup.empty())
+    fork.slow_start = judge_slow_start(fork, analysis, fork.warmup.back().age_ns);
   analyze_fork(fork, analysis);
   return fork;
 }

@@ -74,8 +74,8 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 // state is judged afterwards on the whole series (fork_analysis), with changepoints. The
 // bound is on time as it passes (a benchmark that pauses its timer takes far longer than
 // its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
-double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
-               results::Fork& fork) {
+void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
+             results::Fork& fork) {
   constexpr std::size_t kWindow = kWarmupWindow;
   const std::size_t first = fork.warmup.size();
   // The bound holds the fork's time before the measurement: calibration counts.
@@ -86,7 +86,6 @@ double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds
   const auto wall = [&] {
     return before + std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   };
-  const double most_ns = bounds.most_wall_ns;
   // The process's age at the last sample (the samples' own time where it is not stamped).
   const auto age = [&] {
     return !fork.warmup.empty() && fork.warmup.back().age_ns >= 0 ? fork.warmup.back().age_ns : timed;
@@ -94,27 +93,27 @@ double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds
   const auto owed = [&] {
     return timed < bounds.least_timed_ns || age() < bounds.least_age_ns;
   };
-  if (wall() >= most_ns && !owed()) return wall();
-  double wall_per_sample = fork.warmup.empty() ? most_ns : std::max(fork.warmup.back().ns, 1.0);
+  if (wall() >= bounds.most_wall_ns && !owed()) return;
+  double wall_per_sample = fork.warmup.empty() ? bounds.most_wall_ns : std::max(fork.warmup.back().ns, 1.0);
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
     // (A fork that did not calibrate itself, the second of a pair, starts with one sample.)
     const double chunk_start = wall();
-    const auto chunk = static_cast<std::uint64_t>(std::clamp((most_ns - chunk_start) / wall_per_sample, 1.0, 5.0));
+    const auto chunk = static_cast<std::uint64_t>(std::clamp((bounds.most_wall_ns - chunk_start) / wall_per_sample, 1.0, 5.0));
     for (auto& s : take_samples(worker, invocations, chunk)) {
       timed += s.ns;
       fork.warmup.push_back(std::move(s));
     }
     wall_per_sample = std::max((wall() - chunk_start) / static_cast<double>(chunk), 1.0);
     if (owed()) continue;
-    if (wall() >= most_ns) return wall();
+    if (wall() >= bounds.most_wall_ns) return;
     if (fork.warmup.size() - first < kWindow) continue;
     std::vector<double> window;
     for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
       window.push_back(sample_value(fork.warmup[i], mode, threads));
     // The window that showed the steady state stays in warmup too: measurement starts
     // only after the evidence, never on samples chosen because they looked steady.
-    if (stats::trend_test(window).steady) return wall();
+    if (stats::trend_test(window).steady) return;
   }
 }
 

@@ -48,8 +48,8 @@ struct WarmupBounds {
 };
 
 /// Warms up until the last kWarmupWindow samples show no trend, or the bound passes; never
-/// for less than the least bounds. Returns the wall time the warmup reached.
-double warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
+/// for less than the least bounds.
+void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
                results::Fork& fork);
 
 /// The typical recent sample: the median of the last five (one disturbed sample must not

@@ -38,12 +38,13 @@ double age_after(const results::Fork& fork, std::size_t end) {
 }
 
 // In sample mode the measured calls are single calls, another distribution than the
-// warmup's batches: the process's age is judged on the warmup alone, as batches.
-results::Fork by_age(const results::Fork& fork, const ForkAnalysisInput& input, ForkAnalysisInput& judged_as) {
+// warmup's batches: the process's age is judged on the warmup alone, as batches (copied
+// into `warmup_only`); otherwise on the fork as it is.
+const results::Fork& by_age(const results::Fork& fork, const ForkAnalysisInput& input, ForkAnalysisInput& judged_as,
+                            results::Fork& warmup_only) {
   judged_as = input;
   if (input.mode != Mode::sample) return fork;
   judged_as.mode = Mode::avgt;
-  results::Fork warmup_only;
   warmup_only.warmup = fork.warmup;
   return warmup_only;
 }
@@ -53,7 +54,8 @@ results::Fork by_age(const results::Fork& fork, const ForkAnalysisInput& input, 
 results::SlowStart judge_slow_start(const results::Fork& measured, const ForkAnalysisInput& measured_input,
                                     double horizon_ns) {
   ForkAnalysisInput input;
-  const results::Fork fork = by_age(measured, measured_input, input);
+  results::Fork warmup_only;
+  const results::Fork& fork = by_age(measured, measured_input, input, warmup_only);
   results::SlowStart slow_start;
   slow_start.horizon_ms = horizon_ns / 1e6;
   const auto located = locate_steady_state(fork, input);

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -41,6 +43,15 @@ std::string error_for(const std::string& text) {
 void expect_same(double a, double b, const char* what) {
   if (std::isnan(a) && std::isnan(b)) return;
   EXPECT_EQ(a, b) << what;
+}
+
+void expect_same(const std::optional<results::Interval>& a, const std::optional<results::Interval>& b,
+                 const char* what) {
+  ASSERT_EQ(a.has_value(), b.has_value()) << what;
+  if (!a) return;
+  EXPECT_EQ(a->level, b->level) << what;
+  EXPECT_EQ(a->low, b->low) << what;
+  EXPECT_EQ(a->high, b->high) << what;
 }
 
 void expect_same(const results::Sample& a, const results::Sample& b) {
@@ -105,18 +116,9 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
   EXPECT_EQ(a.error, b.error);
   EXPECT_EQ(a.stop_reason, b.stop_reason);
   EXPECT_EQ(a.score, b.score);
-  ASSERT_EQ(a.ci.has_value(), b.ci.has_value());
-  if (a.ci) {
-    EXPECT_EQ(a.ci->level, b.ci->level);
-    EXPECT_EQ(a.ci->low, b.ci->low);
-    EXPECT_EQ(a.ci->high, b.ci->high);
-  }
+  expect_same(a.ci, b.ci, "ci");
   EXPECT_EQ(a.median, b.median);
-  ASSERT_EQ(a.ci_across_runs.has_value(), b.ci_across_runs.has_value());
-  if (a.ci_across_runs) {
-    EXPECT_EQ(a.ci_across_runs->low, b.ci_across_runs->low);
-    EXPECT_EQ(a.ci_across_runs->high, b.ci_across_runs->high);
-  }
+  expect_same(a.ci_across_runs, b.ci_across_runs, "ci_across_runs");
   EXPECT_EQ(a.disturbed_share, b.disturbed_share);
   EXPECT_EQ(a.score_disturbed, b.score_disturbed);
   EXPECT_EQ(a.all_samples_score, b.all_samples_score);

@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "synthetic_fork.hpp"
+
 using tare::results::Fork;
 using tare::results::Sample;
 using tare::results::SlowStart;
@@ -13,31 +15,7 @@ using tare::runner::ForkAnalysisInput;
 
 namespace {
 
-constexpr std::uint64_t kOpsPerSample = 1000;
-
-// `calibration` samples of other batch sizes, then `warmup` + `measured` samples of kOpsPerSample
-// ops each (1 ms at 1000 ns/op), whose ns/op is `level(i)` plus 1% noise.
-template <class Level>
-Fork aged_fork(std::size_t calibration, std::size_t warmup, std::size_t measured, Level level, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> noise(0, 0.01);
-  Fork f;
-  f.ops_per_sample = kOpsPerSample;
-  for (std::size_t i = 0; i < calibration; ++i) f.warmup.push_back(Sample{10, 5000.0, 0, {}});
-  for (std::size_t i = 0; i < warmup + measured; ++i) {
-    const double per_op = level(i) * (1 + noise(rng));
-    Sample s{kOpsPerSample, per_op * kOpsPerSample, per_op * kOpsPerSample, {}};
-    (i < warmup ? f.warmup : f.samples).push_back(s);
-  }
-  return f;
-}
-
-ForkAnalysisInput calibrated(std::size_t calibration) {
-  ForkAnalysisInput in;
-  in.calibration_samples = calibration;
-  in.clock_resolution_ns = 30;
-  return in;
-}
+constexpr std::uint64_t kOpsPerSample = tare_test::kSyntheticOps;
 
 // 3x slower for the first `slow` samples (1 ms each at full speed).
 auto slow_first(std::size_t slow) {
@@ -48,8 +26,8 @@ auto slow_first(std::size_t slow) {
 
 TEST(SlowStart, AStartThreeTimesSlowerIsFoundWithItsLengthAndFactor) {
   // 300 slow samples of 3 ms: 900 ms of the samples' own time, in a 1.5 s horizon.
-  const Fork f = aged_fork(4, 700, 100, slow_first(300), 1);
-  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 1.5e9);
+  const Fork f = tare_test::synthetic_fork(4, 700, 100, slow_first(300), 1, 0.01);
+  const SlowStart s = tare::runner::judge_slow_start(f, tare_test::analysis_input(4), 1.5e9);
   EXPECT_DOUBLE_EQ(s.horizon_ms, 1500);
   EXPECT_NEAR(s.warmup_ms, 900, 20);  // calibration's 20 µs included
   EXPECT_NEAR(s.slower, 3.0, 0.1);
@@ -59,43 +37,43 @@ TEST(SlowStart, AStartThreeTimesSlowerIsFoundWithItsLengthAndFactor) {
 
 TEST(SlowStart, ABurstOfNeighboursLaterInTheProcessNeitherHidesNorLengthensIt) {
   // 3x slower for 200 samples (600 ms), then steady but for a 30% slower stretch later on.
-  const Fork f = aged_fork(4, 900, 100, [](std::size_t i) { return i < 200 ? 3000.0 : (i >= 600 && i < 650) ? 1300.0 : 1000.0; }, 12);
-  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 2e9);
+  const Fork f = tare_test::synthetic_fork(4, 900, 100, [](std::size_t i) { return i < 200 ? 3000.0 : (i >= 600 && i < 650) ? 1300.0 : 1000.0; }, 12, 0.01);
+  const SlowStart s = tare::runner::judge_slow_start(f, tare_test::analysis_input(4), 2e9);
   EXPECT_NEAR(s.warmup_ms, 600, 20);
   EXPECT_NEAR(s.slower, 3.0, 0.1);
 }
 
 TEST(SlowStart, AStartThatEasesInStepsEndsWhereTheLastSlowStepEnds) {
   // 3x, then 2x, then 1.3x slower, 100 samples each: 300 + 200 + 130 ms.
-  const Fork f = aged_fork(4, 700, 100, [](std::size_t i) { return i < 100 ? 3000.0 : i < 200 ? 2000.0 : i < 300 ? 1300.0 : 1000.0; }, 13);
-  const SlowStart s = tare::runner::judge_slow_start(f, calibrated(4), 2e9);
+  const Fork f = tare_test::synthetic_fork(4, 700, 100, [](std::size_t i) { return i < 100 ? 3000.0 : i < 200 ? 2000.0 : i < 300 ? 1300.0 : 1000.0; }, 13, 0.01);
+  const SlowStart s = tare::runner::judge_slow_start(f, tare_test::analysis_input(4), 2e9);
   EXPECT_NEAR(s.warmup_ms, 630, 20);
   EXPECT_NEAR(s.slower, 3.0, 0.1);  // at first
 }
 
 TEST(SlowStart, ASteadyForkOrAStepWithinTheBandIsNoSlowStart) {
-  const Fork flat = aged_fork(4, 700, 100, [](std::size_t) { return 1000.0; }, 2);
-  EXPECT_EQ(tare::runner::judge_slow_start(flat, calibrated(4), 1e9).warmup_ms, 0);
+  const Fork flat = tare_test::synthetic_fork(4, 700, 100, [](std::size_t) { return 1000.0; }, 2, 0.01);
+  EXPECT_EQ(tare::runner::judge_slow_start(flat, tare_test::analysis_input(4), 1e9).warmup_ms, 0);
   // 3% slower at first: the machine's own steps are that large (band 5%).
-  const Fork step = aged_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 1030.0 : 1000.0; }, 3);
-  const SlowStart s = tare::runner::judge_slow_start(step, calibrated(4), 1e9);
+  const Fork step = tare_test::synthetic_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 1030.0 : 1000.0; }, 3, 0.01);
+  const SlowStart s = tare::runner::judge_slow_start(step, tare_test::analysis_input(4), 1e9);
   EXPECT_EQ(s.warmup_ms, 0);
   EXPECT_EQ(s.slower, 1);
   // Faster at first, then slower: nothing to wait out.
-  const Fork faster = aged_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 500.0 : 1000.0; }, 4);
-  EXPECT_EQ(tare::runner::judge_slow_start(faster, calibrated(4), 1e9).warmup_ms, 0);
+  const Fork faster = tare_test::synthetic_fork(4, 700, 100, [](std::size_t i) { return i < 300 ? 500.0 : 1000.0; }, 4, 0.01);
+  EXPECT_EQ(tare::runner::judge_slow_start(faster, tare_test::analysis_input(4), 1e9).warmup_ms, 0);
 }
 
 TEST(SlowStart, AChangeLateInTheHorizonAsksToLookFurther) {
-  ForkAnalysisInput in = calibrated(4);
+  ForkAnalysisInput in = tare_test::analysis_input(4);
   // Still warming: no measured samples yet. Slow for 700 of 1000 samples.
-  EXPECT_TRUE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(700), 5), in));
+  EXPECT_TRUE(tare::runner::looks_beyond_horizon(tare_test::synthetic_fork(4, 1000, 0, slow_first(700), 5, 0.01), in));
   // Slow for 100 of 1000: plenty of steady time after it.
-  EXPECT_FALSE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(100), 6), in));
-  EXPECT_FALSE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, [](std::size_t) { return 1000.0; }, 7), in));
+  EXPECT_FALSE(tare::runner::looks_beyond_horizon(tare_test::synthetic_fork(4, 1000, 0, slow_first(100), 6, 0.01), in));
+  EXPECT_FALSE(tare::runner::looks_beyond_horizon(tare_test::synthetic_fork(4, 1000, 0, [](std::size_t) { return 1000.0; }, 7, 0.01), in));
   // In sample mode the warmup's batches are judged, not the measured single calls.
   in.mode = tare::Mode::sample;
-  EXPECT_TRUE(tare::runner::looks_beyond_horizon(aged_fork(4, 1000, 0, slow_first(700), 8), in));
+  EXPECT_TRUE(tare::runner::looks_beyond_horizon(tare_test::synthetic_fork(4, 1000, 0, slow_first(700), 8, 0.01), in));
 }
 
 TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
@@ -103,10 +81,10 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
   first.warmup_ms = 300;  // 100 slow samples of 3 ms
   first.slower = 3;
   // Warmed up 1.25x past it: slow for its first 100 samples as well.
-  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 160, 50, slow_first(100), 9), first, 1));
+  EXPECT_TRUE(tare::runner::confirms_slow_start(tare_test::synthetic_fork(4, 160, 50, slow_first(100), 9, 0.01), first, 1));
   // Calibrated while slow: a third of the batch until the speed tripled, then recalibrated.
   // 300 samples of a third of the batch at 3x the time per op: 1 ms each, 300 ms in all.
-  Fork recalibrated = aged_fork(4, 300, 50, slow_first(300), 11);
+  Fork recalibrated = tare_test::synthetic_fork(4, 300, 50, slow_first(300), 11, 0.01);
   for (std::size_t i = 4; i < 304; ++i) {
     recalibrated.warmup[i].ops = kOpsPerSample / 3;
     recalibrated.warmup[i].ns /= 3;
@@ -114,7 +92,7 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
   EXPECT_TRUE(tare::runner::confirms_slow_start(recalibrated, first, 1));
   // A busy machine: after the slow start, most samples waited for the CPU long enough to
   // look as slow as the start; those left alone still show the speed.
-  Fork busy = aged_fork(4, 160, 50, slow_first(100), 14);
+  Fork busy = tare_test::synthetic_fork(4, 160, 50, slow_first(100), 14, 0.01);
   for (std::size_t i = 0; i < busy.warmup.size() + busy.samples.size(); ++i) {
     Sample& s = i < busy.warmup.size() ? busy.warmup[i] : busy.samples[i - busy.warmup.size()];
     s.wait_ns = 0;
@@ -128,9 +106,9 @@ TEST(SlowStart, TheSecondForkConfirmsASlowStartThatRepeatsAtTheSameAge) {
   // start looks twice as long (600 ms) as it is; the second process still confirms it.
   SlowStart overlong = first;
   overlong.warmup_ms = 600;
-  EXPECT_TRUE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, slow_first(100), 15), overlong, 1));
+  EXPECT_TRUE(tare::runner::confirms_slow_start(tare_test::synthetic_fork(4, 400, 50, slow_first(100), 15, 0.01), overlong, 1));
   // Machine noise in the first process: the second runs at one speed.
-  EXPECT_FALSE(tare::runner::confirms_slow_start(aged_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10), first, 1));
+  EXPECT_FALSE(tare::runner::confirms_slow_start(tare_test::synthetic_fork(4, 400, 50, [](std::size_t) { return 1000.0; }, 10, 0.01), first, 1));
 }
 
 TEST(SlowStart, LaterForksWaitOutOnlyAConfirmedSlowStart) {
@@ -183,7 +161,7 @@ double reported_rate(std::size_t slow, int runs, std::uint64_t seed) {
   int reported = 0;
   for (int run = 0; run < runs; ++run) {
     const Fork first = noisy_fork(1200, slow, rng);
-    const SlowStart s = tare::runner::judge_slow_start(first, calibrated(0), 2e9);
+    const SlowStart s = tare::runner::judge_slow_start(first, tare_test::analysis_input(0), 2e9);
     if (s.warmup_ms <= 0) continue;
     const Fork second = noisy_fork(static_cast<std::size_t>(1.25 * s.warmup_ms) + 100, slow, rng);
     reported += tare::runner::confirms_slow_start(second, s, 1);
