@@ -13,6 +13,8 @@ namespace tare::tool {
 namespace {
 
 using Json = nlohmann::ordered_json;
+using compare::CompareRow;
+using compare::Side;
 
 std::string ratio_text(const stats::RatioInterval& r) {
   return fmt::format("{:.3f} [{:.3f}, {:.3f}]", r.estimate, r.low, r.high);

@@ -4,9 +4,11 @@
 
 #include <ostream>
 
-#include "tools/tare/compare.hpp"
+#include "compare/compare.hpp"
 
 namespace tare::tool {
+
+using compare::CompareReport;
 
 void write_compare_console(const CompareReport& report, std::ostream& out);
 void write_compare_markdown(const CompareReport& report, std::ostream& out);

@@ -10,12 +10,13 @@
 #include <stdexcept>
 #include <string>
 
+#include "compare/ab.hpp"
+#include "compare/compare.hpp"
+#include "compare/gbench_json.hpp"
 #include "report/json.hpp"
+#include "runner/options.hpp"
 #include "runner/worker_process.hpp"
-#include "tools/tare/ab.hpp"
-#include "tools/tare/compare.hpp"
 #include "tools/tare/compare_output.hpp"
-#include "tools/tare/gbench_json.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_command.hpp"
@@ -30,7 +31,7 @@ tare::results::Run read_results(const std::string& path, bool google_benchmark_t
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {
     if (google_benchmark_too)
-      if (auto run = tare::tool::read_gbench_json(text)) return *run;
+      if (auto run = tare::compare::read_gbench_json(text)) return *run;
     std::istringstream stream(text);
     return tare::report::read_json(stream);
   } catch (const std::runtime_error& e) {
@@ -60,14 +61,14 @@ int plan_command(const PlanArgs& args) {
 
 // Console, then the requested files; when gating on "slower", exit 1 naming each benchmark
 // the gate could not clear (slower, or not compared at all).
-int report_comparison(const tare::tool::CompareReport& report, const std::string& markdown, const std::string& json,
+int report_comparison(const tare::compare::CompareReport& report, const std::string& markdown, const std::string& json,
                       const std::string& fail_on) {
   tare::tool::write_compare_console(report, std::cout);
   if (!markdown.empty())
     write_file(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
   if (!json.empty()) write_file(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
   if (fail_on != "slower") return 0;
-  const auto failures = tare::tool::gate_failures(report);
+  const auto failures = tare::compare::gate_failures(report);
   for (const auto& failure : failures) std::cerr << "tare: gate failed: " << failure << "\n";
   return failures.empty() ? 0 : 1;
 }
@@ -78,27 +79,27 @@ struct CompareArgs {
 };
 
 int compare_command(const CompareArgs& args) {
-  tare::tool::CompareOptions options;
+  tare::compare::CompareOptions options;
   options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
   options.seed = args.seed;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   const auto base = read_results(args.base, true);
   const auto candidate = read_results(args.candidate, true);
-  tare::tool::CompareReport report;
+  tare::compare::CompareReport report;
   try {
-    report = tare::tool::compare_runs(base, candidate, options);
+    report = tare::compare::compare_runs(base, candidate, options);
   } catch (const std::runtime_error& e) {
     throw tare::tool::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
   for (const auto* run : {&base, &candidate})
     for (const auto& w : run->context.warnings)
-      if (w == tare::tool::kGbenchWarning) report.notes.push_back(w);
+      if (w == tare::compare::kGbenchWarning) report.notes.push_back(w);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
 struct AbArgs {
-  tare::tool::AbOptions options;
+  tare::compare::AbOptions options;
   std::string threshold = "1%", fail_on, markdown, json, filter;
 };
 
@@ -108,7 +109,7 @@ int ab_command(AbArgs& args) {
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   if (args.options.pairs < 2) throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
-  const auto report = tare::tool::run_ab(args.options);
+  const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
@@ -188,6 +189,9 @@ int main(int argc, char** argv) {
     std::cerr << "tare: interrupted\n";
     return 130;
   } catch (const tare::tool::UsageError& e) {
+    std::cerr << "tare: error: " << e.what() << "\n";
+    return 2;
+  } catch (const tare::runner::UsageError& e) {
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-namespace tare::tool {
+namespace tare::compare {
 
 struct PairCpus {
   std::vector<int> base, candidate;  ///< empty: leave the process where the system puts it
@@ -31,4 +31,4 @@ PairCpus pair_cpus(const std::vector<int>& allowed, int threads, int pair, bool 
 /// fails still runs.
 void pin(int pid, const std::vector<int>& cpus);
 
-}  // namespace tare::tool
+}  // namespace tare::compare

@@ -1,4 +1,4 @@
-#include "tools/tare/ab.hpp"
+#include "compare/ab.hpp"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -9,22 +9,22 @@
 #include <random>
 
 #include "clock/clock.hpp"
+#include "compare/capture.hpp"
+#include "compare/pair_cpus.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
 #include "runner/disturbance.hpp"
 #include "runner/estimates.hpp"
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
+#include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/ratio.hpp"
-#include "tools/tare/capture.hpp"
-#include "tools/tare/pair_cpus.hpp"
-#include "tools/tare/quantities.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 namespace {
 
 struct Listed {
@@ -38,18 +38,18 @@ struct Listed {
 // tare benchmark binary.
 std::vector<Listed> list_benchmarks(const std::string& binary, const std::optional<std::string>& filter) {
   struct stat info {};
-  if (stat(binary.c_str(), &info) != 0) throw UsageError(binary + ": no such file");
+  if (stat(binary.c_str(), &info) != 0) throw runner::UsageError(binary + ": no such file");
   std::vector<std::string> args{"--list-json"};
   if (filter) args.insert(args.end(), {"--filter", *filter});
   const Captured listed = capture_output(binary, args);
-  if (!listed.started) throw UsageError(binary + ": cannot be run");
+  if (!listed.started) throw runner::UsageError(binary + ": cannot be run");
   const auto doc = nlohmann::json::parse(listed.output, nullptr, false);
   if (listed.exit_status != 0 || doc.is_discarded() || !doc.is_array()) {
     // The binary's own words say best what went wrong (a flag it does not take, a filter
     // that matched nothing, a crash at start-up).
     const std::string said = listed.errors.substr(0, listed.errors.find('\n'));
-    if (said.empty()) throw UsageError(binary + ": not a tare benchmark binary (its --list-json gave no benchmark list)");
-    throw UsageError(binary + ": its --list-json gave no benchmark list: " + said);
+    if (said.empty()) throw runner::UsageError(binary + ": not a tare benchmark binary (its --list-json gave no benchmark list)");
+    throw runner::UsageError(binary + ": its --list-json gave no benchmark list: " + said);
   }
   std::vector<Listed> benchmarks;
   for (const auto& entry : doc) {
@@ -163,9 +163,9 @@ CompareReport run_ab(const AbOptions& options) {
   report.options.seed = options.seed;
   const std::vector<int> cpus = allowed_cpus();
   if (options.duet && cpus.size() < 2)
-    throw UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus.size()));
+    throw runner::UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus.size()));
   if (options.duet && (options.pairs % 2 != 0 || options.pairs < 4))
-    throw UsageError(fmt::format(
+    throw runner::UsageError(fmt::format(
         "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
   const char* design = options.duet
                            ? "run at the same time on different CPUs (duet), one log-ratio per two pairs whose "
@@ -184,7 +184,7 @@ CompareReport run_ab(const AbOptions& options) {
   for (const auto& c : candidate_list)
     if (std::none_of(base_list.begin(), base_list.end(), [&](const Listed& b) { return b.name == c.name; }))
       report.only_in_candidate.push_back(c.name);
-  if (common.empty()) throw UsageError(options.base + " and " + options.candidate + ": no benchmark in common");
+  if (common.empty()) throw runner::UsageError(options.base + " and " + options.candidate + ": no benchmark in common");
 
   runner::install_interrupt_handlers();
   clock::select_best();
@@ -221,4 +221,4 @@ CompareReport run_ab(const AbOptions& options) {
   return report;
 }
 
-}  // namespace tare::tool
+}  // namespace tare::compare

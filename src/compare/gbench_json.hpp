@@ -10,7 +10,7 @@
 
 #include "results/results.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 
 /// The marker put in context.warnings of a run read from Google Benchmark JSON.
 inline constexpr const char* kGbenchWarning =
@@ -22,4 +22,4 @@ inline constexpr const char* kGbenchWarning =
 /// (one line) when it looks like Google Benchmark JSON but is malformed.
 std::optional<results::Run> read_gbench_json(const std::string& text);
 
-}  // namespace tare::tool
+}  // namespace tare::compare

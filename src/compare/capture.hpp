@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace tare::tool {
+namespace tare::compare {
 
 struct Captured {
   bool started = false;  ///< false: the program could not be started at all
@@ -15,4 +15,4 @@ struct Captured {
 
 Captured capture_output(const std::string& program, const std::vector<std::string>& args);
 
-}  // namespace tare::tool
+}  // namespace tare::compare

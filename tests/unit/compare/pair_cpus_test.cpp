@@ -1,13 +1,13 @@
 // Which CPUs the two processes of a `tare ab` pair get: the same ones in lock-step, disjoint
 // halves that swap sides every pair in a duet.
-#include "tools/tare/pair_cpus.hpp"
+#include "compare/pair_cpus.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 
-namespace tare::tool {
+namespace tare::compare {
 namespace {
 
 using Cpus = std::vector<int>;
@@ -66,4 +66,4 @@ TEST(PairCpus, DuetThreadsStayInTheirHalf) {
 }
 
 }  // namespace
-}  // namespace tare::tool
+}  // namespace tare::compare

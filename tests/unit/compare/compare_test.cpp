@@ -1,5 +1,5 @@
 // compare_runs on synthetic runs with known ratios.
-#include "tools/tare/compare.hpp"
+#include "compare/compare.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -51,17 +51,17 @@ Results run_of(std::vector<Benchmark> benchmarks) {
 }
 
 TEST(TimeVerdict, ZonesAroundTheThreshold) {
-  EXPECT_EQ(tare::tool::time_verdict(0.95, 0.98, 0.01), "faster");
-  EXPECT_EQ(tare::tool::time_verdict(1.02, 1.05, 0.01), "slower");
-  EXPECT_EQ(tare::tool::time_verdict(0.995, 1.005, 0.01), "same");
-  EXPECT_EQ(tare::tool::time_verdict(0.985, 0.995, 0.01), "inconclusive");  // straddles 1 - threshold
-  EXPECT_EQ(tare::tool::time_verdict(0.98, 1.02, 0.01), "inconclusive");
+  EXPECT_EQ(tare::compare::time_verdict(0.95, 0.98, 0.01), "faster");
+  EXPECT_EQ(tare::compare::time_verdict(1.02, 1.05, 0.01), "slower");
+  EXPECT_EQ(tare::compare::time_verdict(0.995, 1.005, 0.01), "same");
+  EXPECT_EQ(tare::compare::time_verdict(0.985, 0.995, 0.01), "inconclusive");  // straddles 1 - threshold
+  EXPECT_EQ(tare::compare::time_verdict(0.98, 1.02, 0.01), "inconclusive");
 }
 
 TEST(Compare, KnownRatiosGetTheirVerdicts) {
   const auto base = run_of({benchmark("a", 100, 1), benchmark("b", 100, 2), benchmark("c", 100, 3)});
   const auto candidate = run_of({benchmark("a", 110, 4), benchmark("b", 100, 5), benchmark("c", 90, 6)});
-  const auto report = tare::tool::compare_runs(base, candidate, {});
+  const auto report = tare::compare::compare_runs(base, candidate, {});
   ASSERT_EQ(report.rows.size(), 3u);
   EXPECT_NEAR(report.rows[0].ratio.estimate, 1.1, 0.01);
   EXPECT_EQ(report.rows[0].verdict, "slower");
@@ -75,7 +75,7 @@ TEST(Compare, KnownRatiosGetTheirVerdicts) {
 TEST(Compare, ForARateHigherIsFaster) {
   const auto base = run_of({benchmark("r", 100, 1, "thrpt")});
   const auto candidate = run_of({benchmark("r", 90, 2, "thrpt")});  // 10% less time: more ops/s
-  const auto report = tare::tool::compare_runs(base, candidate, {});
+  const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_GT(report.rows[0].ratio.estimate, 1.05);  // the ratio of the scores (ops/s)
   EXPECT_EQ(report.rows[0].verdict, "faster");
   EXPECT_NEAR(report.geomean->estimate, 0.9, 0.01);  // the suite summary is of time ratios
@@ -86,7 +86,7 @@ TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
   auto candidate = run_of({benchmark("a", 80, 2)});
   base.context.reference_ns = 2.5;
   candidate.context.reference_ns = 2.0;  // the whole machine 20% faster in the new run
-  const auto report = tare::tool::compare_runs(base, candidate, {});
+  const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_EQ(report.rows[0].verdict, "faster");  // the verdict is the data's; the note says why to doubt it
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_THAT(report.notes[0], HasSubstr("ran 20.0% faster in the new run"));
@@ -96,9 +96,9 @@ TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
 
   // Within the threshold, or unknown on a side: no note.
   candidate.context.reference_ns = 2.52;
-  EXPECT_TRUE(tare::tool::compare_runs(base, candidate, {}).notes.empty());
+  EXPECT_TRUE(tare::compare::compare_runs(base, candidate, {}).notes.empty());
   candidate.context.reference_ns = 0;
-  const auto unknown = tare::tool::compare_runs(base, candidate, {});
+  const auto unknown = tare::compare::compare_runs(base, candidate, {});
   EXPECT_TRUE(unknown.notes.empty());
   std::ostringstream null_json;
   tare::tool::write_compare_json(unknown, null_json);
@@ -112,7 +112,7 @@ TEST(Compare, WhatCannotBeComparedIsSaidAndTheRestIsCompared) {
   const auto base = run_of({benchmark("a", 100, 3), failed, lonely, benchmark("gone", 1, 4)});
   const auto candidate = run_of({benchmark("a", 100, 5), benchmark("failed", 100, 6), benchmark("lonely", 100, 7),
                                  benchmark("added", 1, 8)});
-  const auto report = tare::tool::compare_runs(base, candidate, {});
+  const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_EQ(report.rows[1].problem, "failed in the base run");
   EXPECT_THAT(report.rows[2].problem, HasSubstr("fewer than 2 good forks"));
   EXPECT_EQ(report.only_in_base, std::vector<std::string>{"gone"});
@@ -133,19 +133,19 @@ TEST(Compare, AGateFailsClosedOnWhatItCouldNotCheck) {
   failed.ok = false;
   const auto base = run_of({benchmark("a", 100, 3), benchmark("failed", 100, 6), benchmark("gone", 1, 4)});
   const auto candidate = run_of({benchmark("a", 100, 5), failed, benchmark("added", 1, 8)});
-  EXPECT_EQ(tare::tool::gate_failures(tare::tool::compare_runs(base, candidate, {})),
+  EXPECT_EQ(tare::compare::gate_failures(tare::compare::compare_runs(base, candidate, {})),
             (std::vector<std::string>{"failed: not compared: failed in the new run", "gone: missing from the new build"}));
   // Nothing failed, nothing lost, nothing slower: the gate passes (a new benchmark is no failure).
   const auto clean = run_of({benchmark("a", 100, 5), benchmark("added", 1, 8)});
-  EXPECT_TRUE(tare::tool::gate_failures(tare::tool::compare_runs(run_of({benchmark("a", 100, 3)}), clean, {})).empty());
+  EXPECT_TRUE(tare::compare::gate_failures(tare::compare::compare_runs(run_of({benchmark("a", 100, 3)}), clean, {})).empty());
   // Four times slower: named.
-  EXPECT_EQ(tare::tool::gate_failures(
-                tare::tool::compare_runs(run_of({benchmark("a", 100, 3)}), run_of({benchmark("a", 400, 5)}), {})),
+  EXPECT_EQ(tare::compare::gate_failures(
+                tare::compare::compare_runs(run_of({benchmark("a", 100, 3)}), run_of({benchmark("a", 400, 5)}), {})),
             std::vector<std::string>{"a: slower"});
 }
 
 TEST(Compare, NothingInCommonIsAnError) {
-  EXPECT_THROW(tare::tool::compare_runs(run_of({benchmark("a", 1, 1)}), run_of({benchmark("b", 1, 2)}), {}),
+  EXPECT_THROW(tare::compare::compare_runs(run_of({benchmark("a", 1, 1)}), run_of({benchmark("b", 1, 2)}), {}),
                std::runtime_error);
 }
 
@@ -165,7 +165,7 @@ TEST(Compare, InconclusiveSaysHowManyForksWouldSettleIt) {
     b.score = total / 3;
     return b;
   };
-  const auto report = tare::tool::compare_runs(run_of({noisy("x", 100, 11)}), run_of({noisy("x", 101.5, 12)}), {});
+  const auto report = tare::compare::compare_runs(run_of({noisy("x", 100, 11)}), run_of({noisy("x", 101.5, 12)}), {});
   ASSERT_EQ(report.rows[0].verdict, "inconclusive") << report.rows[0].ratio.low << " " << report.rows[0].ratio.high;
   EXPECT_GT(report.rows[0].forks_to_settle, 3u);
 }

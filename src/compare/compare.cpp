@@ -1,4 +1,4 @@
-#include "tools/tare/compare.hpp"
+#include "compare/compare.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "runner/estimates.hpp"
 #include "stats/multiple.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 namespace {
 
 constexpr double kAlpha = 0.05;
@@ -145,4 +145,4 @@ std::vector<std::string> gate_failures(const CompareReport& report) {
   return failures;
 }
 
-}  // namespace tare::tool
+}  // namespace tare::compare

@@ -12,9 +12,9 @@
 #include <optional>
 #include <string>
 
-#include "tools/tare/compare.hpp"
+#include "compare/compare.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 
 struct AbOptions {
   std::string base, candidate;       ///< the two benchmark binaries
@@ -34,4 +34,4 @@ struct AbOptions {
 /// problem, and the others still run.
 CompareReport run_ab(const AbOptions& options);
 
-}  // namespace tare::tool
+}  // namespace tare::compare

@@ -1,11 +1,11 @@
-#include "tools/tare/pair_cpus.hpp"
+#include "compare/pair_cpus.hpp"
 
 #include <sched.h>
 
 #include <algorithm>
 #include <cstddef>
 
-namespace tare::tool {
+namespace tare::compare {
 namespace {
 
 // `count` CPUs out of `pool`, starting at `start` and wrapping around.
@@ -57,4 +57,4 @@ void pin(int pid, const std::vector<int>& cpus) {
   sched_setaffinity(pid, sizeof set, &set);
 }
 
-}  // namespace tare::tool
+}  // namespace tare::compare

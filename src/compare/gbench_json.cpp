@@ -1,4 +1,4 @@
-#include "tools/tare/gbench_json.hpp"
+#include "compare/gbench_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -8,7 +8,7 @@
 
 #include "stats/descriptive.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 namespace {
 
 double nanoseconds_per(const std::string& unit) {
@@ -71,4 +71,4 @@ std::optional<results::Run> read_gbench_json(const std::string& text) {
   return run;
 }
 
-}  // namespace tare::tool
+}  // namespace tare::compare

@@ -1,4 +1,4 @@
-#include "tools/tare/capture.hpp"
+#include "compare/capture.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -10,7 +10,7 @@
 
 extern char** environ;
 
-namespace tare::tool {
+namespace tare::compare {
 
 Captured capture_output(const std::string& program, const std::vector<std::string>& args) {
   Captured result;
@@ -60,4 +60,4 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   return result;
 }
 
-}  // namespace tare::tool
+}  // namespace tare::compare

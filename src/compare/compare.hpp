@@ -13,7 +13,7 @@
 #include "results/results.hpp"
 #include "stats/ratio.hpp"
 
-namespace tare::tool {
+namespace tare::compare {
 
 struct CompareOptions {
   double threshold = 0.01;       ///< |ratio - 1| that matters in practice
@@ -74,4 +74,4 @@ std::vector<std::string> gate_failures(const CompareReport& report);
 /// the whole interval beyond 1 - threshold, beyond 1 + threshold, within both, or across.
 std::string time_verdict(double low, double high, double threshold);
 
-}  // namespace tare::tool
+}  // namespace tare::compare
