@@ -4,12 +4,14 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "clock/clock.hpp"
 #include "compare/capture.hpp"
+#include "compare/pair_design.hpp"
 #include "compare/pair_cpus.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
@@ -18,6 +20,7 @@
 #include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/options.hpp"
+#include "runner/progress.hpp"
 #include "runner/worker_process.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/ratio.hpp"
@@ -144,6 +147,28 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   return {stats::mean(values.first), stats::mean(values.second)};
 }
 
+// The most pairs a sequential comparison runs for one benchmark (the budget usually
+// stops it sooner).
+constexpr std::size_t kMostPairs = 120;
+
+// How the intervals were made, in one sentence.
+std::string describe(const AbOptions& options, const PairDesign& design, std::size_t benchmarks) {
+  const char* pairing = options.duet
+                            ? "run at the same time on different CPUs (duet), one log-ratio per two pairs whose "
+                              "sides swapped CPUs, so that a CPU's own speed cancels"
+                            : "run side by side in lock-step (A B B A) on the same CPUs, one log-ratio per pair";
+  const std::string shared = benchmarks > 1 ? fmt::format(", shared by the {} benchmarks (Bonferroni)", benchmarks) : "";
+  if (options.pairs != 0)
+    return fmt::format("ratios NEW/BASE with {:.4g}% Student-t intervals{} over {} pairs of processes {}",
+                       100 * design.look_level, shared, options.pairs, pairing);
+  return fmt::format(
+      "ratios NEW/BASE over pairs of processes {}; pairs added until the answer was known, the interval looked at "
+      "after {} {}, then a quarter more each time, at most {}, each look at {:.4g}% so that all the looks' "
+      "intervals hold together at 95%{} (repeated confidence intervals); at most {:g} s per benchmark",
+      pairing, design.looks.front(), options.duet ? "units of two pairs" : "pairs", design.looks.back(),
+      100 * design.look_level, shared, options.budget_seconds);
+}
+
 // A duet's top level: pairs 2k and 2k+1 ran with the CPUs swapped, so the mean of their
 // log-ratios no longer holds the difference between the CPUs (measured on a 2-vCPU VM: one
 // vCPU 3.5% slower, which made single pairs alternate between -3% and +5%).
@@ -151,6 +176,44 @@ std::vector<double> swap_units(const std::vector<double>& logs) {
   std::vector<double> units;
   for (std::size_t i = 0; i + 1 < logs.size(); i += 2) units.push_back((logs[i] + logs[i + 1]) / 2);
   return units;
+}
+
+// One benchmark's pairs, the interval looked at after each look of the design; in a
+// sequential design, until the answer is known or the budget or the looks are spent.
+void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup, const PairDesign& design,
+                   std::mt19937_64& rng, const std::vector<int>& cpus, runner::Progress& progress, CompareRow& row) {
+  const bool sequential = options.pairs == 0;
+  const std::size_t pairs_per_unit = options.duet ? 2 : 1;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<double> logs, base_means, candidate_means;
+  for (std::size_t k = 0; k < design.looks.size(); ++k) {
+    const std::size_t look = design.looks[k];
+    while (logs.size() < look * pairs_per_unit) {
+      const int p = static_cast<int>(logs.size());
+      const Pair pair = run_pair(options, b, setup, rng(), pair_cpus(cpus, b.threads, p, options.duet));
+      logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
+      base_means.push_back(pair.base_mean);
+      candidate_means.push_back(pair.candidate_mean);
+      row.pairs.emplace_back(pair.base_mean, pair.candidate_mean);
+    }
+    row.ratio = stats::paired_ratio(options.duet ? swap_units(logs) : logs, design.look_level);
+    progress.update(fmt::format("{}: {} pairs, NEW/BASE {:.3f} [{:.3f}, {:.3f}]", b.name, logs.size(),
+                                row.ratio.estimate, row.ratio.low, row.ratio.high));
+    if (!sequential) continue;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (answer_known(time_ratio(row), options.threshold)) row.stop = CompareRow::Stop::answer_known;
+    else if (k + 1 == design.looks.size()) row.stop = CompareRow::Stop::most_pairs;
+    else if (!next_look_fits(elapsed, look, design.looks[k + 1], options.budget_seconds)) row.stop = CompareRow::Stop::budget;
+    else continue;
+    break;
+  }
+  progress.clear();
+  row.base = {stats::mean(base_means), base_means.size()};
+  row.candidate = {stats::mean(candidate_means), candidate_means.size()};
+  // The intervals of all looks and benchmarks hold together at 95%; a p-value of the last
+  // look alone would ignore the looks before it.
+  row.ratio.level = 0.95;
+  row.ratio.p_value = NAN;
 }
 
 }  // namespace
@@ -161,19 +224,13 @@ CompareReport run_ab(const AbOptions& options) {
   CompareReport report;
   report.options.threshold = options.threshold;
   report.options.seed = options.seed;
+  report.intervals_adjusted = true;
   const std::vector<int> cpus = allowed_cpus();
   if (options.duet && cpus.size() < 2)
     throw runner::UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus.size()));
-  if (options.duet && (options.pairs % 2 != 0 || options.pairs < 4))
+  if (options.duet && options.pairs != 0 && (options.pairs % 2 != 0 || options.pairs < 4))
     throw runner::UsageError(fmt::format(
         "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
-  const char* design = options.duet
-                           ? "run at the same time on different CPUs (duet), one log-ratio per two pairs whose "
-                             "sides swapped CPUs, so that a CPU's own speed cancels"
-                           : "run side by side in lock-step (A B B A) on the same CPUs, one log-ratio per pair";
-  report.replicates = "pairs";
-  report.method =
-      fmt::format("ratios NEW/BASE with 95% Student-t intervals over {} pairs of processes {}", options.pairs, design);
   std::vector<const Listed*> common;
   for (const auto& b : base_list) {
     const bool shared = std::any_of(candidate_list.begin(), candidate_list.end(),
@@ -186,11 +243,19 @@ CompareReport run_ab(const AbOptions& options) {
       report.only_in_candidate.push_back(c.name);
   if (common.empty()) throw runner::UsageError(options.base + " and " + options.candidate + ": no benchmark in common");
 
+  const std::size_t pairs_per_unit = options.duet ? 2 : 1;
+  const PairDesign design = options.pairs == 0
+                                ? sequential_design(kMostPairs / pairs_per_unit, common.size())
+                                : fixed_design(static_cast<std::size_t>(options.pairs) / pairs_per_unit, common.size());
+  report.replicates = "pairs";
+  report.method = describe(options, design, common.size());
+
   runner::install_interrupt_handlers();
   clock::select_best();
   const auto clock = clock::characterize_active();
   const Setup setup{clock::tsc_ghz(), runner::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
   std::mt19937_64 rng(options.seed);
+  runner::Progress progress;
 
   for (const Listed* b : common) {
     CompareRow row;
@@ -199,21 +264,12 @@ CompareReport run_ab(const AbOptions& options) {
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
                                          b->name, b->threads, cpus.size() / 2));
-    std::vector<double> logs, base_means, candidate_means;
     try {
-      for (int p = 0; p < options.pairs; ++p) {
-        const Pair pair = run_pair(options, *b, setup, rng(), pair_cpus(cpus, b->threads, p, options.duet));
-        logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
-        base_means.push_back(pair.base_mean);
-        candidate_means.push_back(pair.candidate_mean);
-        row.pairs.emplace_back(pair.base_mean, pair.candidate_mean);
-      }
+      run_benchmark(options, *b, setup, design, rng, cpus, progress, row);
     } catch (const runner::WorkerFailure& failure) {
+      progress.clear();
       row.problem = std::string("a worker failed: ") + failure.what();
     }
-    row.base = {stats::mean(base_means), base_means.size()};
-    row.candidate = {stats::mean(candidate_means), candidate_means.size()};
-    if (row.problem.empty()) row.ratio = stats::paired_ratio(options.duet ? swap_units(logs) : logs);
     if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
     report.rows.push_back(std::move(row));
   }

@@ -5,7 +5,8 @@
 // whatever the machine does hits both sides of each pair alike. Each pair gives one
 // log-ratio; the pair is the top level of the interval (stats::paired_ratio). Renewing
 // the pair of processes samples per-process luck (layout) too. With `duet`, the two run at
-// the same time on different CPUs instead (pair_cpus.hpp says which).
+// the same time on different CPUs instead (pair_cpus.hpp says which). Pairs are added
+// until the answer is known (pair_design.hpp).
 #pragma once
 
 #include <cstdint>
@@ -19,7 +20,8 @@ namespace tare::compare {
 struct AbOptions {
   std::string base, candidate;       ///< the two benchmark binaries
   std::optional<std::string> filter; ///< passed to --list-json of both
-  int pairs = 40;
+  int pairs = 0;                     ///< 0: sequential (pair_design.hpp); N: exactly N pairs
+  double budget_seconds = 30;        ///< sequential: machine time per benchmark at most
   double measure_ms = 50;            ///< measured time per side per pair
   double warmup_max_ms = 1000;
   double timeout_seconds = 30;

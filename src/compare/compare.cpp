@@ -31,13 +31,16 @@ std::vector<std::vector<double>> fork_values(const results::Benchmark& b) {
 
 bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
 
-// Forks per side that would bring the half-width down to the distance between the
-// estimate and the nearest edge of the verdict zones: half-widths shrink as 1/sqrt(forks).
-std::size_t forks_to_settle(const stats::RatioInterval& r, double threshold, std::size_t forks) {
+// Forks per side that would settle an interval that neither excludes 1 nor lies within
+// the band: half-widths shrink as 1/sqrt(forks), and the estimate's distance from 1 (to
+// name a direction) or from the nearer edge of the band (to rule out a difference that
+// matters), whichever is larger, is what the half-width must come under.
+std::size_t forks_to_settle(const TimeRatio& r, double threshold, std::size_t forks) {
   const double half = (r.high - r.low) / 2;
-  const double distance = std::min(std::abs(r.estimate - (1 - threshold)), std::abs(r.estimate - (1 + threshold)));
-  if (!(half > 0) || !(distance > half / 10)) return 0;  // on the edge: more forks will not decide it
-  return static_cast<std::size_t>(std::ceil(static_cast<double>(forks) * (half / distance) * (half / distance)));
+  const double off = std::abs(r.estimate - 1);
+  const double room = std::max(off, threshold - off);
+  if (!(half > 0) || !(room > half / 10)) return 0;  // on the edge: more forks will not decide it
+  return static_cast<std::size_t>(std::ceil(static_cast<double>(forks) * (half / room) * (half / room)));
 }
 
 // Two recorded runs were taken at different moments. Each run timed the same reference
@@ -57,11 +60,10 @@ void note_machine_speed(CompareReport& report) {
 
 }  // namespace
 
-std::string time_verdict(double low, double high, double threshold) {
-  if (high < 1 - threshold) return "faster";
-  if (low > 1 + threshold) return "slower";
-  if (low >= 1 - threshold && high <= 1 + threshold) return "same";
-  return "inconclusive";
+TimeRatio time_ratio(const CompareRow& row) {
+  const auto& r = row.ratio;
+  if (higher_is_faster(row.unit)) return {1 / r.estimate, 1 / r.high, 1 / r.low};
+  return {r.estimate, r.low, r.high};
 }
 
 void decide_verdicts(CompareReport& report) {
@@ -72,16 +74,14 @@ void decide_verdicts(CompareReport& report) {
   std::size_t k = 0;
   for (auto& row : report.rows) {
     if (!row.problem.empty()) continue;
-    row.adjusted_p = adjusted[k++];
-    const bool flip = higher_is_faster(row.unit);
-    // Verdicts are about time: for a rate, the time ratio is the reciprocal.
-    const double low = flip ? 1 / row.ratio.high : row.ratio.low;
-    const double high = flip ? 1 / row.ratio.low : row.ratio.high;
-    row.verdict = time_verdict(low, high, report.options.threshold);
-    // A difference is only called when it also survives the suite-wide error control.
-    if ((row.verdict == "faster" || row.verdict == "slower") && !(row.adjusted_p < kAlpha)) row.verdict = "inconclusive";
-    if (row.verdict == "inconclusive")
-      row.forks_to_settle = forks_to_settle(row.ratio, report.options.threshold, std::max(row.base.forks, row.candidate.forks));
+    row.adjusted_p = report.intervals_adjusted ? NAN : adjusted[k];
+    ++k;
+    // A direction is only named when it also survives the suite-wide error control.
+    const bool significant = report.intervals_adjusted || row.adjusted_p < kAlpha;
+    const TimeRatio r = time_ratio(row);
+    row.verdict = judge(r, report.options.threshold, significant);
+    if (row.verdict.direction == Direction::none && row.verdict.against_threshold == AgainstThreshold::undecided)
+      row.forks_to_settle = forks_to_settle(r, report.options.threshold, std::max(row.base.forks, row.candidate.forks));
   }
 }
 
@@ -139,7 +139,7 @@ std::vector<std::string> gate_failures(const CompareReport& report) {
   std::vector<std::string> failures;
   for (const auto& row : report.rows) {
     if (!row.problem.empty()) failures.push_back(row.name + ": not compared: " + row.problem);
-    else if (row.verdict == "slower") failures.push_back(row.name + ": slower");
+    else if (row.verdict.fails_gate) failures.push_back(row.name + ": slower by more than the threshold");
   }
   for (const auto& name : report.only_in_base) failures.push_back(name + ": missing from the new build");
   return failures;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/verdict.hpp"
 #include "results/results.hpp"
 #include "stats/ratio.hpp"
 
@@ -32,13 +33,15 @@ struct CompareRow {
   std::string unit;
   Side base, candidate;
   stats::RatioInterval ratio;   ///< NEW/BASE of the score
-  double adjusted_p = 1;        ///< Holm-adjusted over the suite
-  /// "faster", "slower", "same", "inconclusive"; for ops/s, a ratio above 1 is faster.
-  std::string verdict;
-  /// Inconclusive only: forks per side (tare ab: pairs) that would likely settle it (0: unlikely to settle,
-  /// the estimate sits on the threshold).
+  double adjusted_p = 1;        ///< Holm-adjusted over the suite (NaN: the interval is already adjusted)
+  Verdict verdict;              ///< about time: for ops/s, a ratio above 1 is faster
+  /// No direction and the threshold undecided only: forks per side (tare ab: pairs) that
+  /// would likely settle one or the other (0: unlikely to settle, the estimate sits on the
+  /// threshold).
   std::size_t forks_to_settle = 0;
   std::string problem;          ///< non-empty: not compared (failed, too few forks)
+  /// tare ab only: why it stopped adding pairs.
+  enum class Stop { not_sequential, answer_known, budget, most_pairs } stop = Stop::not_sequential;
   /// tare ab only: each pair's (base mean, new mean), in run order.
   std::vector<std::pair<double, double>> pairs;
 };
@@ -53,6 +56,10 @@ struct CompareReport {
   double base_reference_ns = 0, candidate_reference_ns = 0;
   std::string method;              ///< how intervals and verdicts were computed, in one sentence
   std::string replicates = "forks per side";  ///< what forks_to_settle counts, in words
+  /// tare ab: every interval already holds the suite's error rate (repeated intervals at a
+  /// Bonferroni share of it), so a direction needs no further adjustment; compare: false,
+  /// and a direction also needs its Holm-adjusted p-value below 5%.
+  bool intervals_adjusted = false;
   CompareOptions options;
 };
 
@@ -60,18 +67,19 @@ struct CompareReport {
 /// std::runtime_error when the files have no benchmark in common.
 CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options);
 
-/// Fills adjusted_p (Holm over the compared rows), verdict and forks_to_settle of every
-/// row whose ratio is computed (problem empty). Shared by compare and ab.
+/// Fills adjusted_p (Holm over the compared rows, unless the intervals are already
+/// adjusted), verdict and forks_to_settle of every row whose ratio is computed (problem
+/// empty). Shared by compare and ab.
 void decide_verdicts(CompareReport& report);
 
 /// Why a gate on "slower" must fail, one line per benchmark it could not clear: a
-/// benchmark the new build made slower; one not compared (a crash, a hang, a timeout, too
+/// benchmark the new build made slower (the direction named, the estimate beyond the
+/// threshold: Verdict::fails_gate); one not compared (a crash, a hang, a timeout, too
 /// few forks on a side); one the new build no longer has. A gate fails closed: what it
 /// could not check is not a pass. (Benchmarks only the new build has are new, not failed.)
 std::vector<std::string> gate_failures(const CompareReport& report);
 
-/// The verdict for a ratio interval of times (lower is faster) against the threshold:
-/// the whole interval beyond 1 - threshold, beyond 1 + threshold, within both, or across.
-std::string time_verdict(double low, double high, double threshold);
+/// The row's ratio as a ratio of times (for a rate, the reciprocal).
+TimeRatio time_ratio(const CompareRow& row);
 
 }  // namespace tare::compare

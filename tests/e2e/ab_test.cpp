@@ -33,7 +33,41 @@ TEST(Ab, FourTimesTheWorkIsSlowerAndFailsTheGate) {
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);
   EXPECT_LT(row["ratio"]["estimate"].get<double>(), 8.0);
   EXPECT_NE(doc["method"].get<std::string>().find("lock-step"), std::string::npos);
-  EXPECT_NE(tare_e2e::slurp(md).find("**slower**"), std::string::npos);
+  EXPECT_NE(tare_e2e::slurp(md).find("**slower by "), std::string::npos);
+  EXPECT_EQ(row["against_threshold"], "beyond") << result.out;
+  EXPECT_TRUE(row["fails_gate"].get<bool>());
+  EXPECT_FALSE(row.contains("stopped"));  // a fixed number of pairs
+  EXPECT_NE(result.err.find("tare: gate failed: ab.spin: slower by more than the threshold"), std::string::npos);
+}
+
+// By default pairs are added until the answer is known: a fourfold difference is known at
+// the first look, after 3 pairs.
+TEST(Ab, PairsAreAddedUntilTheAnswerIsKnown) {
+  const auto js = (tare_e2e::scratch_dir() / "sequential.json").string();
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--measure-ms", "20",
+                                   "--warmup-max-ms", "50", "--json", js});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json row = json::parse(tare_e2e::slurp(js))["benchmarks"][0];
+  EXPECT_EQ(row["verdict"], "slower") << result.out;
+  EXPECT_EQ(row["stopped"], "answer known") << result.out;
+  EXPECT_GE(row["pairs"].size(), 3u);
+  EXPECT_NE(result.out.find("pairs added until the answer was known"), std::string::npos) << result.out;
+}
+
+// The budget is checked before each look: a budget smaller than one pair stops at the
+// first look, with whatever it shows.
+TEST(Ab, TheBudgetStopsAtTheLookItCanAfford) {
+  const auto js = (tare_e2e::scratch_dir() / "budget.json").string();
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--measure-ms", "5", "--warmup-max-ms",
+                                   "10", "--threshold", "0.01%", "--budget", "0.001s", "--json", js});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json row = json::parse(tare_e2e::slurp(js))["benchmarks"][0];
+  EXPECT_EQ(row["pairs"].size(), 3u);
+  const std::string stopped = row["stopped"];
+  EXPECT_TRUE(stopped == "budget spent" || stopped == "answer known") << stopped;
+  if (stopped == "budget spent") {
+    EXPECT_NE(result.out.find("(budget spent after 3 pairs)"), std::string::npos) << result.out;
+  }
 }
 
 TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
@@ -41,8 +75,11 @@ TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "5", "--measure-ms", "20",
                                    "--warmup-max-ms", "50", "--threshold", "20%", "--fail-on", "slower", "--json", js});
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
-  const std::string verdict = json::parse(tare_e2e::slurp(js))["benchmarks"][0]["verdict"];
-  EXPECT_TRUE(verdict == "same" || verdict == "inconclusive") << result.out;
+  // A direction may be named (at most 1 time in 20, by design), but never a difference
+  // beyond 20%.
+  const json row = json::parse(tare_e2e::slurp(js))["benchmarks"][0];
+  EXPECT_NE(row["against_threshold"], "beyond") << result.out;
+  EXPECT_FALSE(row["fails_gate"].get<bool>()) << result.out;
 }
 
 TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsFourTimesTheWorkSlower) {

@@ -24,11 +24,68 @@ std::string change_text(const stats::RatioInterval& r) {
   return fmt::format("{:+.1f}%", 100 * (r.estimate - 1));
 }
 
-std::string verdict_text(const CompareRow& row, const std::string& replicates) {
+// A percentage with the digits it deserves: 0.06, 0.6, 1.5, 12.
+std::string percent(double fraction) {
+  const double x = std::abs(100 * fraction);
+  if (x < 0.1) return fmt::format("{:.2f}", x);
+  return x < 10 ? fmt::format("{:.1f}", x) : fmt::format("{:.0f}", x);
+}
+
+std::string direction_name(compare::Direction d) {
+  switch (d) {
+    case compare::Direction::faster: return "faster";
+    case compare::Direction::slower: return "slower";
+    case compare::Direction::none: break;
+  }
+  return "no difference";
+}
+
+std::string against_threshold_name(compare::AgainstThreshold a) {
+  switch (a) {
+    case compare::AgainstThreshold::beyond: return "beyond";
+    case compare::AgainstThreshold::within: return "within";
+    case compare::AgainstThreshold::undecided: break;
+  }
+  return "undecided";
+}
+
+std::string stop_name(compare::CompareRow::Stop stop) {
+  switch (stop) {
+    case compare::CompareRow::Stop::answer_known: return "answer known";
+    case compare::CompareRow::Stop::budget: return "budget spent";
+    case compare::CompareRow::Stop::most_pairs: return "most pairs run";
+    case compare::CompareRow::Stop::not_sequential: break;
+  }
+  return "";
+}
+
+// tare ab: a comparison the budget or the pair limit cut short says so.
+std::string budget_spent(const CompareRow& row) {
+  if (row.stop != compare::CompareRow::Stop::budget && row.stop != compare::CompareRow::Stop::most_pairs) return "";
+  return fmt::format(" ({} after {} pairs)", stop_name(row.stop), row.pairs.size());
+}
+
+// "slower by 0.6–1.5%, across the 1% threshold"; "no difference beyond ±1%"; "no
+// difference found (±2.3% would have been found)".
+std::string verdict_text(const CompareRow& row, const CompareReport& report) {
   if (!row.problem.empty()) return "not compared: " + row.problem;
-  if (row.verdict != "inconclusive") return row.verdict;
-  if (row.forks_to_settle == 0) return "inconclusive (on the threshold)";
-  return fmt::format("inconclusive (~{} {} would settle it)", row.forks_to_settle, replicates);
+  const auto& v = row.verdict;
+  const std::string threshold = fmt::format("{:g}", 100 * report.options.threshold);
+  if (v.direction == compare::Direction::none) {
+    if (v.against_threshold == compare::AgainstThreshold::within) return "no difference beyond ±" + threshold + "%";
+    std::string text = "no difference found";
+    if (std::isfinite(v.detectable)) text += " (±" + percent(v.detectable) + "% would have been found)";
+    if (row.forks_to_settle > 0) text += fmt::format("; ~{} {} would settle it", row.forks_to_settle, report.replicates);
+    return text + budget_spent(row);
+  }
+  const auto r = compare::time_ratio(row);
+  const bool slower = v.direction == compare::Direction::slower;
+  const std::string size = slower ? percent(r.low - 1) + "–" + percent(r.high - 1) : percent(1 - r.high) + "–" + percent(1 - r.low);
+  const char* where = v.against_threshold == compare::AgainstThreshold::beyond   ? "beyond"
+                      : v.against_threshold == compare::AgainstThreshold::within ? "within"
+                                                                                 : "across";
+  return fmt::format("{} by {}%, {} the {}% threshold", direction_name(v.direction), size, where, threshold) +
+         budget_spent(row);
 }
 
 std::string score_text(const Side& side, const std::string& unit) {
@@ -52,9 +109,11 @@ Json ratio_json(const stats::RatioInterval& r) {
 
 std::string compare_method(const CompareReport& report) {
   return fmt::format(
-      "{}; faster/slower when the whole interval lies beyond ±{:g}% and the Holm-adjusted p-value is below 5%, "
-      "same when it lies within ±{:g}%",
-      report.method, 100 * report.options.threshold, 100 * report.options.threshold);
+      "{}; a direction (faster, slower) is named when the interval excludes 1{}, with its size from the interval; "
+      "apart from it, the interval lies beyond, within or across the ±{:g}% threshold; --fail-on slower fails on a "
+      "slower whose estimate exceeds the threshold",
+      report.method, report.intervals_adjusted ? "" : " and the Holm-adjusted p-value is below 5%",
+      100 * report.options.threshold);
 }
 
 void write_compare_console(const CompareReport& report, std::ostream& out) {
@@ -67,7 +126,7 @@ void write_compare_console(const CompareReport& report, std::ostream& out) {
     out << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}  {:<24}  {}\n", row.name, width,
                        score_text(row.base, row.unit), score_text(row.candidate, row.unit),
                        compared ? change_text(row.ratio) : "", compared ? ratio_text(row.ratio) : "",
-                       verdict_text(row, report.replicates));
+                       verdict_text(row, report));
   }
   if (report.geomean)
     out << fmt::format("\nGeometric mean of time ratios: {} over {} benchmarks\n", ratio_text(*report.geomean),
@@ -86,8 +145,8 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
   out << "|---|---:|---:|---:|---|---|\n";
   for (const auto& row : report.rows) {
     const bool compared = row.problem.empty();
-    const std::string verdict = row.verdict == "faster" || row.verdict == "slower" ? "**" + row.verdict + "**"
-                                                                                  : verdict_text(row, report.replicates);
+    const bool named = compared && row.verdict.direction != compare::Direction::none;
+    const std::string verdict = named ? "**" + verdict_text(row, report) + "**" : verdict_text(row, report);
     out << fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.name, score_text(row.base, row.unit),
                        score_text(row.candidate, row.unit), compared ? change_text(row.ratio) : "",
                        compared ? ratio_text(row.ratio) : "", verdict);
@@ -99,7 +158,7 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
 
 void write_compare_json(const CompareReport& report, std::ostream& out) {
   Json doc;
-  doc["schema"] = "tare.compare/1";
+  doc["schema"] = "tare.compare/2";
   doc["method"] = compare_method(report);
   doc["threshold"] = report.options.threshold;
   Json rows = Json::array();
@@ -113,7 +172,10 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
       j["ratio"] = ratio_json(row.ratio);
       j["p_value"] = number(row.ratio.p_value);
       j["p_adjusted"] = number(row.adjusted_p);
-      j["verdict"] = row.verdict;
+      j["verdict"] = direction_name(row.verdict.direction);
+      j["against_threshold"] = against_threshold_name(row.verdict.against_threshold);
+      j["detectable"] = number(row.verdict.detectable);
+      j["fails_gate"] = row.verdict.fails_gate;
       j["forks_to_settle"] = row.forks_to_settle > 0 ? Json(row.forks_to_settle) : Json(nullptr);
       j["problem"] = nullptr;
     } else {
@@ -121,9 +183,13 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
       j["p_value"] = nullptr;
       j["p_adjusted"] = nullptr;
       j["verdict"] = "not compared";
+      j["against_threshold"] = nullptr;
+      j["detectable"] = nullptr;
+      j["fails_gate"] = true;
       j["forks_to_settle"] = nullptr;
       j["problem"] = row.problem;
     }
+    if (row.stop != compare::CompareRow::Stop::not_sequential) j["stopped"] = stop_name(row.stop);
     if (!row.pairs.empty()) {
       Json pairs = Json::array();
       for (const auto& [base, candidate] : row.pairs) pairs.push_back({{"base", number(base)}, {"new", number(candidate)}});

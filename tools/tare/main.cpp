@@ -100,7 +100,7 @@ int compare_command(const CompareArgs& args) {
 
 struct AbArgs {
   tare::compare::AbOptions options;
-  std::string threshold = "1%", fail_on, markdown, json, filter;
+  std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s";
 };
 
 int ab_command(AbArgs& args) {
@@ -108,7 +108,9 @@ int ab_command(AbArgs& args) {
   if (!args.filter.empty()) args.options.filter = args.filter;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
-  if (args.options.pairs < 2) throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
+  if (args.options.pairs == 1 || args.options.pairs < 0)
+    throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
+  args.options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
   const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
@@ -143,7 +145,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   compare->add_option("--fail-on", compare_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
   compare->add_option("--markdown", compare_args.markdown, "Also write the table as Markdown (a PR comment)");
-  compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/1)");
+  compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/2)");
   compare->add_option("--seed", compare_args.seed, "Seed of the bootstrap")->capture_default_str();
 
   AbArgs ab_args;
@@ -151,7 +153,11 @@ int main(int argc, char** argv) {
   ab->add_option("base", ab_args.options.base, "Baseline benchmark binary")->required();
   ab->add_option("new", ab_args.options.candidate, "Candidate benchmark binary")->required();
   ab->add_option("--filter", ab_args.filter, "Only the benchmarks whose name matches this regex");
-  ab->add_option("--pairs", ab_args.options.pairs, "Pairs of processes per benchmark")->capture_default_str();
+  ab->add_option("--pairs", ab_args.options.pairs,
+                 "Exactly this many pairs of processes per benchmark (default: added until the answer is known)");
+  ab->add_option("--budget", ab_args.budget, "Machine time per benchmark at most, when pairs are added until the "
+                                             "answer is known (30s, 2m)")
+      ->capture_default_str();
   ab->add_option("--measure-ms", ab_args.options.measure_ms, "Measured time per side per pair, ms")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -164,7 +170,7 @@ int main(int argc, char** argv) {
   ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
   ab->add_option("--fail-on", ab_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
   ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
-  ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/1)");
+  ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/2)");
   ab->add_option("--seed", ab_args.options.seed, "Seed of the memory-layout shifts")->capture_default_str();
   ab->add_flag("--duet", ab_args.options.duet,
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "

@@ -50,13 +50,8 @@ Results run_of(std::vector<Benchmark> benchmarks) {
   return run;
 }
 
-TEST(TimeVerdict, ZonesAroundTheThreshold) {
-  EXPECT_EQ(tare::compare::time_verdict(0.95, 0.98, 0.01), "faster");
-  EXPECT_EQ(tare::compare::time_verdict(1.02, 1.05, 0.01), "slower");
-  EXPECT_EQ(tare::compare::time_verdict(0.995, 1.005, 0.01), "same");
-  EXPECT_EQ(tare::compare::time_verdict(0.985, 0.995, 0.01), "inconclusive");  // straddles 1 - threshold
-  EXPECT_EQ(tare::compare::time_verdict(0.98, 1.02, 0.01), "inconclusive");
-}
+using tare::compare::AgainstThreshold;
+using tare::compare::Direction;
 
 TEST(Compare, KnownRatiosGetTheirVerdicts) {
   const auto base = run_of({benchmark("a", 100, 1), benchmark("b", 100, 2), benchmark("c", 100, 3)});
@@ -64,9 +59,11 @@ TEST(Compare, KnownRatiosGetTheirVerdicts) {
   const auto report = tare::compare::compare_runs(base, candidate, {});
   ASSERT_EQ(report.rows.size(), 3u);
   EXPECT_NEAR(report.rows[0].ratio.estimate, 1.1, 0.01);
-  EXPECT_EQ(report.rows[0].verdict, "slower");
-  EXPECT_EQ(report.rows[1].verdict, "same");
-  EXPECT_EQ(report.rows[2].verdict, "faster");
+  EXPECT_EQ(report.rows[0].verdict.direction, Direction::slower);
+  EXPECT_EQ(report.rows[0].verdict.against_threshold, AgainstThreshold::beyond);
+  EXPECT_EQ(report.rows[1].verdict.direction, Direction::none);
+  EXPECT_EQ(report.rows[1].verdict.against_threshold, AgainstThreshold::within);
+  EXPECT_EQ(report.rows[2].verdict.direction, Direction::faster);
   ASSERT_TRUE(report.geomean.has_value());
   EXPECT_NEAR(report.geomean->estimate, std::cbrt(1.1 * 1.0 * 0.9), 0.01);
   EXPECT_LE(report.rows[0].ratio.p_value, report.rows[0].adjusted_p);  // Holm never lowers a p-value
@@ -77,7 +74,7 @@ TEST(Compare, ForARateHigherIsFaster) {
   const auto candidate = run_of({benchmark("r", 90, 2, "thrpt")});  // 10% less time: more ops/s
   const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_GT(report.rows[0].ratio.estimate, 1.05);  // the ratio of the scores (ops/s)
-  EXPECT_EQ(report.rows[0].verdict, "faster");
+  EXPECT_EQ(report.rows[0].verdict.direction, Direction::faster);
   EXPECT_NEAR(report.geomean->estimate, 0.9, 0.01);  // the suite summary is of time ratios
 }
 
@@ -87,7 +84,7 @@ TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
   base.context.reference_ns = 2.5;
   candidate.context.reference_ns = 2.0;  // the whole machine 20% faster in the new run
   const auto report = tare::compare::compare_runs(base, candidate, {});
-  EXPECT_EQ(report.rows[0].verdict, "faster");  // the verdict is the data's; the note says why to doubt it
+  EXPECT_EQ(report.rows[0].verdict.direction, Direction::faster);  // the verdict is the data's; the note says why to doubt it
   ASSERT_EQ(report.notes.size(), 1u);
   EXPECT_THAT(report.notes[0], HasSubstr("ran 20.0% faster in the new run"));
   std::ostringstream json;
@@ -141,7 +138,7 @@ TEST(Compare, AGateFailsClosedOnWhatItCouldNotCheck) {
   // Four times slower: named.
   EXPECT_EQ(tare::compare::gate_failures(
                 tare::compare::compare_runs(run_of({benchmark("a", 100, 3)}), run_of({benchmark("a", 400, 5)}), {})),
-            std::vector<std::string>{"a: slower"});
+            std::vector<std::string>{"a: slower by more than the threshold"});
 }
 
 TEST(Compare, NothingInCommonIsAnError) {
@@ -149,8 +146,8 @@ TEST(Compare, NothingInCommonIsAnError) {
                std::runtime_error);
 }
 
-TEST(Compare, InconclusiveSaysHowManyForksWouldSettleIt) {
-  // 1.5% slower with 1% noise between forks and 3 forks: the interval straddles 1.01.
+TEST(Compare, NoDifferenceFoundSaysWhatCouldHaveBeenFoundAndHowManyForksWouldSettleIt) {
+  // 0.5% slower with 1% noise between forks and 3 forks: the interval holds 1 and crosses 1.01.
   auto noisy = [](const std::string& name, double per_op, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::normal_distribution<double> fork_noise(1.0, 0.01);
@@ -165,9 +162,16 @@ TEST(Compare, InconclusiveSaysHowManyForksWouldSettleIt) {
     b.score = total / 3;
     return b;
   };
-  const auto report = tare::compare::compare_runs(run_of({noisy("x", 100, 11)}), run_of({noisy("x", 101.5, 12)}), {});
-  ASSERT_EQ(report.rows[0].verdict, "inconclusive") << report.rows[0].ratio.low << " " << report.rows[0].ratio.high;
-  EXPECT_GT(report.rows[0].forks_to_settle, 3u);
+  const auto report = tare::compare::compare_runs(run_of({noisy("x", 100, 11)}), run_of({noisy("x", 100.5, 12)}), {});
+  const auto& row = report.rows[0];
+  ASSERT_EQ(row.verdict.direction, Direction::none) << row.ratio.low << " " << row.ratio.high;
+  ASSERT_EQ(row.verdict.against_threshold, AgainstThreshold::undecided) << row.ratio.low << " " << row.ratio.high;
+  EXPECT_GT(row.forks_to_settle, 3u);
+  EXPECT_GT(row.verdict.detectable, row.ratio.high - 1);  // more than the half-width: 80% power
+  std::ostringstream console;
+  tare::tool::write_compare_console(report, console);
+  EXPECT_THAT(console.str(), HasSubstr("no difference found (±"));
+  EXPECT_THAT(console.str(), HasSubstr("would settle it"));
 }
 
 }  // namespace

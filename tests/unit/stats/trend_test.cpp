@@ -13,7 +13,7 @@ namespace tare::stats {
 namespace {
 
 // x_j = 1 + 2 e^{-j/20} + N(0, 0.005), j = 0..n-1: a JIT-like warmup (methodology §10.8).
-std::vector<double> warmup_series(std::mt19937_64& rng, std::size_t n) {
+std::vector<double> trend_warmup_series(std::mt19937_64& rng, std::size_t n) {
   auto xs = testing::normal_sample(rng, n, 0.0, 0.005);
   for (std::size_t j = 0; j < n; ++j) xs[j] += 1.0 + 2.0 * std::exp(-static_cast<double>(j) / 20.0);
   return xs;
@@ -49,7 +49,7 @@ TEST(Trend, ConstantPlusNoiseIsAlmostAlwaysSteady) {
 TEST(Trend, WarmupIsNotSteady) {
   std::mt19937_64 rng(12);
   for (int trial = 0; trial < 20; ++trial) {
-    const auto xs = warmup_series(rng, 40);
+    const auto xs = trend_warmup_series(rng, 40);
     const TrendTest t = trend_test(xs);
     EXPECT_FALSE(t.steady) << "trial " << trial;
     EXPECT_LT(t.slope, 0.0);
@@ -62,7 +62,7 @@ TEST(Trend, TailOfWarmupIsSteady) {
   std::mt19937_64 rng(13);
   int steady = 0;
   for (int trial = 0; trial < 100; ++trial) {
-    const auto xs = warmup_series(rng, 200);
+    const auto xs = trend_warmup_series(rng, 200);
     if (trend_test(std::span<const double>(xs).subspan(150)).steady) ++steady;
   }
   EXPECT_GE(steady, 95);

@@ -1,0 +1,45 @@
+// What a ratio interval of times (NEW/BASE, lower is faster) says, in two separate
+// statements. First the direction: named only when the interval excludes 1 (and the test
+// behind it survived the suite's error control), with the size read off the interval.
+// Then the threshold the user set: whether the interval lies wholly beyond it, wholly
+// within it, or across an edge. An interval that contains 1 finds no difference; how small
+// a difference the run could have found says how much that means.
+#pragma once
+
+namespace tare::compare {
+
+enum class Direction { none, faster, slower };
+
+/// Where the interval lies against the band [1 - threshold, 1 + threshold].
+enum class AgainstThreshold {
+  beyond,    ///< wholly outside the band (on the side of the direction)
+  within,    ///< wholly inside it
+  undecided  ///< across an edge of it
+};
+
+struct Verdict {
+  Direction direction = Direction::none;
+  AgainstThreshold against_threshold = AgainstThreshold::undecided;
+  /// Direction none only: the smallest relative difference in time this interval would
+  /// have found 4 times in 5 (a true change of this size lies beyond 1 in 80% of such
+  /// intervals); NaN otherwise.
+  double detectable = 0;
+  /// `--fail-on slower`: the new build is slower (direction named) and its best estimate is
+  /// slower than the threshold.
+  bool fails_gate = false;
+};
+
+struct TimeRatio {
+  double estimate = 1, low = 1, high = 1;  ///< NEW/BASE of time, with its interval
+};
+
+/// `significant`: whether the suite's error control lets this comparison name a direction
+/// (for a single comparison, or intervals already adjusted for the suite: true).
+Verdict judge(const TimeRatio& ratio, double threshold, bool significant);
+
+/// Whether a sequential comparison may stop: the interval of times excludes 1 (the
+/// direction is known) or lies within [1 - threshold, 1 + threshold] (no difference that
+/// matters). A stop of the first kind may leave the threshold statement undecided.
+bool answer_known(const TimeRatio& ratio, double threshold);
+
+}  // namespace tare::compare
