@@ -58,6 +58,39 @@ void note_machine_speed(CompareReport& report) {
       std::abs(change) * 100, change > 0 ? "slower" : "faster", candidate, base));
 }
 
+// The machine's speed varies from run to run (Context::between_runs: the reference
+// workload's readings over the last day). Two runs recorded at different moments each
+// took one draw of it, which their own intervals cannot see: fold the variance of the log
+// ratio it causes into every interval, the suite's too (the machine moves every benchmark
+// alike, so it does not average out). Unknown on both sides: say what that means.
+void fold_between_runs(CompareReport& report, const results::Context& base, const results::Context& candidate) {
+  const double base_sd = base.between_runs.relative_sd, candidate_sd = candidate.between_runs.relative_sd;
+  if (base_sd < 0 && candidate_sd < 0) {
+    report.notes.push_back(
+        "the machine's speed from run to run is unknown (its speed history holds too few runs, or none is kept): the "
+        "intervals cover each run's own noise only, and a difference of a few percent may be the machine's; pair the "
+        "builds in time with tare ab");
+    return;
+  }
+  // One machine, two draws of its speed; a side without an estimate borrows the other's.
+  const double b = base_sd >= 0 ? base_sd : candidate_sd, c = candidate_sd >= 0 ? candidate_sd : base_sd;
+  report.between_runs_sd = std::sqrt((b * b + c * c) / 2);
+  const double variance = b * b + c * c;
+  for (auto& row : report.rows)
+    if (row.problem.empty()) row.ratio = stats::widen_ratio(row.ratio, variance);
+  if (report.geomean) report.geomean = stats::widen_ratio(*report.geomean, variance);
+  report.method += fmt::format(
+      ", widened by the machine's speed variation from run to run ({:.2g}% per run, from the runs' speed history)",
+      100 * report.between_runs_sd);
+  const double resolvable = 1.96 * std::sqrt(variance);
+  if (resolvable > report.options.threshold)
+    report.notes.push_back(fmt::format(
+        "the machine's speed varies {:.1f}% from run to run, so two runs recorded apart cannot tell a difference under "
+        "about {:.1f}% from the machine's (the intervals include it): to resolve ±{:g}%, pair the builds in time with "
+        "tare ab",
+        100 * report.between_runs_sd, 100 * resolvable, 100 * report.options.threshold));
+}
+
 }  // namespace
 
 TimeRatio time_ratio(const CompareRow& row) {
@@ -127,11 +160,12 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   }
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
+  if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
+  fold_between_runs(report, base.context, candidate.context);
   decide_verdicts(report);
   report.base_reference_ns = base.context.reference_ns;
   report.candidate_reference_ns = candidate.context.reference_ns;
   note_machine_speed(report);
-  if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
   return report;
 }
 

@@ -54,6 +54,9 @@ struct CompareReport {
   /// The runs' reference workload, ns per iteration (0: unknown, e.g. Google Benchmark files;
   /// tare ab pairs the builds in time and leaves them 0).
   double base_reference_ns = 0, candidate_reference_ns = 0;
+  /// compare: the machine's speed from run to run (relative SD, the two runs' estimates
+  /// combined) folded into every interval; -1 when unknown or not applicable (tare ab).
+  double between_runs_sd = -1;
   std::string method;              ///< how intervals and verdicts were computed, in one sentence
   std::string replicates = "forks per side";  ///< what forks_to_settle counts, in words
   /// tare ab: every interval already holds the suite's error rate (repeated intervals at a

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
@@ -237,6 +238,21 @@ RatioInterval paired_ratio(std::span<const double> pair_log_ratios, double level
     r.p_value = 2.0 * boost::math::cdf(boost::math::complement(dist, std::abs(m) / se));
   }
   return r;
+}
+
+RatioInterval widen_ratio(const RatioInterval& r, double extra_log_variance) {
+  if (!r.bounded || !(r.estimate > 0) || !(r.low > 0) || !(r.high > 0) || !(extra_log_variance > 0)) return r;
+  const boost::math::normal_distribution<double, QuietPolicy> normal;
+  const double z = boost::math::quantile(normal, 0.5 + r.level / 2.0);
+  const double center = std::log(r.estimate);
+  const auto widened = [&](double half_width) { return std::sqrt(half_width * half_width + z * z * extra_log_variance); };
+  RatioInterval out = r;
+  const double below = widened(center - std::log(r.low)), above = widened(std::log(r.high) - center);
+  out.low = std::exp(center - below);
+  out.high = std::exp(center + above);
+  const double se = (below + above) / (2 * z);
+  out.p_value = 2.0 * boost::math::cdf(boost::math::complement(normal, std::abs(center) / se));
+  return out;
 }
 
 }  // namespace tare::stats

@@ -73,6 +73,15 @@ RatioInterval geomean_ratio(const std::vector<Comparison>& comparisons,
 // of "mean log-ratio = 0". Needs >= 2 finite values; otherwise NaN, unbounded.
 RatioInterval paired_ratio(std::span<const double> pair_log_ratios, double level = 0.95);
 
+// The ratio interval with a further source of variation folded in: `extra_log_variance`
+// (>= 0) is a variance of ln(ratio) that the interval did not see (e.g. the machine's speed
+// from one run to the next, when the two sides were recorded at different times). Each
+// side's half-width on the log scale, read as 1.96 standard errors (at r.level), is
+// combined with it in quadrature; the p-value is the two-sided normal one of ln(estimate)
+// over the combined standard error. Unbounded or not computed intervals come back as they
+// are.
+RatioInterval widen_ratio(const RatioInterval& r, double extra_log_variance);
+
 // Welch's two-sided p-value for equal means (unequal variances, Welch–Satterthwaite df).
 // Feed it fork means. NaN when undefined: fewer than 2 values on a side or a non-finite
 // value. No spread on either side: 1 when the means are equal, else 0 (the limit).

@@ -207,6 +207,7 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
                       {"ratio", report.candidate_reference_ns / report.base_reference_ns}};
   else
     doc["machine"] = nullptr;
+  doc["between_runs_sd"] = report.between_runs_sd >= 0 ? Json(report.between_runs_sd) : Json(nullptr);
   doc["notes"] = unique(report.notes);
   report::detail::print_json(doc, out);
   out << "\n";

@@ -9,7 +9,9 @@
 
 #include "tools/tare/compare_output.hpp"
 
+using ::testing::Contains;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using tare::results::Benchmark;
 using tare::results::Fork;
 using tare::results::Sample;
@@ -85,18 +87,17 @@ TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
   candidate.context.reference_ns = 2.0;  // the whole machine 20% faster in the new run
   const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_EQ(report.rows[0].verdict.direction, Direction::faster);  // the verdict is the data's; the note says why to doubt it
-  ASSERT_EQ(report.notes.size(), 1u);
-  EXPECT_THAT(report.notes[0], HasSubstr("ran 20.0% faster in the new run"));
+  EXPECT_THAT(report.notes, Contains(HasSubstr("ran 20.0% faster in the new run")));
   std::ostringstream json;
   tare::tool::write_compare_json(report, json);
   EXPECT_THAT(json.str(), HasSubstr("\"ratio\": 0.8"));
 
   // Within the threshold, or unknown on a side: no note.
   candidate.context.reference_ns = 2.52;
-  EXPECT_TRUE(tare::compare::compare_runs(base, candidate, {}).notes.empty());
+  EXPECT_THAT(tare::compare::compare_runs(base, candidate, {}).notes, Not(Contains(HasSubstr("ran"))));
   candidate.context.reference_ns = 0;
   const auto unknown = tare::compare::compare_runs(base, candidate, {});
-  EXPECT_TRUE(unknown.notes.empty());
+  EXPECT_THAT(unknown.notes, Not(Contains(HasSubstr("ran"))));
   std::ostringstream null_json;
   tare::tool::write_compare_json(unknown, null_json);
   EXPECT_THAT(null_json.str(), HasSubstr("\"machine\": null"));
@@ -172,6 +173,41 @@ TEST(Compare, NoDifferenceFoundSaysWhatCouldHaveBeenFoundAndHowManyForksWouldSet
   tare::tool::write_compare_console(report, console);
   EXPECT_THAT(console.str(), HasSubstr("no difference found (±"));
   EXPECT_THAT(console.str(), HasSubstr("would settle it"));
+}
+
+// Two runs recorded at different moments: the machine's speed from run to run, which
+// neither run's interval saw, widens every interval; with 2% per run, two runs cannot
+// resolve ±1%, and the report says so. Unknown: a note says what that means.
+TEST(Compare, TheMachinesSpeedBetweenRunsWidensTheIntervals) {
+  auto base = run_of({benchmark("a", 100, 1), benchmark("b", 100, 2)});
+  auto candidate = run_of({benchmark("a", 103, 3), benchmark("b", 100, 4)});
+  const auto unknown = tare::compare::compare_runs(base, candidate, {});
+  EXPECT_LT(unknown.between_runs_sd, 0);
+  EXPECT_THAT(unknown.notes, Contains(HasSubstr("speed from run to run is unknown")));
+  EXPECT_EQ(unknown.rows[0].verdict.direction, Direction::slower);  // 3%, with only each run's own noise
+
+  base.context.between_runs.relative_sd = 0.02;
+  candidate.context.between_runs.relative_sd = 0.02;
+  const auto folded = tare::compare::compare_runs(base, candidate, {});
+  EXPECT_NEAR(folded.between_runs_sd, 0.02, 1e-12);
+  const auto& a = folded.rows[0].ratio;
+  // Half-widths on the log scale: sqrt(own^2 + (1.96 * sqrt(2) * 2%)^2) >= 5.5%.
+  EXPECT_LT(std::log(a.low), std::log(a.estimate) - 0.055);
+  EXPECT_GT(std::log(a.high), std::log(a.estimate) + 0.055);
+  EXPECT_NEAR(a.estimate, unknown.rows[0].ratio.estimate, 1e-12);
+  EXPECT_EQ(folded.rows[0].verdict.direction, Direction::none);  // 3% is within what the machine does
+  EXPECT_GT(folded.rows[0].ratio.p_value, 0.05);
+  EXPECT_GT(folded.geomean->high - folded.geomean->low, unknown.geomean->high - unknown.geomean->low);
+  EXPECT_THAT(folded.notes, Contains(HasSubstr("cannot tell a difference under about 5.5%")));
+  EXPECT_THAT(folded.method, HasSubstr("2% per run"));
+
+  // One side's estimate serves both (one machine); a small variation leaves ±1% resolvable.
+  base.context.between_runs.relative_sd = 0.002;
+  candidate.context.between_runs.relative_sd = -1;
+  const auto quiet = tare::compare::compare_runs(base, candidate, {});
+  EXPECT_NEAR(quiet.between_runs_sd, 0.002, 1e-12);
+  EXPECT_THAT(quiet.notes, Not(Contains(HasSubstr("cannot tell"))));
+  EXPECT_EQ(quiet.rows[0].verdict.direction, Direction::slower);
 }
 
 }  // namespace
