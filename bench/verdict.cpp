@@ -1,7 +1,7 @@
-// A benchmark built twice for bench/time_to_verdict.sh: TARE_VERDICT_WORK rounds of a
-// dependent multiply-add chain, the builds differing by a known 1% of work. The trip count
-// goes through opaque() so both builds compile to the same loop (no unrolling remainder
-// that differs), and each round waits for the previous multiply: time is proportional to
+// A benchmark built several times for bench/power_table.sh: TARE_VERDICT_WORK rounds of a
+// dependent multiply-add chain, the builds differing by a known share of work (0.5% to 10%).
+// The trip count goes through opaque() so all builds compile to the same loop (no unrolling
+// remainder that differs), and each round waits for the previous multiply: time is proportional to
 // the rounds.
 #include <tare/tare.hpp>
 
