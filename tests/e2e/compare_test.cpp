@@ -147,7 +147,8 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
   EXPECT_EQ(row["base"]["forks"], 6);  // one per repetition
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);  // four times the rounds
   EXPECT_EQ(row["verdict"], "slower");
-  EXPECT_EQ(doc["notes"].size(), 1u);
+  // What it cannot know: the processes' variation, and the machine's from run to run.
+  EXPECT_EQ(doc["notes"].size(), 2u) << doc["notes"].dump();
 #endif
 }
 
