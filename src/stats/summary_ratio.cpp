@@ -1,0 +1,90 @@
+#include "stats/summary_ratio.hpp"
+
+#include <boost/math/distributions/students_t.hpp>
+#include <cmath>
+
+#include "stats/descriptive.hpp"
+#include "stats/interval.hpp"
+#include "stats/quiet_policy.hpp"
+
+namespace tare::stats {
+
+namespace {
+
+bool valid_summary_level(double level) { return level > 0.0 && level < 1.0; }
+
+RatioInterval not_computed(double level) {
+  RatioInterval r;
+  r.level = level;
+  r.estimate = r.low = r.high = r.p_value = kNaN;
+  r.bounded = false;
+  return r;
+}
+
+}  // namespace
+
+bool usable(const MeanSummary& s) {
+  return s.n >= 2 && std::isfinite(s.mean) && s.mean > 0.0 && std::isfinite(s.low) && std::isfinite(s.high) &&
+         s.low <= s.high && valid_summary_level(s.level);
+}
+
+MeanSummary summarize(const std::vector<double>& replicate_means, double level) {
+  MeanSummary s;
+  s.n = replicate_means.size();
+  s.level = level;
+  s.mean = s.n == 0 ? kNaN : mean(replicate_means);
+  s.low = s.high = kNaN;
+  if (s.n < 2 || !valid_summary_level(level)) return s;
+  const MeanInterval ci = mean_interval(replicate_means, level);
+  s.low = ci.low;
+  s.high = ci.high;
+  return s;
+}
+
+double log_standard_error(const MeanSummary& s) {
+  if (!usable(s)) return kNaN;
+  const double t = student_t_quantile((1.0 + s.level) / 2.0, static_cast<double>(s.n - 1));
+  return (s.high - s.low) / 2.0 / t / s.mean;
+}
+
+RatioInterval summary_ratio(const MeanSummary& base, const MeanSummary& candidate, double level) {
+  return summary_geomean_ratio({{base, candidate}}, level);
+}
+
+RatioInterval summary_geomean_ratio(const std::vector<std::pair<MeanSummary, MeanSummary>>& comparisons,
+                                    double level) {
+  if (comparisons.empty() || !valid_summary_level(level)) return not_computed(level);
+  double log_sum = 0.0;
+  double variance_sum = 0.0;       // of the sum of the log ratios
+  double satterthwaite_sum = 0.0;  // sum of variance^2 / df over the sides
+  for (const auto& [base, candidate] : comparisons) {
+    if (!usable(base) || !usable(candidate)) return not_computed(level);
+    log_sum += std::log(candidate.mean) - std::log(base.mean);
+    for (const MeanSummary* side : {&base, &candidate}) {
+      const double se = log_standard_error(*side);
+      const double variance = se * se;
+      variance_sum += variance;
+      satterthwaite_sum += variance * variance / static_cast<double>(side->n - 1);
+    }
+  }
+  const auto k = static_cast<double>(comparisons.size());
+  const double log_estimate = log_sum / k;
+  RatioInterval r;
+  r.level = level;
+  r.estimate = r.low = r.high = std::exp(log_estimate);
+  if (variance_sum == 0.0) {  // no spread on any side: the limit
+    r.p_value = log_estimate == 0.0 ? 1.0 : 0.0;
+    return r;
+  }
+  const double se = std::sqrt(variance_sum) / k;
+  // The 1/k^2 of the mean's variance cancels between numerator and denominator.
+  const double df = variance_sum * variance_sum / satterthwaite_sum;
+  const double t = student_t_quantile((1.0 + level) / 2.0, df);
+  r.low = std::exp(log_estimate - t * se);
+  r.high = std::exp(log_estimate + t * se);
+  const boost::math::students_t_distribution<double, detail::QuietPolicy> dist(df);
+  r.p_value = 2.0 * boost::math::cdf(boost::math::complement(dist, std::abs(log_estimate) / se));
+  return r;
+}
+
+}  // namespace tare::stats
