@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "compare/summary_level.hpp"
 #include "registry/registry.hpp"
 #include "runner/estimates.hpp"
 #include "stats/multiple.hpp"
@@ -19,6 +20,11 @@ const results::Benchmark* find(const results::Run& run, const std::string& name)
   for (const auto& b : run.benchmarks)
     if (b.name == name) return &b;
   return nullptr;
+}
+
+const stats::MeanSummary* find_summary(const Summaries& summaries, const std::string& name) {
+  const auto it = summaries.find(name);
+  return it == summaries.end() ? nullptr : &it->second;
 }
 
 // The samples the score rested on, fork by fork, in the benchmark's unit.
@@ -118,7 +124,8 @@ void decide_verdicts(CompareReport& report) {
   }
 }
 
-CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options) {
+CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options,
+                           const Summaries& base_summaries, const Summaries& candidate_summaries) {
   CompareReport report;
   report.options = options;
   for (const auto& b : base.benchmarks)
@@ -130,6 +137,12 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
       "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples)",
       options.resamples);
   std::vector<stats::Comparison> compared;
+  // At the summary level (a file states a benchmark only as a score with its interval):
+  // every compared row as two summaries, for a geometric mean at that level too.
+  std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>> summarised;
+  std::vector<stats::MeanSummary> stated;
+  std::size_t summary_rows = 0;
+  bool one_sided = false;
   for (const auto& b : base.benchmarks) {
     const results::Benchmark* c = find(candidate, b.name);
     if (!c) continue;
@@ -144,8 +157,24 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
     stats::Comparison comparison{fork_values(b), fork_values(*c), 1};
     row.base = {b.score.value_or(NAN), comparison.base.size()};
     row.candidate = {c->score.value_or(NAN), comparison.candidate.size()};
+    const stats::MeanSummary* base_stated = find_summary(base_summaries, b.name);
+    const stats::MeanSummary* new_stated = find_summary(candidate_summaries, b.name);
+    std::pair sides{summary_side(base_stated, comparison.base), summary_side(new_stated, comparison.candidate)};
+    if (base_stated || new_stated) {
+      row.base = {sides.first.mean, sides.first.n};
+      row.candidate = {sides.second.mean, sides.second.n};
+    }
     if (!b.ok || !c->ok) {
       row.problem = !b.ok ? "failed in the base run" : "failed in the new run";
+    } else if (base_stated || new_stated) {
+      row.problem = summary_problem(sides.first, sides.second);
+      if (row.problem.empty()) {
+        row.ratio = stats::summary_ratio(sides.first, sides.second, 0.95);
+        ++summary_rows;
+        for (const auto* s : {base_stated, new_stated})
+          if (s) stated.push_back(*s);
+        one_sided = one_sided || !base_stated || !new_stated;
+      }
     } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
       row.problem = "fewer than 2 good forks on a side: no interval";
     } else {
@@ -156,11 +185,21 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
       if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
       compared.push_back(std::move(comparison));
     }
+    if (row.problem.empty()) {
+      if (higher_is_faster(b.unit)) std::swap(sides.first, sides.second);
+      summarised.push_back(sides);
+    }
     report.rows.push_back(std::move(row));
   }
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
-  if (!compared.empty()) report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
+  if (summary_rows > 0) {
+    report.method = summary_method(summary_rows, summarised.size(), options.resamples);
+    report.notes.push_back(summary_note(stated, summary_rows, summarised.size(), one_sided));
+    report.geomean = stats::summary_geomean_ratio(summarised, 0.95);
+  } else if (!compared.empty()) {
+    report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
+  }
   fold_between_runs(report, base.context, candidate.context);
   decide_verdicts(report);
   report.base_reference_ns = base.context.reference_ns;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "compare/verdict.hpp"
 #include "results/results.hpp"
 #include "stats/ratio.hpp"
+#include "stats/summary_ratio.hpp"
 
 namespace tare::compare {
 
@@ -27,6 +29,10 @@ struct Side {
   double score = 0;
   std::size_t forks = 0;
 };
+
+/// Benchmarks a results file states only as a score with its interval over worker processes
+/// (tare::gbench's Google Benchmark-format rows), by name: no forks or samples to resample.
+using Summaries = std::map<std::string, stats::MeanSummary>;
 
 struct CompareRow {
   std::string name;
@@ -67,8 +73,11 @@ struct CompareReport {
 };
 
 /// Matches benchmarks by name (which includes the parameters) and compares them. Throws
-/// std::runtime_error when the files have no benchmark in common.
-CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options);
+/// std::runtime_error when the files have no benchmark in common. A benchmark with a summary
+/// on either side is compared at the summary level (stats::summary_ratio), the other side,
+/// when it has forks, summarised by the Student-t interval of its fork means.
+CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options,
+                           const Summaries& base_summaries = {}, const Summaries& candidate_summaries = {});
 
 /// Fills adjusted_p (Holm over the compared rows, unless the intervals are already
 /// adjusted), verdict and forks_to_settle of every row whose ratio is computed (problem

@@ -1,7 +1,10 @@
 #include "compare/gbench_json.hpp"
 
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <vector>
@@ -11,6 +14,8 @@
 namespace tare::compare {
 namespace {
 
+using Json = nlohmann::json;
+
 double nanoseconds_per(const std::string& unit) {
   if (unit == "ns") return 1;
   if (unit == "us") return 1e3;
@@ -19,56 +24,120 @@ double nanoseconds_per(const std::string& unit) {
   throw std::runtime_error("Google Benchmark JSON: unknown time_unit \"" + unit + "\"");
 }
 
+[[noreturn]] void malformed(const std::string& name, const std::string& what) {
+  throw std::runtime_error("Google Benchmark JSON: " + name + ": " + what);
+}
+
+// A number, or nullopt when the key is absent or null (tare::gbench writes a value that is
+// not a finite number as null).
+std::optional<double> optional_number(const Json& entry, const char* key) {
+  const auto it = entry.find(key);
+  if (it == entry.end() || it->is_null()) return std::nullopt;
+  return it->get<double>();
+}
+
+// tare's estimate over worker processes in a tare::gbench row, in ns per operation per
+// thread (`scale` converts the row's time unit and undoes the division by threads).
+stats::MeanSummary tare_summary(const Json& entry, const std::string& name, double scale) {
+  stats::MeanSummary s;
+  const auto forks = entry.at("tare_forks").get<std::int64_t>();
+  if (forks < 1) malformed(name, fmt::format("tare_forks {}: expected a positive count of worker processes", forks));
+  s.n = static_cast<std::size_t>(forks);
+  s.mean = entry.at("real_time").get<double>() * scale;
+  s.low = s.high = stats::kNaN;
+  // Absent with fewer than 2 forks: no interval, and the benchmark is not compared.
+  const auto level = optional_number(entry, "tare_ci_level");
+  const auto low = optional_number(entry, "tare_ci_low");
+  const auto high = optional_number(entry, "tare_ci_high");
+  if (level && low && high) {
+    if (!(*level > 0 && *level < 1)) malformed(name, fmt::format("tare_ci_level {:g}: expected a level between 0 and 1", *level));
+    if (!(*low <= *high)) malformed(name, fmt::format("tare_ci_low {:g} is above tare_ci_high {:g}", *low, *high));
+    s.level = *level;
+    s.low = *low * scale;
+    s.high = *high * scale;
+  }
+  return s;
+}
+
+results::Benchmark new_benchmark(const std::string& name, int threads) {
+  results::Benchmark b;
+  b.name = b.family = name;
+  b.mode = "avgt";
+  b.unit = "ns/op";
+  b.threads = threads;
+  return b;
+}
+
 }  // namespace
 
-std::optional<results::Run> read_gbench_json(const std::string& text) {
-  const auto doc = nlohmann::json::parse(text, nullptr, false);
+std::optional<GbenchFile> read_gbench_json(const std::string& text) {
+  const auto doc = Json::parse(text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || doc.contains("schema")) return std::nullopt;
   const auto benchmarks = doc.find("benchmarks");
   if (benchmarks == doc.end() || !benchmarks->is_array() || benchmarks->empty()) return std::nullopt;
   const auto& first = (*benchmarks)[0];
   if (!first.is_object() || !(first.contains("run_type") || first.contains("real_time"))) return std::nullopt;
 
-  results::Run run;
-  run.context.warnings.push_back(kGbenchWarning);
+  GbenchFile file;
+  results::Run& run = file.run;
   if (const auto ctx = doc.find("context"); ctx != doc.end() && ctx->is_object()) {
     run.context.date = ctx->value("date", "");
     run.context.host = ctx->value("host_name", "");
     run.context.executable = ctx->value("executable", "");
+    file.from_tare = ctx->value("harness", "") == "tare";
   }
   std::map<std::string, std::size_t> index;  // run name -> position in run.benchmarks
+  bool repetitions = false;                  // any benchmark read as single-sample forks
   try {
     for (const auto& entry : *benchmarks) {
       if (entry.value("run_type", "iteration") != "iteration") continue;  // aggregates: recomputed here
       if (entry.value("error_occurred", false)) continue;
       const std::string name = entry.value("run_name", entry.at("name").get<std::string>());
-      auto [it, added] = index.emplace(name, run.benchmarks.size());
-      if (added) {
-        results::Benchmark b;
-        b.name = b.family = name;
-        b.mode = "avgt";
-        b.unit = "ns/op";
-        b.threads = entry.value("threads", 1);
-        run.benchmarks.push_back(b);
+      const int threads = entry.value("threads", 1);
+      if (threads < 1) malformed(name, fmt::format("threads {}: expected at least 1", threads));
+      const double scale = nanoseconds_per(entry.value("time_unit", "ns")) * threads;
+      const bool summary = entry.contains("tare_forks");
+      const auto known = index.find(name);
+      // A name seen before: more repetitions of it; a second summary (a main that ran the
+      // benchmarks twice) is ignored, as is a mix of the two kinds.
+      if (known != index.end() && (summary || file.summaries.count(name))) continue;
+      if (summary) {
+        file.from_tare = true;
+        const stats::MeanSummary s = tare_summary(entry, name, scale);
+        results::Benchmark b = new_benchmark(name, threads);
+        b.score = s.mean;
+        if (stats::usable(s)) b.ci = results::Interval{s.level, s.low, s.high};
+        index.emplace(name, run.benchmarks.size());
+        run.benchmarks.push_back(std::move(b));
+        file.summaries.emplace(name, s);
+        continue;
       }
+      repetitions = true;
+      auto [it, added] = index.emplace(name, run.benchmarks.size());
+      if (added) run.benchmarks.push_back(new_benchmark(name, threads));
       auto& b = run.benchmarks[it->second];
       const auto iterations = entry.at("iterations").get<std::uint64_t>();
-      const double per_op = entry.at("real_time").get<double>() * nanoseconds_per(entry.value("time_unit", "ns"));
+      const double per_iteration = entry.at("real_time").get<double>() * nanoseconds_per(entry.value("time_unit", "ns"));
       results::Fork fork;
-      fork.samples.push_back(results::Sample{iterations, per_op * static_cast<double>(iterations), 0, {}});
+      // As the runner stores a sample: the time of its iterations (Google Benchmark's real
+      // time per iteration, times their count); per operation per thread: ns * threads / ops.
+      fork.samples.push_back(results::Sample{iterations, per_iteration * static_cast<double>(iterations), 0, {}});
       fork.ops_per_sample = iterations;
-      fork.mean = per_op;
+      fork.mean = per_iteration * threads;
       b.forks.push_back(fork);
     }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("Google Benchmark JSON: ") + e.what());
   }
   for (auto& b : run.benchmarks) {
+    if (b.forks.empty()) continue;  // a summary
     std::vector<double> means;
     for (const auto& f : b.forks) means.push_back(f.mean);
     b.score = stats::mean(means);
   }
-  return run;
+  if (!file.from_tare) run.context.warnings.push_back(kGbenchWarning);
+  else if (repetitions) run.context.warnings.push_back(kGbenchTareRepetitionsNote);
+  return file;
 }
 
 }  // namespace tare::compare

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <sstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -23,20 +24,38 @@
 
 namespace {
 
+// A results file as `tare compare` reads it: the run, and the benchmarks it states only as a
+// score with its interval over worker processes (tare::gbench's Google Benchmark rows).
+struct ResultsFile {
+  tare::results::Run run;
+  tare::compare::Summaries summaries;
+};
+
 // A file that cannot be read as results is bad input: a usage error, exit 2. tare's own
-// results, or (for compare) Google Benchmark's JSON.
-tare::results::Run read_results(const std::string& path, bool google_benchmark_too = false) {
+// results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
+// a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
+// Benchmark-format file has: it is told what to pass instead.
+ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
   std::ifstream in(path);
   if (!in) throw tare::tool::UsageError(path + ": cannot open");
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::optional<tare::compare::GbenchFile> gbench;
   try {
-    if (google_benchmark_too)
-      if (auto run = tare::compare::read_gbench_json(text)) return *run;
-    std::istringstream stream(text);
-    return tare::report::read_json(stream);
+    gbench = tare::compare::read_gbench_json(text);
+    if (!gbench) {
+      std::istringstream stream(text);
+      return {tare::report::read_json(stream), {}};
+    }
   } catch (const std::runtime_error& e) {
     throw tare::tool::UsageError(path + ": " + e.what());
   }
+  if (!google_benchmark_too)
+    throw tare::tool::UsageError(
+        path + ": a Google Benchmark-format file has no per-fork timings to plan with: " +
+        (gbench->from_tare ? "run the binary with --json FILE (tare's own results) and plan from that file"
+                           : "build the benchmarks against tare::gbench, run them with --json FILE and plan from that "
+                             "file"));
+  return {std::move(gbench->run), std::move(gbench->summaries)};
 }
 
 void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
@@ -54,7 +73,7 @@ int plan_command(const PlanArgs& args) {
   tare::tool::PlanOptions options;
   options.target_relative_half_width = tare::tool::parse_percent(args.target, "--target-ci") / 100;
   options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
-  const auto run = read_results(args.path);
+  const auto run = read_results(args.path).run;
   tare::tool::write_plan(run, tare::tool::plan_run(run, options), options, std::cout);
   return 0;
 }
@@ -88,13 +107,14 @@ int compare_command(const CompareArgs& args) {
   const auto candidate = read_results(args.candidate, true);
   tare::compare::CompareReport report;
   try {
-    report = tare::compare::compare_runs(base, candidate, options);
+    report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
   } catch (const std::runtime_error& e) {
     throw tare::tool::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
-  for (const auto* run : {&base, &candidate})
-    for (const auto& w : run->context.warnings)
-      if (w == tare::compare::kGbenchWarning) report.notes.push_back(w);
+  for (const auto* file : {&base, &candidate})
+    for (const auto& w : file->run.context.warnings)
+      if (w == tare::compare::kGbenchWarning || w == tare::compare::kGbenchTareRepetitionsNote)
+        report.notes.push_back(w);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
