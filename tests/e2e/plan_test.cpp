@@ -70,3 +70,21 @@ TEST(Plan, BadInputIsOneLineAndANonZeroExit) {
   const auto no_command = run_command({kTare});
   EXPECT_EQ(no_command.exit_code, 2);
 }
+
+// Google Benchmark's own JSON has no per-fork timings to plan with: one line saying what to
+// pass instead, exit 2.
+TEST(Plan, AGoogleBenchmarkFileIsRefusedWithWhatToPassInstead) {
+#ifndef TARE_GBENCH_BASE
+  GTEST_SKIP() << "Google Benchmark (libbenchmark-dev) not found at configure time";
+#else
+  const auto gb = (tare_e2e::scratch_dir() / "gb_pilot.json").string();
+  const auto ran = run_command({TARE_GBENCH_BASE, "--benchmark_repetitions=2", "--benchmark_min_time=0.01",
+                               "--benchmark_out=" + gb, "--benchmark_out_format=json"});
+  ASSERT_EQ(ran.exit_code, 0) << ran.err;
+  const auto refused = run_command({kTare, "plan", gb});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "tare: error: " + gb +
+                             ": a Google Benchmark-format file has no per-fork timings to plan with: build the "
+                             "benchmarks against tare::gbench, run them with --json FILE and plan from that file\n");
+#endif
+}
