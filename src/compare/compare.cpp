@@ -124,6 +124,68 @@ void decide_verdicts(CompareReport& report) {
   }
 }
 
+namespace {
+
+// What the suite's geometric mean is made of, gathered row by row.
+struct SuiteParts {
+  std::vector<stats::Comparison> compared;  // rows compared from their forks
+  // At the summary level (a file states a benchmark only as a score with its interval):
+  // every compared row as two summaries, for a geometric mean at that level too.
+  std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>> summarised;
+  std::vector<stats::MeanSummary> stated;  // the summaries the files stated
+  std::size_t summary_rows = 0;
+  bool one_sided = false;  // a row with a stated summary on one side only
+};
+
+// One benchmark present in both files: its row, and its part of the suite's summary.
+CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchmark& c, const Summaries& base_summaries,
+                             const Summaries& candidate_summaries, const CompareOptions& options, std::uint64_t seed,
+                             SuiteParts& suite) {
+  CompareRow row;
+  row.name = b.name;
+  row.unit = b.unit;
+  if (b.unit != c.unit) {
+    row.problem = "units differ (" + b.unit + " vs " + c.unit + ")";
+    return row;
+  }
+  stats::Comparison comparison{fork_values(b), fork_values(c), 1};
+  row.base = {b.score.value_or(NAN), comparison.base.size()};
+  row.candidate = {c.score.value_or(NAN), comparison.candidate.size()};
+  const stats::MeanSummary* base_stated = find_summary(base_summaries, b.name);
+  const stats::MeanSummary* new_stated = find_summary(candidate_summaries, b.name);
+  std::pair sides{summary_side(base_stated, comparison.base), summary_side(new_stated, comparison.candidate)};
+  if (base_stated || new_stated) {
+    row.base = {sides.first.mean, sides.first.n};
+    row.candidate = {sides.second.mean, sides.second.n};
+  }
+  if (!b.ok || !c.ok) {
+    row.problem = !b.ok ? "failed in the base run" : "failed in the new run";
+  } else if (base_stated || new_stated) {
+    row.problem = summary_problem(sides.first, sides.second);
+    if (row.problem.empty()) {
+      row.ratio = stats::summary_ratio(sides.first, sides.second, 0.95);
+      ++suite.summary_rows;
+      for (const auto* stated : {base_stated, new_stated})
+        if (stated) suite.stated.push_back(*stated);
+      suite.one_sided = suite.one_sided || !base_stated || !new_stated;
+    }
+  } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
+    row.problem = "fewer than 2 good forks on a side: no interval";
+  } else {
+    row.ratio = stats::bootstrap_ratio(comparison.base, comparison.candidate, options.resamples, 0.95, seed);
+    // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
+    if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
+    suite.compared.push_back(std::move(comparison));
+  }
+  if (row.problem.empty()) {
+    if (higher_is_faster(b.unit)) std::swap(sides.first, sides.second);
+    suite.summarised.push_back(sides);
+  }
+  return row;
+}
+
+}  // namespace
+
 CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options,
                            const Summaries& base_summaries, const Summaries& candidate_summaries) {
   CompareReport report;
@@ -136,69 +198,20 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   report.method = fmt::format(
       "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples)",
       options.resamples);
-  std::vector<stats::Comparison> compared;
-  // At the summary level (a file states a benchmark only as a score with its interval):
-  // every compared row as two summaries, for a geometric mean at that level too.
-  std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>> summarised;
-  std::vector<stats::MeanSummary> stated;
-  std::size_t summary_rows = 0;
-  bool one_sided = false;
-  for (const auto& b : base.benchmarks) {
-    const results::Benchmark* c = find(candidate, b.name);
-    if (!c) continue;
-    CompareRow row;
-    row.name = b.name;
-    row.unit = b.unit;
-    if (b.unit != c->unit) {
-      row.problem = "units differ (" + b.unit + " vs " + c->unit + ")";
-      report.rows.push_back(row);
-      continue;
-    }
-    stats::Comparison comparison{fork_values(b), fork_values(*c), 1};
-    row.base = {b.score.value_or(NAN), comparison.base.size()};
-    row.candidate = {c->score.value_or(NAN), comparison.candidate.size()};
-    const stats::MeanSummary* base_stated = find_summary(base_summaries, b.name);
-    const stats::MeanSummary* new_stated = find_summary(candidate_summaries, b.name);
-    std::pair sides{summary_side(base_stated, comparison.base), summary_side(new_stated, comparison.candidate)};
-    if (base_stated || new_stated) {
-      row.base = {sides.first.mean, sides.first.n};
-      row.candidate = {sides.second.mean, sides.second.n};
-    }
-    if (!b.ok || !c->ok) {
-      row.problem = !b.ok ? "failed in the base run" : "failed in the new run";
-    } else if (base_stated || new_stated) {
-      row.problem = summary_problem(sides.first, sides.second);
-      if (row.problem.empty()) {
-        row.ratio = stats::summary_ratio(sides.first, sides.second, 0.95);
-        ++summary_rows;
-        for (const auto* s : {base_stated, new_stated})
-          if (s) stated.push_back(*s);
-        one_sided = one_sided || !base_stated || !new_stated;
-      }
-    } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
-      row.problem = "fewer than 2 good forks on a side: no interval";
-    } else {
+  SuiteParts suite;
+  for (const auto& b : base.benchmarks)
+    if (const results::Benchmark* c = find(candidate, b.name))
       // Independent seeds per benchmark, reproducible from the options' seed.
-      row.ratio = stats::bootstrap_ratio(comparison.base, comparison.candidate, options.resamples, 0.95,
-                                         options.seed + report.rows.size());
-      // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
-      if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
-      compared.push_back(std::move(comparison));
-    }
-    if (row.problem.empty()) {
-      if (higher_is_faster(b.unit)) std::swap(sides.first, sides.second);
-      summarised.push_back(sides);
-    }
-    report.rows.push_back(std::move(row));
-  }
+      report.rows.push_back(compare_benchmark(b, *c, base_summaries, candidate_summaries, options,
+                                              options.seed + report.rows.size(), suite));
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
-  if (summary_rows > 0) {
-    report.method = summary_method(summary_rows, summarised.size(), options.resamples);
-    report.notes.push_back(summary_note(stated, summary_rows, summarised.size(), one_sided));
-    report.geomean = stats::summary_geomean_ratio(summarised, 0.95);
-  } else if (!compared.empty()) {
-    report.geomean = stats::geomean_ratio(compared, options.resamples, 0.95, options.seed);
+  if (suite.summary_rows > 0) {
+    report.method = summary_method(suite.summary_rows, suite.summarised.size(), options.resamples);
+    report.notes.push_back(summary_note(suite.stated, suite.summary_rows, suite.summarised.size(), suite.one_sided));
+    report.geomean = stats::summary_geomean_ratio(suite.summarised, 0.95);
+  } else if (!suite.compared.empty()) {
+    report.geomean = stats::geomean_ratio(suite.compared, options.resamples, 0.95, options.seed);
   }
   fold_between_runs(report, base.context, candidate.context);
   decide_verdicts(report);
