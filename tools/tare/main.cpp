@@ -118,6 +118,9 @@ int compare_command(const CompareArgs& args) {
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
+constexpr const char* kFailOnHelp =
+    "slower: exit 1 when a benchmark is known slower by more than the threshold, or was not compared (for CI gating)";
+
 struct AbArgs {
   tare::compare::AbOptions options;
   std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s";
@@ -163,7 +166,7 @@ int main(int argc, char** argv) {
   compare->add_option("new", compare_args.candidate, "Results JSON of the candidate")->required();
   compare->add_option("--threshold", compare_args.threshold, "Smallest change that matters, percent")
       ->capture_default_str();
-  compare->add_option("--fail-on", compare_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
+  compare->add_option("--fail-on", compare_args.fail_on, kFailOnHelp);
   compare->add_option("--markdown", compare_args.markdown, "Also write the table as Markdown (a PR comment)");
   compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/2)");
   compare->add_option("--seed", compare_args.seed, "Seed of the bootstrap")->capture_default_str();
@@ -188,7 +191,7 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
-  ab->add_option("--fail-on", ab_args.fail_on, "Exit 1 when a benchmark is \"slower\" (for CI gating)");
+  ab->add_option("--fail-on", ab_args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/2)");
   ab->add_option("--seed", ab_args.options.seed, "Seed of the memory-layout shifts")->capture_default_str();
