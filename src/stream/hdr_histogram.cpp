@@ -47,6 +47,39 @@ int buckets_to_cover(std::int64_t highest, std::int64_t sub_bucket_count, int un
   return buckets;
 }
 
+// hdr_value_at_percentile's rank for p (clamped to [0, 100], NaN as 0) among `total`
+// values: (int64)(p / 100 * total + 0.5), rounded half up, at least 1.
+std::int64_t rank_at(double p, std::int64_t total) noexcept {
+  if (!(p > 0.0)) p = 0.0;  // negative or NaN
+  const double requested = p < 100.0 ? p : 100.0;
+  const auto rank = static_cast<std::int64_t>((requested / 100.0) * static_cast<double>(total) + 0.5);
+  return std::max<std::int64_t>(rank, 1);
+}
+
+// The first index >= `from` at which `cumulative` (the sum of the counts before `from`)
+// reaches `target`, with cumulative then including that index's count; counts.size() if
+// none does. Whole blocks of 16 counts whose sum leaves the target unreached are added at
+// once (a sum the compiler vectorises, with one branch per block rather than per count):
+// exact because counts are never negative, so a running sum below the target at a block's
+// end was below it throughout.
+std::size_t scan_to(const std::vector<std::int64_t>& counts, std::size_t from,
+                    std::int64_t& cumulative, std::int64_t target) noexcept {
+  constexpr std::size_t kBlock = 16;
+  const std::int64_t* c = counts.data();
+  std::size_t i = from;
+  for (; i + kBlock <= counts.size(); i += kBlock) {
+    std::int64_t block = 0;
+    for (std::size_t k = 0; k < kBlock; ++k) block += c[i + k];
+    if (cumulative + block >= target) break;
+    cumulative += block;
+  }
+  for (; i < counts.size(); ++i) {
+    cumulative += c[i];
+    if (cumulative >= target) return i;
+  }
+  return counts.size();
+}
+
 }  // namespace
 
 HdrHistogram::HdrHistogram(std::int64_t lowest, std::int64_t highest, int significant_figures)
@@ -75,6 +108,7 @@ HdrHistogram::HdrHistogram(std::int64_t lowest, std::int64_t highest, int signif
   sub_bucket_count_ = std::int64_t{1} << (sub_bucket_half_count_magnitude_ + 1);
   sub_bucket_half_count_ = sub_bucket_count_ / 2;
   sub_bucket_mask_ = (sub_bucket_count_ - 1) << unit_magnitude_;
+  index_offset_ = std::int64_t{unit_magnitude_} << sub_bucket_half_count_magnitude_;
   bucket_count_ = buckets_to_cover(highest, sub_bucket_count_, unit_magnitude_);
   counts_.assign(static_cast<std::size_t>(bucket_count_ + 1) *
                      static_cast<std::size_t>(sub_bucket_half_count_),
@@ -84,33 +118,16 @@ HdrHistogram::HdrHistogram(std::int64_t lowest, std::int64_t highest, int signif
 }
 
 std::size_t HdrHistogram::index_of(std::int64_t value) const noexcept {
-  value = std::clamp<std::int64_t>(value, 0, highest_);
-  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
-                          sub_bucket_half_count_magnitude_);
-  const std::int64_t s = value >> (b + unit_magnitude_);
-  return static_cast<std::size_t>((static_cast<std::int64_t>(b + 1)
-                                   << sub_bucket_half_count_magnitude_) +
-                                  (s - sub_bucket_half_count_));
+  return index_in_range(std::clamp<std::int64_t>(value, 0, highest_));
 }
 
-void HdrHistogram::record(std::int64_t value, std::int64_t count) noexcept {
-  if (count <= 0) [[unlikely]]
-    return;
-  if (value > highest_ || value < 0) [[unlikely]] {
+void HdrHistogram::record_cold(std::int64_t value, std::int64_t count) noexcept {
+  if (count <= 0) return;
+  if (value > highest_ || value < 0) {
     value = value < 0 ? 0 : highest_;
     out_of_range_ += count;
   }
-  // index_of without its clamp (value is in range here).
-  const int b = bucket_of(value, sub_bucket_mask_, unit_magnitude_,
-                          sub_bucket_half_count_magnitude_);
-  const std::int64_t s = value >> (b + unit_magnitude_);
-  const auto index = static_cast<std::size_t>(
-      (static_cast<std::int64_t>(b + 1) << sub_bucket_half_count_magnitude_) +
-      (s - sub_bucket_half_count_));
-  counts_[index] += count;
-  total_count_ += count;
-  if (value < min_value_) min_value_ = value;
-  if (value > max_value_) max_value_ = value;
+  add_in_range(value, count);
 }
 
 void HdrHistogram::record_corrected(std::int64_t value, std::int64_t expected_interval) noexcept {
@@ -192,22 +209,45 @@ double HdrHistogram::stddev() const noexcept {
 
 std::int64_t HdrHistogram::value_at_percentile(double p) const noexcept {
   if (total_count_ <= 0) return 0;
-  if (!(p > 0.0)) p = 0.0;  // negative or NaN
-  const double requested = p < 100.0 ? p : 100.0;
-  // hdr_value_at_percentile: the count at the percentile, rounded half up, at least 1.
-  std::int64_t target = static_cast<std::int64_t>(
-      (requested / 100.0) * static_cast<double>(total_count_) + 0.5);
-  target = std::max<std::int64_t>(target, 1);
   std::int64_t cumulative = 0;
-  std::int64_t value = 0;
-  for (std::size_t i = 0; i < counts_.size(); ++i) {
-    cumulative += counts_[i];
-    if (cumulative >= target) {
-      value = value_at_index(i);
-      break;
-    }
+  const std::size_t index = scan_to(counts_, 0, cumulative, rank_at(p, total_count_));
+  return reported_value(index, p);
+}
+
+void HdrHistogram::values_at_percentiles(std::span<const double> ps,
+                                         std::span<std::int64_t> out) const noexcept {
+  const std::size_t n = std::min(ps.size(), out.size());
+  if (total_count_ <= 0) {
+    std::fill_n(out.begin(), n, 0);
+    return;
   }
-  return p == 0.0 ? lowest_equivalent(value) : highest_equivalent(value);
+  // What value_at_percentile gives when no index reaches the rank.
+  for (std::size_t j = 0; j < n; ++j) out[j] = reported_value(counts_.size(), ps[j]);
+  // Each round scans on to the smallest rank not yet reached and answers every percentile
+  // whose rank the index reached; ranks are recomputed, not stored, to need no allocation.
+  std::int64_t cumulative = 0;
+  std::size_t index = 0;
+  for (;;) {
+    std::int64_t next = kInt64Max;
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::int64_t rank = rank_at(ps[j], total_count_);
+      if (rank > cumulative) next = std::min(next, rank);
+    }
+    if (next == kInt64Max) return;
+    index = scan_to(counts_, index, cumulative, next);
+    if (index == counts_.size()) return;
+    const std::int64_t before = cumulative - counts_[index];
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::int64_t rank = rank_at(ps[j], total_count_);
+      if (rank > before && rank <= cumulative) out[j] = reported_value(index, ps[j]);
+    }
+    ++index;
+  }
+}
+
+std::int64_t HdrHistogram::reported_value(std::size_t index, double p) const noexcept {
+  const std::int64_t value = index < counts_.size() ? value_at_index(index) : 0;
+  return p > 0.0 ? highest_equivalent(value) : lowest_equivalent(value);  // NaN as p = 0
 }
 
 void HdrHistogram::add_at_index(std::size_t index, std::int64_t count) noexcept {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -458,6 +459,132 @@ TEST(HdrHistogram, WholeInt64RangeWorks) {
   EXPECT_EQ(h.max(), kInt64Max);
   EXPECT_EQ(h.value_at_percentile(100.0), kInt64Max);
   EXPECT_EQ(h.value_at_percentile(50.0), 1);
+}
+
+// The layout with no shortcut, safe up to INT64_MAX: the first bucket b whose range
+// [0, sub_bucket_count << (b + unit_magnitude)) holds v (the range from 2^63 up holds all).
+std::size_t reference_index(std::int64_t v, int figures, std::int64_t lowest) {
+  std::int64_t sub_bucket_count = 2;
+  while (sub_bucket_count < 2 * static_cast<std::int64_t>(std::pow(10.0, figures))) sub_bucket_count *= 2;
+  int sub_bucket_magnitude = 0;
+  while ((std::int64_t{1} << sub_bucket_magnitude) < sub_bucket_count) ++sub_bucket_magnitude;
+  int unit_magnitude = 0;
+  while ((lowest >> (unit_magnitude + 1)) > 0) ++unit_magnitude;
+  int b = 0;
+  while (b + unit_magnitude + sub_bucket_magnitude < 63 &&
+         v >= (sub_bucket_count << (b + unit_magnitude)))
+    ++b;
+  const std::int64_t slot = v >> (b + unit_magnitude);
+  const std::int64_t half = sub_bucket_count / 2;
+  return static_cast<std::size_t>(b == 0 ? slot : b * half + slot);
+}
+
+// Values across the whole range of `highest`: random magnitudes and every power of two
+// with its neighbours (where a bucket begins).
+std::vector<std::int64_t> values_across(std::int64_t highest, std::uint64_t seed) {
+  std::vector<std::int64_t> values{0, 1, highest, highest - 1};
+  for (int bit = 1; bit < 63; ++bit) {
+    const std::int64_t power = std::int64_t{1} << bit;
+    for (const std::int64_t v : {power - 1, power, power + 1})
+      if (v <= highest) values.push_back(v);
+  }
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 20'000; ++i) {
+    const std::uint64_t x = rng();
+    const int magnitude = static_cast<int>(x % 63);
+    const std::int64_t v = static_cast<std::int64_t>(rng() >> (63 - magnitude) >> 1);
+    if (v <= highest) values.push_back(v);
+  }
+  return values;
+}
+
+TEST(HdrHistogram, RecordCountsAtTheReferenceIndexAcrossTheRange) {
+  struct Config {
+    std::int64_t lowest, highest;
+    int figures;
+  };
+  const Config configs[] = {{1, 60'000'000'000, 2}, {1, 60'000'000'000, 3}, {1, kInt64Max, 1},
+                            {1, kInt64Max, 5},     {1000, kHour, 3},       {3, 1 << 30, 4},
+                            {std::int64_t{1} << 20, std::int64_t{1} << 50, 2}};
+  for (const auto& c : configs) {
+    SCOPED_TRACE(c.lowest);
+    SCOPED_TRACE(c.figures);
+    HdrHistogram h(c.lowest, c.highest, c.figures);
+    std::vector<std::int64_t> expected(h.counts_length());
+    const auto values = values_across(c.highest, 99);
+    for (const std::int64_t v : values) {
+      h.record(v);
+      const std::size_t index = reference_index(v, c.figures, c.lowest);
+      ASSERT_LT(index, expected.size()) << v;
+      ++expected[index];
+    }
+    for (std::size_t i = 0; i < expected.size(); ++i)
+      ASSERT_EQ(h.count_at_index(i), expected[i]) << "index " << i;
+    EXPECT_EQ(h.total_count(), static_cast<std::int64_t>(values.size()));
+    EXPECT_EQ(h.out_of_range(), 0);
+  }
+}
+
+// value_at_percentile without the block skip: the first index whose running count reaches
+// the rank.
+std::int64_t linear_percentile(const HdrHistogram& h, double p) {
+  if (h.total_count() == 0) return 0;
+  const double clamped = std::isnan(p) ? 0.0 : std::clamp(p, 0.0, 100.0);
+  const auto rank = std::max<std::int64_t>(
+      1, static_cast<std::int64_t>(clamped / 100.0 * static_cast<double>(h.total_count()) + 0.5));
+  std::int64_t cumulative = 0;
+  for (std::size_t i = 0; i < h.counts_length(); ++i) {
+    cumulative += h.count_at_index(i);
+    if (cumulative >= rank) {
+      const std::int64_t value = h.value_at_index(i);
+      return clamped == 0.0 ? h.lowest_equivalent(value) : h.highest_equivalent(value);
+    }
+  }
+  ADD_FAILURE() << "rank " << rank << " beyond the counts";
+  return -1;
+}
+
+// Percentiles for the random tests: some at the edges and outside [0, 100], most random.
+std::vector<double> percentiles_to_ask(std::mt19937_64& rng) {
+  std::vector<double> ps{0.0, 100.0, 50.0, 99.9, 99.0, 90.0, 50.0, -1.0, 101.0, std::nan("")};
+  for (int i = 0; i < 30; ++i) ps.push_back(unit_open(rng()) * 100.0);
+  std::shuffle(ps.begin(), ps.end(), rng);
+  return ps;
+}
+
+TEST(HdrHistogram, PercentileEqualsALinearScanOfTheCounts) {
+  std::mt19937_64 rng(5150);
+  for (const std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{300}, std::size_t{100'000}}) {
+    SCOPED_TRACE(n);
+    HdrHistogram h(1, kHour, 3);
+    for (const std::int64_t v : lognormal_sample(n, 3000.0, 2.0, n)) h.record(v);
+    for (const double p : percentiles_to_ask(rng)) ASSERT_EQ(h.value_at_percentile(p), linear_percentile(h, p)) << p;
+    for (std::int64_t rank = 1; rank <= std::min<std::int64_t>(h.total_count(), 300); ++rank) {
+      const double p = 100.0 * static_cast<double>(rank) / static_cast<double>(h.total_count());
+      ASSERT_EQ(h.value_at_percentile(p), linear_percentile(h, p)) << rank;
+    }
+  }
+}
+
+TEST(HdrHistogram, ValuesAtPercentilesEqualTheSingleQueries) {
+  std::mt19937_64 rng(8086);
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{1000}, std::size_t{200'000}}) {
+    SCOPED_TRACE(n);
+    for (const int figures : {2, 3}) {
+      HdrHistogram h(1, 10'000'000, figures);
+      for (const std::int64_t v : lognormal_sample(n, 5000.0, 1.5, n + 1)) h.record(v);  // some out of range
+      const std::vector<double> ps = percentiles_to_ask(rng);
+      std::vector<std::int64_t> out(ps.size(), -1);
+      h.values_at_percentiles(ps, out);
+      for (std::size_t j = 0; j < ps.size(); ++j)
+        ASSERT_EQ(out[j], h.value_at_percentile(ps[j])) << "p" << ps[j];
+      const auto four = h.values_at_percentiles(std::array{99.9, 50.0, 99.0, 90.0});
+      EXPECT_EQ(four[0], h.value_at_percentile(99.9));
+      EXPECT_EQ(four[1], h.value_at_percentile(50.0));
+      EXPECT_EQ(four[2], h.value_at_percentile(99.0));
+      EXPECT_EQ(four[3], h.value_at_percentile(90.0));
+    }
+  }
 }
 
 TEST(HdrHistogram, ConstructorRejectsBadArguments) {
