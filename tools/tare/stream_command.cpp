@@ -79,7 +79,7 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   const auto options = driver_options(load, rate, parse_duration_ns(args.duration, "--duration"));
   std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           load.sut.empty() ? "reference (started by tare)" : load.sut)
+                           describe_sut(options, load))
             << std::flush;
   const auto outcome = run_one(options, load, executable, ::isatty(STDERR_FILENO) != 0);
   const auto& trial = outcome.result;
