@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "stream/hdr_log.hpp"
+#include "stream/window_resolution.hpp"
 
 namespace tare::tool {
 namespace {
@@ -144,7 +145,17 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"processing_time_latency_ns", latency_json(trial.processing_time)}};
 }
 
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out) {
+std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns) {
+  std::vector<stream::LatencyPercentile> shown;
+  for (const double p : {50.0, 99.0, 99.9})
+    shown.push_back({p, static_cast<double>(trial.event_time.value_at_percentile(p))});
+  if (trial.event_time.total_count() == 0) return {};
+  if (auto warning = stream::window_resolution_warning(window_size_ns, shown)) return {*warning};
+  return {};
+}
+
+void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+                         const std::vector<std::string>& warnings, std::ostream& out) {
   const auto& v = trial.verdict;
   out << fmt::format("  offered {}   events generated {}, taken {}, outputs {}\n", format_rate(trial.offered_rate),
                      trial.generated, trial.taken, trial.outputs);
@@ -164,6 +175,7 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
                        format_latency(row->value_at_percentile(50)), format_latency(row->value_at_percentile(99)),
                        format_latency(row->value_at_percentile(99.9)), format_latency(row->max()), row->total_count());
   }
+  for (const auto& w : warnings) out << "  warning: " << w << "\n";
   out << "  verdict: " << stream::verdict_name(v.verdict) << "\n";
   for (const auto& r : v.reasons) out << "    - " << r << "\n";
   for (const auto& n : v.notes) out << "    note: " << n << "\n";

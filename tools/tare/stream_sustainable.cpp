@@ -151,6 +151,9 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
       std::cout << fmt::format("  at 90% of it: event-time p99 {} (at the rate: {})\n",
                                format_latency(at_90.result.event_time.value_at_percentile(99)),
                                format_latency(at_rate.result.event_time.value_at_percentile(99)));
+      const auto warnings = latency_warnings(at_90.result, first_options.run.window.size_ns);
+      for (const auto& w : warnings) std::cout << "  warning: " << w << "\n";
+      json["warnings"] = warnings;
       if (!confirmed) {
         std::cout << "  NOT CONFIRMED: the confirmation trial at that rate was " +
                          std::string(stream::verdict_name(at_rate.result.verdict.verdict)) + "\n";
