@@ -69,9 +69,12 @@ bool SustainableSearch::converged() const noexcept {
 }
 
 CombinedRate combine_repeats(const std::vector<double>& rates,
-                             const std::vector<double>& brackets_high) {
+                             const std::vector<double>& brackets_high, double verdict_slack) {
   if (rates.size() != brackets_high.size()) {
     throw std::invalid_argument("combine_repeats: one bracket top per rate");
+  }
+  if (!(verdict_slack >= 0 && verdict_slack < 1)) {
+    throw std::invalid_argument("combine_repeats: the verdict's slack must be in [0, 1)");
   }
   CombinedRate combined;
   combined.repeats = rates.size();
@@ -85,7 +88,8 @@ CombinedRate combine_repeats(const std::vector<double>& rates,
   combined.max = *max;
   if (rates.size() == 1) {
     // One search: its bracket is all that is known of where the rate lies.
-    combined.estimate = combined.ci_low = rates.front();
+    combined.estimate = rates.front();
+    combined.ci_low = rates.front() * (1 - verdict_slack);
     combined.ci_high = brackets_high.front();
     return combined;
   }
@@ -96,7 +100,7 @@ CombinedRate combine_repeats(const std::vector<double>& rates,
   const stats::MeanInterval good = stats::mean_interval(rates, 0.95);
   const stats::MeanInterval bad = stats::mean_interval(brackets_high, 0.95);
   combined.estimate = good.mean;
-  combined.ci_low = good.low;
+  combined.ci_low = good.low * (1 - verdict_slack);
   combined.ci_high = bad.high;
   return combined;
 }

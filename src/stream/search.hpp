@@ -63,6 +63,12 @@ struct CombinedRate {
 };
 /// `rates`: each repeat's sustainable rate; `brackets_high`: each one's unsustainable bound
 /// (same length, else std::invalid_argument). No repeats: every figure NaN.
-CombinedRate combine_repeats(const std::vector<double>& rates, const std::vector<double>& brackets_high);
+/// `verdict_slack`: the share of the offered rate by which the trial verdict lets work held
+/// grow (VerdictRules::backlog_slope_fraction). A rate r judged sustainable only shows that
+/// the capacity is at least r (1 - slack), so the interval's low end is lowered by that
+/// much; otherwise a rate just over the capacity, passed within the slack, would leave the
+/// truth below the interval.
+CombinedRate combine_repeats(const std::vector<double>& rates, const std::vector<double>& brackets_high,
+                             double verdict_slack = 0);
 
 }  // namespace tare::stream

@@ -163,6 +163,57 @@ void check_latency(const TrialEvidence& evidence, const VerdictRules& rules, Win
   }
 }
 
+// One quantile's per-interval values (the intervals of rule 2) and their Theil-Sen slope in
+// seconds per second; NaN with fewer than kMinPoints intervals.
+struct QuantileTrend {
+  double seconds_per_s = kNaN;
+  double p_increasing = kNaN;
+};
+QuantileTrend quantile_trend(const TrialEvidence& evidence, Window window, double IntervalLatency::*quantile) {
+  std::vector<double> midpoints, values;
+  for (const IntervalLatency& interval : evidence.event_time) {
+    const bool inside = interval.start_s >= window.begin &&
+                        interval.start_s + interval.length_s <= window.end;
+    if (inside && interval.count > 0 && std::isfinite(interval.*quantile)) {
+      midpoints.push_back(interval.start_s + interval.length_s / 2);
+      values.push_back(interval.*quantile);
+    }
+  }
+  if (values.size() < kMinPoints) return {};
+  return {stats::theil_sen_slope(midpoints, values) / 1e9, stats::mann_kendall(values).p_increasing};
+}
+
+// Rule 2b. The typical output's latency (p50) rises by (growth of the work held) / rate per
+// second, wherever that work waits. When only a part of the SUT falls behind (the busiest
+// of hash-partitioned workers), only its outputs' latencies rise, at its own overload
+// fraction per second, and they are the slowest: the p99 shows it. Either over the slack
+// (and significant) means work held grew beyond what a sustainable rate allows.
+void check_held(const TrialEvidence& evidence, const VerdictRules& rules, Window window,
+                TrialVerdict& verdict) {
+  const QuantileTrend typical = quantile_trend(evidence, window, &IntervalLatency::p50_ns);
+  const QuantileTrend slowest = quantile_trend(evidence, window, &IntervalLatency::p99_ns);
+  verdict.held_slope_per_s = typical.seconds_per_s * evidence.offered_rate;
+  verdict.held_trend_p_value = typical.p_increasing;
+  if (!std::isfinite(typical.seconds_per_s)) return;  // rule 2's note says the intervals were too few
+  const auto fails = [&](const QuantileTrend& t) {
+    return t.p_increasing < rules.trend_alpha && t.seconds_per_s > rules.backlog_slope_fraction;
+  };
+  if (fails(typical)) {
+    verdict.reasons.push_back(format(
+        "work held grew %.0f events/s (%.3g%% of the offered %.0f/s; limit %g%%): event-time "
+        "p50 rose %.3g ms per s (Mann-Kendall p = %.2g), so events waited longer and longer "
+        "somewhere, in the SUT if not in the driver's queue",
+        verdict.held_slope_per_s, 100.0 * typical.seconds_per_s, evidence.offered_rate,
+        100.0 * rules.backlog_slope_fraction, typical.seconds_per_s * 1e3, typical.p_increasing));
+  } else if (fails(slowest)) {
+    verdict.reasons.push_back(format(
+        "work held by a part of the SUT grew: the slowest outputs' event-time p99 rose %.3g ms "
+        "per s (Mann-Kendall p = %.2g), %.3g%% of that part's input held per second (limit %g%%)",
+        slowest.seconds_per_s * 1e3, slowest.p_increasing, 100.0 * slowest.seconds_per_s,
+        100.0 * rules.backlog_slope_fraction));
+  }
+}
+
 }  // namespace
 
 SampleRates rates_between(const std::vector<BacklogSample>& samples, double from_s, double to_s) {
@@ -199,6 +250,7 @@ TrialVerdict judge_trial(const TrialEvidence& evidence, const VerdictRules& rule
   }
   const bool backlog_checked = check_backlog(evidence, rules, window, verdict);
   check_latency(evidence, rules, window, verdict);
+  check_held(evidence, rules, window, verdict);
   const bool sut_failed = !verdict.reasons.empty();
 
   // The driver's own lateness comes first: it makes every other line suspect.

@@ -10,6 +10,17 @@
 //     material (the Theil-Sen growth over the window exceeds `latency_growth_fraction` of the
 //     median p99 and `latency_growth_floor_ns`): both, so noise on a flat series is not a
 //     verdict and a real but tiny drift is not either;
+//  2b. work the SUT holds must not grow either: a SUT's own buffers (its credit, its queues)
+//     absorb a small overload for a whole trial while the driver's backlog stays flat, but
+//     every event they hold waits, so the typical output's event-time latency rises by
+//     held growth / rate per second. The per-interval event-time p50s' Theil-Sen slope
+//     (s per s) times the offered rate is the growth of the work held anywhere (the driver's
+//     queue, the credit in flight, the SUT's queues): Little's law. It must stay within the
+//     same `backlog_slope_fraction` of the offered rate (fails only when Mann-Kendall also
+//     finds the rise significant, so jitter is not a verdict). When only a part of the SUT
+//     falls behind (the busiest of hash-partitioned workers), only its outputs wait longer,
+//     at its own overload fraction per second, and they are the slowest: the per-interval
+//     p99s' slope (s per s) gets the same limit;
 //  3. the SUT must take what was offered: events taken / generated in the window at least
 //     `min_delivered_fraction`;
 //  4. the backlog must never reach the hard cap (the driver aborts the trial at once:
@@ -102,6 +113,10 @@ struct TrialVerdict {
   double backlog_max = 0;               ///< over the whole run
   double latency_p99_slope_ns_per_s = 0;
   double latency_trend_p_value = 1;     ///< Mann-Kendall, one-sided (increasing)
+  /// Rule 2b: growth of the work held anywhere, events/s (event-time p50 slope x offered
+  /// rate), and its Mann-Kendall p (one-sided, increasing).
+  double held_slope_per_s = 0;
+  double held_trend_p_value = 1;
   double delivered_fraction = 1;        ///< taken / generated over the window
   std::size_t backlog_points = 0;       ///< samples inside the window
   std::size_t latency_points = 0;       ///< intervals inside the window with outputs

@@ -25,7 +25,8 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
       ->capture_default_str()
       ->check(CLI::Range(1u, 64u));
   cmd->add_option("--" + prefix + "cost", knobs.cost,
-                  "Per-event service time of a worker (e.g. 20us): capacity = workers / cost")
+                  "Per-event service time of a worker (e.g. 20us): capacity = 1 / (cost x the busiest "
+                  "worker's share of the events; run and sustainable print it)")
       ->capture_default_str();
   cmd->add_option("--" + prefix + "stall-every", knobs.stall_every, "Stall the SUT's input this often (e.g. 1s)")
       ->capture_default_str();
@@ -79,17 +80,20 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   const auto options = driver_options(load, rate, parse_duration_ns(args.duration, "--duration"));
   std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           load.sut.empty() ? "reference (started by tare)" : load.sut)
+                           describe_sut(options, load))
             << std::flush;
   const auto outcome = run_one(options, load, executable, ::isatty(STDERR_FILENO) != 0);
   const auto& trial = outcome.result;
   const Verification verification = verify(options, trial);
-  write_trial_console(trial, verification, std::cout);
+  const auto warnings = latency_warnings(trial, options.run.window.size_ns);
+  write_trial_console(trial, verification, warnings, std::cout);
   note_sut_messages(outcome);
   if (!load.hdr_log.empty()) write_text_file(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
   if (!load.json.empty())
     write_text_file(load.json, [&](std::ostream& out) {
-      out << trial_json(trial, config_json(options, load, args.rate), verification, load.hdr_log).dump(2) << "\n";
+      auto json = trial_json(trial, config_json(options, load, args.rate), verification, load.hdr_log);
+      json["warnings"] = warnings;
+      out << json.dump(2) << "\n";
     });
   // The verdict is a finding, not a failure; a run that broke off or results that differ
   // from the oracle are.

@@ -26,7 +26,7 @@ struct SutKnobs {
 struct LoadArgs {
   std::string sut;  ///< HOST:PORT of a running SUT; empty: start the reference SUT
   SutKnobs knobs;
-  std::string query = "aggregate", window = "1s", products = "uniform:100", users = "uniform:1000";
+  std::string query = "aggregate", window = "10ms", products = "uniform:100", users = "uniform:1000";
   double ad_share = 0.5;
   std::uint64_t seed = 1;
   unsigned generators = 1;

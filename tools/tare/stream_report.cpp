@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "stream/hdr_log.hpp"
+#include "stream/window_resolution.hpp"
 
 namespace tare::tool {
 namespace {
@@ -101,6 +102,8 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
         {"backlog_max", v.backlog_max},
         {"latency_p99_slope_ns_per_s", number_or_null(v.latency_p99_slope_ns_per_s)},
         {"latency_trend_p", number_or_null(v.latency_trend_p_value)},
+        {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
+        {"held_trend_p", number_or_null(v.held_trend_p_value)},
         {"delivered_fraction", number_or_null(v.delivered_fraction)},
         {"backlog_cap_hit", trial.backlog_cap_hit},
         {"backlog_cap_hit_s", trial.backlog_cap_hit ? nlohmann::json(static_cast<double>(trial.backlog_cap_hit_ns) / 1e9)
@@ -133,6 +136,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"complete", trial.complete},
           {"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
           {"backlog_max", v.backlog_max},
+          {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
           {"delivered_fraction", number_or_null(v.delivered_fraction)},
           {"backlog_cap_hit", trial.backlog_cap_hit},
           {"lateness_p99_ns", trial.lateness.value_at_percentile(99)},
@@ -141,13 +145,26 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"processing_time_latency_ns", latency_json(trial.processing_time)}};
 }
 
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out) {
+std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns) {
+  std::vector<stream::LatencyPercentile> shown;
+  for (const double p : {50.0, 99.0, 99.9})
+    shown.push_back({p, static_cast<double>(trial.event_time.value_at_percentile(p))});
+  if (trial.event_time.total_count() == 0) return {};
+  if (auto warning = stream::window_resolution_warning(window_size_ns, shown)) return {*warning};
+  return {};
+}
+
+void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+                         const std::vector<std::string>& warnings, std::ostream& out) {
   const auto& v = trial.verdict;
   out << fmt::format("  offered {}   events generated {}, taken {}, outputs {}\n", format_rate(trial.offered_rate),
                      trial.generated, trial.taken, trial.outputs);
   out << fmt::format("  backlog: max {:.0f} events, slope {:+.1f} events/s ({:+.2f}% of the offered rate)\n",
                      v.backlog_max, v.backlog_slope_per_s,
                      trial.offered_rate > 0 ? 100 * v.backlog_slope_per_s / trial.offered_rate : 0.0);
+  if (std::isfinite(v.held_slope_per_s))
+    out << fmt::format("  work held (driver and SUT, from the event-time p50 trend): slope {:+.1f} events/s\n",
+                       v.held_slope_per_s);
   out << fmt::format("  driver lateness: p50 {}  p99 {}  max {}\n", format_latency(trial.lateness.value_at_percentile(50)),
                      format_latency(trial.lateness.value_at_percentile(99)), format_latency(trial.lateness.max()));
   out << fmt::format("  driver: {}; {}\n", describe_scheduling(trial.scheduling), driver_times(trial.scheduling));
@@ -158,6 +175,7 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
                        format_latency(row->value_at_percentile(50)), format_latency(row->value_at_percentile(99)),
                        format_latency(row->value_at_percentile(99.9)), format_latency(row->max()), row->total_count());
   }
+  for (const auto& w : warnings) out << "  warning: " << w << "\n";
   out << "  verdict: " << stream::verdict_name(v.verdict) << "\n";
   for (const auto& r : v.reasons) out << "    - " << r << "\n";
   for (const auto& n : v.notes) out << "    note: " << n << "\n";

@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "report/console.hpp"
 #include "stream/driver.hpp"
@@ -33,8 +34,14 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
 /// One search trial, compact: rate, verdict, reasons, rates, backlog slope, p99s.
 nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial);
 
-/// The console summary of one trial (rate, backlog, lateness, both latencies, verdict).
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification, std::ostream& out);
+/// What the reader of the trial's latencies must know: a warning when the windows are too
+/// coarse for the event-time percentiles measured (stream/window_resolution.hpp).
+std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns);
+
+/// The console summary of one trial (rate, backlog, lateness, both latencies, verdict), with
+/// `warnings` (latency_warnings) under the latencies.
+void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+                         const std::vector<std::string>& warnings, std::ostream& out);
 
 /// How the driver's threads were scheduled: "1 thread at real-time priority (SCHED_FIFO 10)",
 /// or at normal priority with the reason real-time was not had.

@@ -81,7 +81,7 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
   std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}\n",
                            describe(first_options, load), format_latency(double(first_options.duration_ns)),
                            format_latency(double(first_options.warmup_ns)),
-                           load.sut.empty() ? "reference (started by tare)" : load.sut)
+                           describe_sut(first_options, load))
             << std::flush;
 
   const auto& probe = runner.trial("probe", probe_rate);
@@ -124,7 +124,8 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
                          {"converged", search.converged()}});
     }
     json["repeats"] = repeats;
-    const auto combined = stream::combine_repeats(found, bracket_high);
+    const auto combined =
+        stream::combine_repeats(found, bracket_high, first_options.rules.backlog_slope_fraction);
     if (!(combined.estimate > 0)) {
       std::cout << "  no rate was found sustainable\n";
       json["result"] = {{"status", "none sustainable"}};
@@ -150,6 +151,9 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
       std::cout << fmt::format("  at 90% of it: event-time p99 {} (at the rate: {})\n",
                                format_latency(at_90.result.event_time.value_at_percentile(99)),
                                format_latency(at_rate.result.event_time.value_at_percentile(99)));
+      const auto warnings = latency_warnings(at_90.result, first_options.run.window.size_ns);
+      for (const auto& w : warnings) std::cout << "  warning: " << w << "\n";
+      json["warnings"] = warnings;
       if (!confirmed) {
         std::cout << "  NOT CONFIRMED: the confirmation trial at that rate was " +
                          std::string(stream::verdict_name(at_rate.result.verdict.verdict)) + "\n";

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "stream/protocol.hpp"
+#include "stream/sut_capacity.hpp"
 #include "stream/verify.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
@@ -15,6 +18,13 @@
 
 namespace tare::tool {
 namespace {
+
+// The reference SUT's capacity with this trial's keys (null for an external SUT).
+std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
+  if (!load.sut.empty()) return std::nullopt;
+  const stream::SutOptions sut = sut_options(load.knobs, "sut-");
+  return stream::reference_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
+}
 
 // Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
 constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;
@@ -111,8 +121,26 @@ std::string describe(const stream::DriverOptions& o, const LoadArgs& load) {
                      o.run.query == stream::Query::join ? ", users " + load.users : std::string());
 }
 
+std::string describe_sut(const stream::DriverOptions& o, const LoadArgs& load) {
+  const auto capacity = reference_capacity_of(o, load);
+  if (!capacity) return load.sut;
+  if (std::isinf(capacity->events_per_s)) return "reference (started by tare), no per-event cost";
+  const stream::SutOptions sut = sut_options(load.knobs, "sut-");
+  std::string text = fmt::format("reference (started by tare), capacity {}: {} at {} per event", format_rate(capacity->events_per_s),
+                                 sut.workers == 1 ? std::string("1 worker") : fmt::format("{} workers", sut.workers),
+                                 format_latency(double(sut.cost_ns)));
+  if (sut.workers > 1)
+    text += fmt::format(", the busiest serving {:.1f}% of the events{}", 100 * capacity->busiest_share,
+                        capacity->exact ? "" : " (estimated)");
+  return text;
+}
+
 nlohmann::json config_json(const stream::DriverOptions& o, const LoadArgs& load, const std::string& rate_text) {
-  return {{"sut", load.sut.empty() ? nlohmann::json("reference (started by tare)") : nlohmann::json(load.sut)},
+  const auto capacity = reference_capacity_of(o, load);
+  const bool bounded = capacity && std::isfinite(capacity->events_per_s);
+  return {{"sut_capacity_per_s", bounded ? nlohmann::json(capacity->events_per_s) : nlohmann::json()},
+          {"sut_busiest_worker_share", capacity ? nlohmann::json(capacity->busiest_share) : nlohmann::json()},
+          {"sut", load.sut.empty() ? nlohmann::json("reference (started by tare)") : nlohmann::json(load.sut)},
           {"sut_knobs",
            load.sut.empty() ? nlohmann::json{{"workers", load.knobs.workers},
                                              {"cost", load.knobs.cost},

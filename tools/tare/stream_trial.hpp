@@ -33,6 +33,9 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
 
 /// "aggregate on tumbling 100 ms windows, products uniform:100".
 std::string describe(const stream::DriverOptions& options, const LoadArgs& load);
+/// "reference (started by tare), capacity 19.2k/s: 2 workers at 50 µs per event, the busiest
+/// serving 52.0% of the events" (the capacity its configuration really has), or the address.
+std::string describe_sut(const stream::DriverOptions& options, const LoadArgs& load);
 /// The trial's configuration for the JSON.
 nlohmann::json config_json(const stream::DriverOptions& options, const LoadArgs& load, const std::string& rate_text);
 

@@ -8,6 +8,8 @@
 #include <poll.h>
 #include <time.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -318,6 +320,26 @@ void start_run(DriverConnection& driver, const RunDescription& run = kOneSource)
   const auto request = driver.wait_frame();
   ASSERT_TRUE(request && request->type == FrameType::request);
   EXPECT_EQ(request->max_events, 256u);
+}
+
+// The SUT logs the capacity its run's keys gave it: 1 / (cost x the busiest worker's share
+// of the events), counted here through route() over the same events.
+TEST(ReferenceSut, LogsTheCapacityItsBusiestWorkerSets) {
+  const auto events = generate(mixed_workload(9, 1000, 40), 2000);
+  const RunDescription run{1, Query::aggregate, WindowSpec{20 * kMs, 20 * kMs}};
+  std::vector<std::uint64_t> per_worker(2, 0);
+  for (const Event& e : events) ++per_worker[route(e, run.query, 2)];
+  const double share = static_cast<double>(std::max(per_worker[0], per_worker[1])) / static_cast<double>(events.size());
+  char expected[160];
+  std::snprintf(expected, sizeof expected, "the busiest of 2 workers served %.1f%% of the events: capacity %.0f events/s",
+                100 * share, 1e9 / (10'000 * share));
+  SutOptions options = small_options(2);
+  options.cost_ns = 10'000;
+  Sut sut(options);
+  const DriverResult result = drive(sut.address(), run, split(events, run.sources));
+  sut.join();
+  EXPECT_TRUE(result.errors.empty());
+  EXPECT_NE(sut.log().find(expected), std::string::npos) << expected << "\n" << sut.log();
 }
 
 TEST(ReferenceSut, AMalformedFrameEndsTheRunWithALogLineAndAnErrorFrame) {

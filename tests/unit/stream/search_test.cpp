@@ -178,6 +178,36 @@ TEST(CombineRepeats, OneRepeatUsesItsBracket) {
   EXPECT_EQ(c.max, 1000);
 }
 
+// The case of issue 16: a SUT of capacity 5,000/s whose verdict lets work held grow by up to
+// 1% of the offered rate. A search that passed 5,040/s (0.8% over, within that slack) and
+// failed 5,250/s must not report an interval excluding 5,000: a pass at r shows only that
+// the capacity is at least r (1 - slack).
+TEST(CombineRepeats, VerdictSlackLowersTheLowEndToHoldTheTruth) {
+  const CombinedRate one = combine_repeats({5040}, {5250}, 0.01);
+  EXPECT_EQ(one.estimate, 5040);
+  EXPECT_DOUBLE_EQ(one.ci_low, 5040 * 0.99);
+  EXPECT_LE(one.ci_low, 5000);
+  EXPECT_EQ(one.ci_high, 5250);
+  const CombinedRate three = combine_repeats({5040, 5040, 5040}, {5250, 5250, 5250}, 0.01);
+  EXPECT_DOUBLE_EQ(three.ci_low, 5040 * 0.99);
+  EXPECT_THROW(combine_repeats({1}, {2}, 1.0), std::invalid_argument);
+  EXPECT_THROW(combine_repeats({1}, {2}, -0.1), std::invalid_argument);
+}
+
+// Simulated searches against a SUT of known capacity whose verdict passes rates up to 1%
+// over it (the slack) and fails above: with the slack applied, the interval holds the truth
+// for every probe, including those whose bisection lands a pass within the slack.
+TEST(CombineRepeats, SearchWithinTheVerdictSlackStillHoldsTheTruth) {
+  const double capacity = 5000;
+  for (const double probe_over : {1.0, 1.02, 1.3, 1.7, 1.95}) {
+    SustainableSearch search(probe_over * capacity);
+    run(search, [&](double rate) { return rate <= 1.01 * capacity; });
+    const CombinedRate c = combine_repeats({search.sustainable_rate()}, {search.unsustainable_rate()}, 0.01);
+    EXPECT_LE(c.ci_low, capacity) << "R/C " << probe_over;
+    EXPECT_GE(c.ci_high, capacity) << "R/C " << probe_over;
+  }
+}
+
 TEST(CombineRepeats, NoneOrMismatched) {
   const CombinedRate none = combine_repeats({}, {});
   EXPECT_EQ(none.repeats, 0u);

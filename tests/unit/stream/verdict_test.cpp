@@ -44,6 +44,7 @@ struct Synthetic {
   Curve generated;
   Curve backlog = [](double) { return 0.0; };
   Curve p99_ns = [](double) { return 5 * kMs; };
+  Curve p50_ns;  ///< default: half the p99
 
   TrialEvidence evidence() const {
     TrialEvidence e;
@@ -59,7 +60,8 @@ struct Synthetic {
     for (int k = 0; (k + 1) * interval_s <= end_s + 1e-9; ++k) {
       const double start = k * interval_s;
       const double p99 = p99_ns(start + interval_s / 2);
-      e.event_time.push_back({start, interval_s, 1000, p99 / 2, p99, 1.5 * p99});
+      const double p50 = p50_ns ? p50_ns(start + interval_s / 2) : p99 / 2;
+      e.event_time.push_back({start, interval_s, 1000, p50, p99, 1.5 * p99});
     }
     return e;
   }
@@ -128,11 +130,13 @@ TEST(Verdict, LeakJustUnderTheLimitPasses) {
 TEST(Verdict, RisingEventTimeP99IsUnsustainable) {
   Synthetic trial;
   trial.p99_ns = [](double t) { return 5 * kMs + 0.031e9 * t; };  // 0.031 s per s
+  trial.p50_ns = [](double) { return 2 * kMs; };  // only the tail
   const TrialVerdict v = judge_trial(trial.evidence());
   EXPECT_EQ(v.verdict, Verdict::unsustainable);
   EXPECT_NEAR(v.latency_p99_slope_ns_per_s, 0.031e9, 1);
   EXPECT_LT(v.latency_trend_p_value, 1e-10);
-  ASSERT_EQ(v.reasons.size(), 1u);
+  ASSERT_EQ(v.reasons.size(), 2u);  // and rule 2b: the slowest outputs' work held grew
+  EXPECT_THAT(v.reasons[1], HasSubstr("work held by a part of the SUT grew"));
   EXPECT_THAT(v.reasons[0], HasSubstr("event-time p99 rose 0.031 s per s (Mann-Kendall p = "));
   EXPECT_THAT(v.reasons[0], HasSubstr("1.55 s over the 50 s window, limit 545 ms)"));
 }
@@ -143,6 +147,55 @@ TEST(Verdict, NoisyRisingP99IsUnsustainable) {
   const TrialVerdict v = judge_trial(trial.evidence());
   EXPECT_EQ(v.verdict, Verdict::unsustainable);
   EXPECT_NEAR(v.latency_p99_slope_ns_per_s, 2 * kMs, 0.5 * kMs);
+}
+
+// Issue 16's case: a SUT of capacity 5,000/s offered 1.6% more. Its own buffers absorb the
+// overload for the whole trial, so the driver's backlog stays flat, but every held event
+// waits: the typical output's latency rises by 0.016 s per s (80 events/s / 5,000/s). A 3 s
+// search trial (warmup 0.6 s, 100 ms intervals), p50 jittering by 2 ms.
+Synthetic sut_held_overload(double overload, unsigned seed) {
+  Synthetic trial;
+  trial.offered_rate = 5000;
+  trial.warmup_s = 0.6;
+  trial.end_s = 3;
+  trial.sample_s = trial.interval_s = 0.1;
+  trial.backlog = noisy([](double) { return 20.0; }, 10, seed);
+  trial.p50_ns = noisy([overload](double t) { return 15 * kMs + overload * 1e9 * t; }, 2 * kMs, seed + 1);
+  trial.p99_ns = [](double) { return 40 * kMs; };
+  return trial;
+}
+
+TEST(Verdict, BacklogHeldInTheSutIsSeenAsRisingTypicalLatency) {
+  const TrialVerdict v = judge_trial(sut_held_overload(0.016, 11).evidence());
+  EXPECT_EQ(v.verdict, Verdict::unsustainable);
+  EXPECT_LT(std::abs(v.backlog_slope_per_s), 50);  // the driver's queue saw nothing
+  EXPECT_NEAR(v.held_slope_per_s, 80, 20);
+  EXPECT_LT(v.held_trend_p_value, 0.001);
+  ASSERT_EQ(v.reasons.size(), 1u) << all_lines(v.reasons);
+  EXPECT_THAT(v.reasons[0], HasSubstr("of the offered 5000/s; limit 1%): event-time p50 rose"));
+}
+
+// Issue 16's partitioned case: the busiest of 2 workers serves 52% of the events and is
+// 2.1% over its capacity, the other is not. The typical output (p50) stays flat, while the
+// busiest worker's outputs, the slowest, wait 0.021 s longer each second: the p99 shows it.
+TEST(Verdict, BacklogHeldByOneWorkerIsSeenInTheSlowestOutputs) {
+  Synthetic trial = sut_held_overload(0, 41);
+  trial.p99_ns = noisy([](double t) { return 12 * kMs + 0.021e9 * t; }, 3 * kMs, 42);
+  const TrialVerdict v = judge_trial(trial.evidence());
+  EXPECT_EQ(v.verdict, Verdict::unsustainable) << all_lines(v.reasons);
+  EXPECT_LT(std::abs(v.held_slope_per_s), 25);  // the typical output saw nothing
+  EXPECT_THAT(all_lines(v.reasons), HasSubstr("work held by a part of the SUT grew: the slowest outputs' event-time "
+                                              "p99 rose"));
+}
+
+TEST(Verdict, HeldWorkGrowingWithinTheSlackPasses) {
+  for (unsigned seed = 20; seed < 30; ++seed) {
+    const TrialVerdict v = judge_trial(sut_held_overload(0.003, seed).evidence());
+    EXPECT_EQ(v.verdict, Verdict::sustainable) << "seed " << seed << ": " << all_lines(v.reasons);
+  }
+  const TrialVerdict flat = judge_trial(sut_held_overload(0, 31).evidence());
+  EXPECT_EQ(flat.verdict, Verdict::sustainable) << all_lines(flat.reasons);
+  EXPECT_LT(std::abs(flat.held_slope_per_s), 25);
 }
 
 TEST(Verdict, SignificantButImmaterialDriftPasses) {
