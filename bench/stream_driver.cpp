@@ -15,6 +15,7 @@
 #include "stream/driver.hpp"
 #include "stream/net.hpp"
 #include "stream/protocol.hpp"
+#include "stream/rate_text.hpp"
 
 namespace {
 
@@ -74,9 +75,10 @@ void measure(std::uint64_t rate, double seconds) {
   sut.join();
   const SampleRates rates = rates_between(r.backlog, static_cast<double>(options.warmup_ns) / 1e9,
                                           static_cast<double>(r.schedule_end_ns) / 1e9);
-  std::printf("%10.3gM/s  generated %10.4gM/s  delivered %10.4gM/s (%.3f%% of offered)  lateness p50 %.1f us  "
+  std::printf("%10s  generated %10s  delivered %10s (%s of offered)  lateness p50 %.1f us  "
               "p99 %.1f us  p99.9 %.1f us  max %.2f ms  %s%s\n",
-              static_cast<double>(rate) / 1e6, rates.generated / 1e6, rates.taken / 1e6, 100.0 * rates.taken / r.offered_rate,
+              rate_text(static_cast<double>(rate)).c_str(), rate_text(rates.generated).c_str(),
+              rate_text(rates.taken).c_str(), percent_text(rates.taken, r.offered_rate, 3).c_str(),
               static_cast<double>(r.lateness.value_at_percentile(50)) / 1e3,
               static_cast<double>(r.lateness.value_at_percentile(99)) / 1e3,
               static_cast<double>(r.lateness.value_at_percentile(99.9)) / 1e3, static_cast<double>(r.lateness.max()) / 1e6,

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "stream/hdr_log.hpp"
+#include "stream/rate_text.hpp"
 
 namespace tare::tool {
 namespace {
@@ -54,12 +55,7 @@ std::string describe_scheduling(const stream::DriverScheduling& s) {
   return text;
 }
 
-std::string format_rate(double r) {
-  if (!std::isfinite(r)) return "-";
-  if (r >= 1e6) return fmt::format("{:.3g}M/s", r / 1e6);
-  if (r >= 1e3) return fmt::format("{:.3g}k/s", r / 1e3);
-  return fmt::format("{:.3g}/s", r);
-}
+std::string format_rate(double r) { return stream::rate_text(r); }
 
 nlohmann::json latency_json(const stream::HdrHistogram& h) {
   return {{"count", h.total_count()},
