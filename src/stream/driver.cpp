@@ -145,19 +145,28 @@ class GeneratorLoop {
     }
   }
 
-  // Every event due by `t` enters the queue, stamped with its due time (its event time).
+  // The events due by `t` enter the queue, stamped with their due time (their event time),
+  // at most max_batch of them per pass: a driver behind its schedule still hands events over
+  // between passes (generating everything due at once made each pass longer than the last,
+  // and delivery collapsed). Lateness is measured per pass, not per event: the pass's first
+  // event is its earliest due, so t - its due time is the pass's largest lateness, and every
+  // event of the pass after the warmup is counted at that value (an upper bound for each).
   void generate(std::int64_t t) {
-    while (have_next_ && next_.event_time_ns <= t) {
+    std::uint64_t n = 0, measured = 0;
+    std::int64_t earliest_due = 0;
+    while (have_next_ && next_.event_time_ns <= t && n < options_.max_batch) {
       if (!ring_.push(next_)) {
         record_.cap_hit = true;
         record_.cap_hit_ns = t;
         shared_.end_run("the backlog reached the hard cap (" + std::to_string(options_.backlog_cap) + " events)", false);
-        return;
+        break;
       }
-      if (next_.event_time_ns >= options_.warmup_ns) record_.lateness.record(t - next_.event_time_ns);
-      ++record_.generated;
+      if (n++ == 0) earliest_due = next_.event_time_ns;
+      if (next_.event_time_ns >= options_.warmup_ns) ++measured;
       have_next_ = generator_.next(next_);
     }
+    record_.generated += n;
+    if (measured > 0) record_.lateness.record(t - earliest_due, static_cast<std::int64_t>(measured));
     if (!have_next_ && t >= options_.duration_ns) end_schedule(t);
   }
 
@@ -186,12 +195,13 @@ class GeneratorLoop {
 
   void hand_over() {
     if (end_sent_) return;  // without a drain, what is still queued is never sent
+    // Frames are encoded from the queue in place, one per contiguous run of events.
     while (credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) {
-      batch_.clear();
-      const std::size_t n = ring_.pop(std::min<std::size_t>(credit_, options_.max_batch), batch_);
-      writer_.events(batch_);
-      credit_ -= static_cast<std::uint32_t>(n);
-      record_.taken += n;
+      const auto batch = ring_.front(static_cast<std::size_t>(std::min<std::uint64_t>(credit_, options_.max_batch)));
+      writer_.events(batch);
+      ring_.drop(batch.size());
+      credit_ -= batch.size();
+      record_.taken += batch.size();
     }
     if (phase_ == Phase::draining && ring_.empty() && !have_next_) {
       phase_ = Phase::ending;
@@ -338,7 +348,6 @@ class GeneratorLoop {
   std::uint64_t credit_ = 0;
   std::int64_t next_sample_ns_ = 0;
   std::int64_t next_progress_ns_ = 0;
-  std::vector<Event> batch_;
   FrameWriter writer_;
   std::size_t written_ = 0;
   std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(1u << 16);
