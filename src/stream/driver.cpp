@@ -581,6 +581,7 @@ TrialResult run_trial(const DriverOptions& options,
   result.backlog = merge_backlog(records);
   result.intervals = merge_intervals(records, options);
   result.interval_ns = options.interval_ns;
+  result.warmup_ns = options.warmup_ns;
   result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
   result.verdict = judge_trial(evidence_of(result, options), options.rules);
   return result;

@@ -91,6 +91,7 @@ struct TrialResult {
   std::int64_t started_wall_ns = 0;  ///< CLOCK_REALTIME at the run's start (for logs)
   std::int64_t ended_ns = 0;         ///< driver time when the run ended (incl. the drain)
   std::int64_t schedule_end_ns = 0;  ///< when generation stopped
+  std::int64_t warmup_ns = 0;        ///< the measured window is [warmup_ns, schedule_end_ns)
   double offered_rate = 0;           ///< mean rate of the schedule over the measured window
   // Time series.
   std::vector<BacklogSample> backlog;

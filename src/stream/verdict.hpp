@@ -103,6 +103,7 @@ struct TrialVerdict {
   double latency_p99_slope_ns_per_s = 0;
   double latency_trend_p_value = 1;     ///< Mann-Kendall, one-sided (increasing)
   double delivered_fraction = 1;        ///< taken / generated over the window
+  double lateness_limit_ns = 0;         ///< the driver's lateness p99 allowed (rule 5)
   std::size_t backlog_points = 0;       ///< samples inside the window
   std::size_t latency_points = 0;       ///< intervals inside the window with outputs
 };
