@@ -79,13 +79,21 @@ std::string cpu_share(const TrialResult& r) {
          percent_text(static_cast<double>(t.wait_ns), elapsed, 0);
 }
 
+// Events the driver generated per second of its own CPU time: what one whole core would
+// reach, when the driver was behind (below the offered rate the spin-wait counts too).
+std::string per_cpu_second(const TrialResult& r) {
+  const auto& t = r.scheduling.times;
+  if (!t.has_schedstat() || t.cpu_ns <= 0) return "-";
+  return rate_text(static_cast<double>(r.generated) * 1e9 / static_cast<double>(t.cpu_ns));
+}
+
 void measure(std::uint64_t rate, double seconds) {
   const TrialResult r = run_at(rate, seconds);
   const KeepUp k = keep_up_of(r, kLatenessLimitNs);
-  std::printf("%9s %10s %10s %8s %10.1f %10.1f %9s  %s%s\n", rate_text(static_cast<double>(rate)).c_str(),
+  std::printf("%9s %10s %10s %8s %10.1f %10.1f %9s %9s  %s%s\n", rate_text(static_cast<double>(rate)).c_str(),
               rate_text(k.generated).c_str(), rate_text(k.delivered).c_str(), percent_text(k.delivered, k.offered).c_str(),
               static_cast<double>(k.lateness_p50_ns) / 1e3, static_cast<double>(k.lateness_p99_ns) / 1e3,
-              cpu_share(r).c_str(), outcome(k).c_str(), r.complete ? "" : (" (incomplete: " + r.incomplete_reason + ")").c_str());
+              cpu_share(r).c_str(), per_cpu_second(r).c_str(), outcome(k).c_str(), r.complete ? "" : (" (incomplete: " + r.incomplete_reason + ")").c_str());
   std::fflush(stdout);
 }
 
@@ -100,7 +108,7 @@ int main(int argc, char** argv) {
   std::printf("driver on CPU 0, discarding SUT on CPU 1, %.3g s per rate (first 20%% excluded); kept up: >= 99%% "
               "generated and delivered, lateness p99 <= 100 us\n",
               seconds);
-  std::printf("%9s %10s %10s %8s %10s %10s %9s  %s\n", "offered", "generated", "delivered", "deliv%", "late p50us",
-              "late p99us", "run/wait", "outcome");
+  std::printf("%9s %10s %10s %8s %10s %10s %9s %9s  %s\n", "offered", "generated", "delivered", "deliv%", "late p50us",
+              "late p99us", "run/wait", "per CPU-s", "outcome");
   for (auto rate : rates) measure(rate, seconds);
 }
