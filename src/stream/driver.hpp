@@ -56,6 +56,10 @@ struct DriverOptions {
   /// CPUs, so they cannot hold every CPU); false: normal scheduling.
   bool realtime = true;
   int realtime_priority = 10;
+  /// Generator threads pin themselves to this CPU (-1: no pinning). For benchmarks of the
+  /// driver itself: the process's other threads (a SUT) keep the other CPUs, and real-time
+  /// priority is still asked for when the process may use more CPUs than there are generators.
+  int generator_cpu = -1;
   VerdictRules rules;
 };
 
