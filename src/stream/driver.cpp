@@ -1,6 +1,7 @@
 #include "stream/driver.hpp"
 
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -25,6 +26,13 @@ constexpr std::int64_t kHistogramHighest = 3'600'000'000'000;  // 1 h in ns
 // Closer than this to the next due event the loop spins instead of sleeping: a sleep wakes
 // tens of microseconds late, a spin on time.
 constexpr std::int64_t kSpinBelowNs = 20'000;
+// A real-time thread that never sleeps is throttled by the kernel (sched_rt_runtime_us:
+// by default 50 ms off every second once it has run 950 ms), which stalls the schedule for
+// 50 ms: 5% of events late by up to that much. So a real-time generator that has spun this
+// long gives its CPU up for kYieldNs (a tenth of its time, and wakes a little late): its
+// events are late by microseconds, never by 50 ms.
+constexpr std::int64_t kMaxSpinNs = 200'000;
+constexpr std::int64_t kYieldNs = 20'000;
 // Stop handing events over while this much is still unsent in the socket's buffer here.
 constexpr std::size_t kMaxUnsentBytes = 4u << 20;
 
@@ -32,6 +40,13 @@ std::int64_t realtime_ns() noexcept {
   timespec ts{};
   clock_gettime(CLOCK_REALTIME, &ts);
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+void pin_to_cpu(int cpu) noexcept {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);  // best effort: a bench setting
 }
 
 HdrHistogram latency_histogram(int digits) { return HdrHistogram(1, kHistogramHighest, digits); }
@@ -102,6 +117,7 @@ class GeneratorLoop {
 
   void run() {
     prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);  // sleeps wake on time, not 50 us late
+    if (options_.generator_cpu >= 0) pin_to_cpu(options_.generator_cpu);
     if (realtime_) record_.realtime = system::make_thread_realtime(options_.realtime_priority);
     const system::ThreadTimes start = system::thread_times();
     try {
@@ -146,19 +162,28 @@ class GeneratorLoop {
     }
   }
 
-  // Every event due by `t` enters the queue, stamped with its due time (its event time).
+  // The events due by `t` enter the queue, stamped with their due time (their event time),
+  // at most max_batch of them per pass: a driver behind its schedule still hands events over
+  // between passes (generating everything due at once made each pass longer than the last,
+  // and delivery collapsed). Lateness is measured per pass, not per event: the pass's first
+  // event is its earliest due, so t - its due time is the pass's largest lateness, and every
+  // event of the pass after the warmup is counted at that value (an upper bound for each).
   void generate(std::int64_t t) {
-    while (have_next_ && next_.event_time_ns <= t) {
+    std::uint64_t n = 0, measured = 0;
+    std::int64_t earliest_due = 0;
+    while (have_next_ && next_.event_time_ns <= t && n < options_.max_batch) {
       if (!ring_.push(next_)) {
         record_.cap_hit = true;
         record_.cap_hit_ns = t;
         shared_.end_run("the backlog reached the hard cap (" + std::to_string(options_.backlog_cap) + " events)", false);
-        return;
+        break;
       }
-      if (next_.event_time_ns >= options_.warmup_ns) record_.lateness.record(t - next_.event_time_ns);
-      ++record_.generated;
+      if (n++ == 0) earliest_due = next_.event_time_ns;
+      if (next_.event_time_ns >= options_.warmup_ns) ++measured;
       have_next_ = generator_.next(next_);
     }
+    record_.generated += n;
+    if (measured > 0) record_.lateness.record(t - earliest_due, static_cast<std::int64_t>(measured));
     if (!have_next_ && t >= options_.duration_ns) end_schedule(t);
   }
 
@@ -187,12 +212,13 @@ class GeneratorLoop {
 
   void hand_over() {
     if (end_sent_) return;  // without a drain, what is still queued is never sent
+    // Frames are encoded from the queue in place, one per contiguous run of events.
     while (credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) {
-      batch_.clear();
-      const std::size_t n = ring_.pop(std::min<std::size_t>(credit_, options_.max_batch), batch_);
-      writer_.events(batch_);
-      credit_ -= static_cast<std::uint32_t>(n);
-      record_.taken += n;
+      const auto batch = ring_.front(static_cast<std::size_t>(std::min<std::uint64_t>(credit_, options_.max_batch)));
+      writer_.events(batch);
+      ring_.drop(batch.size());
+      credit_ -= batch.size();
+      record_.taken += batch.size();
     }
     if (phase_ == Phase::draining && ring_.empty() && !have_next_) {
       phase_ = Phase::ending;
@@ -291,16 +317,31 @@ class GeneratorLoop {
   }
 
   // Waits for the next due event or sample: sleeps (woken early by the socket) until
-  // kSpinBelowNs before it, then returns to the loop, which spins the rest of the way.
+  // kSpinBelowNs before it, then returns to the loop, which spins the rest of the way. A
+  // real-time thread that has run kMaxSpinNs without sleeping sleeps kYieldNs first, work
+  // or none (when it is behind it never waits otherwise).
   void wait(std::int64_t t) {
+    if (record_.realtime.granted && t - last_sleep_ns_ >= kMaxSpinNs) return yield_cpu();
     if (!end_sent_ && credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) return;  // work to do now
     std::int64_t deadline = next_sample_ns_;
     if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : options_.duration_ns);
     const std::int64_t sleep_ns = deadline - t - kSpinBelowNs;
-    if (sleep_ns <= 0) return;  // spin: the next event is near
+    if (sleep_ns > 0) sleep_for(sleep_ns);  // else spin: the next event is near
+  }
+
+  // Not ppoll on the socket: at high rates the SUT's requests arrive all the time and would
+  // cut the sleep short, and the kernel would throttle the thread after all.
+  void yield_cpu() {
+    const timespec pause{0, kYieldNs};
+    ::clock_nanosleep(CLOCK_MONOTONIC, 0, &pause, nullptr);
+    last_sleep_ns_ = now();
+  }
+
+  void sleep_for(std::int64_t sleep_ns) {
     pollfd fd{socket_.fd(), static_cast<short>(POLLIN | (unsent() > 0 ? POLLOUT : 0)), 0};
     const timespec timeout{static_cast<time_t>(sleep_ns / 1'000'000'000), static_cast<long>(sleep_ns % 1'000'000'000)};
     ::ppoll(&fd, 1, &timeout, nullptr);
+    last_sleep_ns_ = now();
   }
 
   void fail(const std::string& reason) { shared_.end_run(reason, true); }
@@ -339,7 +380,7 @@ class GeneratorLoop {
   std::uint64_t credit_ = 0;
   std::int64_t next_sample_ns_ = 0;
   std::int64_t next_progress_ns_ = 0;
-  std::vector<Event> batch_;
+  std::int64_t last_sleep_ns_ = 0;  // when the thread last gave its CPU up
   FrameWriter writer_;
   std::size_t written_ = 0;
   std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(1u << 16);
@@ -495,6 +536,7 @@ void validate(const DriverOptions& options) {
   if (options.backlog_cap < options.run.sources) fail("backlog cap must be at least one event per generator");
   if (options.run.sources < 1 || options.run.sources > 64) fail("generators must be 1..64");
   if (options.significant_figures < 1 || options.significant_figures > 5) fail("significant figures must be 1..5");
+  if (options.generator_cpu < -1 || options.generator_cpu >= CPU_SETSIZE) fail("generator CPU out of range");
   if (options.max_batch < 1 || options.max_batch * kEventBytes + 4 > kMaxPayload) fail("batch size out of range");
   validate(options.run.window);
   validate(options.workload);
@@ -573,6 +615,7 @@ TrialResult run_trial(const DriverOptions& options,
   result.backlog = merge_backlog(records);
   result.intervals = merge_intervals(records, options);
   result.interval_ns = options.interval_ns;
+  result.warmup_ns = options.warmup_ns;
   result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
   result.verdict = judge_trial(evidence_of(result, options), options.rules);
   return result;

@@ -9,11 +9,14 @@
 // events over as credit allows, read requests and outputs, sample the backlog. The wait until
 // the next due event sleeps when it is far (ppoll on the socket with 1 ns timer slack) and
 // spins when it is near, so the schedule holds to microseconds and the thread still serves
-// the socket while it waits. On a busy machine a sleeping thread wakes late whenever other
-// work holds its CPU, so the generator threads ask for real-time priority (SCHED_FIFO) where
-// the process may have it. Their lateness (time an event entered the queue - its due time)
-// is measured, with the scheduler's counters of the threads: a late driver makes a trial
-// invalid, and the counters say why (descheduled by other work, or busy).
+// the socket while it waits. Each pass round the loop generates what is due (at most
+// max_batch events) and sends it in one write: nothing per event but generating it. On a
+// busy machine a sleeping thread wakes late whenever other work holds its CPU, so the
+// generator threads ask for real-time priority (SCHED_FIFO) where the process may have it,
+// and give the CPU up briefly now and then so that the kernel does not throttle them. Their
+// lateness (time an event entered the queue - its due time, once a pass) is measured, with
+// the scheduler's counters of the threads: a late driver makes a trial invalid, and the
+// counters say why (descheduled by other work, or busy); keep_up.hpp says by how much.
 #pragma once
 
 #include <atomic>
@@ -56,6 +59,10 @@ struct DriverOptions {
   /// CPUs, so they cannot hold every CPU); false: normal scheduling.
   bool realtime = true;
   int realtime_priority = 10;
+  /// Generator threads pin themselves to this CPU (-1: no pinning). For benchmarks of the
+  /// driver itself: the process's other threads (a SUT) keep the other CPUs, and real-time
+  /// priority is still asked for when the process may use more CPUs than there are generators.
+  int generator_cpu = -1;
   VerdictRules rules;
 };
 
@@ -91,6 +98,7 @@ struct TrialResult {
   std::int64_t started_wall_ns = 0;  ///< CLOCK_REALTIME at the run's start (for logs)
   std::int64_t ended_ns = 0;         ///< driver time when the run ended (incl. the drain)
   std::int64_t schedule_end_ns = 0;  ///< when generation stopped
+  std::int64_t warmup_ns = 0;        ///< the measured window is [warmup_ns, schedule_end_ns)
   double offered_rate = 0;           ///< mean rate of the schedule over the measured window
   // Time series.
   std::vector<BacklogSample> backlog;

@@ -256,6 +256,7 @@ TrialVerdict judge_trial(const TrialEvidence& evidence, const VerdictRules& rule
   // The driver's own lateness comes first: it makes every other line suspect.
   const double lateness_limit =
       std::max(rules.max_lateness_p99_ns, rules.max_lateness_share * evidence.event_time_p99_ns);
+  verdict.lateness_limit_ns = lateness_limit;
   const bool driver_late = evidence.lateness_p99_ns > lateness_limit;
   if (driver_late) {
     verdict.reasons.insert(verdict.reasons.begin(),

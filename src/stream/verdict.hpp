@@ -118,6 +118,7 @@ struct TrialVerdict {
   double held_slope_per_s = 0;
   double held_trend_p_value = 1;
   double delivered_fraction = 1;        ///< taken / generated over the window
+  double lateness_limit_ns = 0;         ///< the driver's lateness p99 allowed (rule 5)
   std::size_t backlog_points = 0;       ///< samples inside the window
   std::size_t latency_points = 0;       ///< intervals inside the window with outputs
 };

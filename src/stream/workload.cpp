@@ -47,11 +47,7 @@ void validate_phase(const RatePhase& p, std::size_t i) {
 
 std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t n) noexcept {
   // 2^64 mod n: raw values below it would make the low residues more likely.
-  const std::uint64_t reject_below = (0 - n) % n;
-  for (;;) {
-    const std::uint64_t r = rng();
-    if (r >= reject_below) return r % n;
-  }
+  return uniform_below(rng, n, rejection_threshold(n));
 }
 
 // ---- key distributions -----------------------------------------------------------------
@@ -88,6 +84,8 @@ double generalized_harmonic(std::uint32_t n, double s) {
 
 KeySampler::KeySampler(const KeyDistSpec& spec) : spec_(spec) {
   validate(spec_);
+  if (spec_.kind == KeyDistKind::uniform) reject_below_ = rejection_threshold(spec_.n);
+  if (spec_.kind == KeyDistKind::hot_key && spec_.n > 1) reject_below_ = rejection_threshold(spec_.n - 1);
   if (spec_.kind != KeyDistKind::zipf) return;
   cdf_.resize(spec_.n);
   const double h = generalized_harmonic(spec_.n, spec_.zipf_s);
@@ -102,7 +100,7 @@ KeySampler::KeySampler(const KeyDistSpec& spec) : spec_(spec) {
 std::uint32_t KeySampler::sample(std::mt19937_64& rng) const noexcept {
   switch (spec_.kind) {
     case KeyDistKind::uniform:
-      return static_cast<std::uint32_t>(uniform_below(rng, spec_.n));
+      return static_cast<std::uint32_t>(uniform_below(rng, spec_.n, reject_below_));
     case KeyDistKind::zipf: {
       const double u = unit_double(rng());
       const auto it = std::upper_bound(cdf_.begin(), cdf_.end(), u);
@@ -111,7 +109,7 @@ std::uint32_t KeySampler::sample(std::mt19937_64& rng) const noexcept {
     case KeyDistKind::hot_key: {
       const double u = unit_double(rng());
       if (u < spec_.hot_fraction || spec_.n == 1) return 0;
-      return 1 + static_cast<std::uint32_t>(uniform_below(rng, spec_.n - 1));
+      return 1 + static_cast<std::uint32_t>(uniform_below(rng, spec_.n - 1, reject_below_));
     }
   }
   return 0;
@@ -192,6 +190,46 @@ std::int64_t RateSchedule::due_ns(std::uint64_t i) const noexcept {
   return static_cast<std::int64_t>(cycle) * cycle_ns_ + due_in_cycle(i % cycle_events_);
 }
 
+void RateSchedule::Cursor::seek(const RateSchedule& s, std::uint64_t i) noexcept {
+  index_ = i;
+  if (!s.repeat_ && i >= s.cycle_events_) return;  // past the end: due_ns() is not asked for
+  const std::uint64_t cycle = s.repeat_ ? i / s.cycle_events_ : 0;
+  const std::uint64_t r = i - cycle * s.cycle_events_;
+  const auto it = std::upper_bound(s.phase_first_.begin(), s.phase_first_.end(), r);
+  const auto j = static_cast<std::size_t>(it - s.phase_first_.begin()) - 1;
+  const std::uint64_t phase_end = j + 1 < s.phase_first_.size() ? s.phase_first_[j + 1] : s.cycle_events_;
+  const std::uint64_t k = r - s.phase_first_[j];
+  rate_ = s.phases_[j].events_per_s;
+  base_ns_ = static_cast<std::int64_t>(cycle) * s.cycle_ns_ + s.phase_start_ns_[j];
+  left_in_phase_ = phase_end - r - 1;
+  seconds_ = static_cast<std::int64_t>(k / rate_);
+  k_mod_ = k % rate_;
+  quotient_ = static_cast<std::int64_t>(k_mod_ * kNsPerS / rate_);
+  remainder_ = k_mod_ * kNsPerS % rate_;
+  step_quotient_ = kNsPerS / rate_;
+  step_remainder_ = kNsPerS % rate_;
+}
+
+void RateSchedule::Cursor::advance(const RateSchedule& schedule) noexcept {
+  if (left_in_phase_ == 0) return seek(schedule, index_ + 1);
+  ++index_;
+  --left_in_phase_;
+  if (++k_mod_ == rate_) {  // a whole second of the phase: (k / L) grows, k % L restarts
+    k_mod_ = 0;
+    ++seconds_;
+    quotient_ = 0;
+    remainder_ = 0;
+    return;
+  }
+  // (k_mod + 1) * 1e9 = k_mod * 1e9 + 1e9: add 1e9's quotient and remainder, carry once.
+  quotient_ += static_cast<std::int64_t>(step_quotient_);
+  remainder_ += step_remainder_;
+  if (remainder_ >= rate_) {
+    remainder_ -= rate_;
+    ++quotient_;
+  }
+}
+
 std::uint64_t RateSchedule::events_before_in_cycle(std::int64_t t) const noexcept {
   const auto it = std::upper_bound(phase_start_ns_.begin(), phase_start_ns_.end(), t);
   const auto j = static_cast<std::size_t>(it - phase_start_ns_.begin()) - 1;
@@ -223,7 +261,9 @@ void validate(const WorkloadSpec& spec) {
 
 Generator::Generator(const WorkloadSpec& spec)
     : spec_((validate(spec), spec)), users_(spec.users), products_(spec.products),
-      rng_(spec.seed) {
+      rng_(spec.seed), due_(spec_.rate, 0) {
+  price_span_ = std::uint64_t{spec_.price_max_cents} - spec_.price_min_cents + 1;
+  price_reject_below_ = rejection_threshold(price_span_);
   limit_ = spec_.rate.event_count();
   if (spec_.max_events != 0) limit_ = std::min(limit_, spec_.max_events);
   if (spec_.duration_ns != 0) limit_ = std::min(limit_, spec_.rate.events_before(spec_.duration_ns));
@@ -231,7 +271,7 @@ Generator::Generator(const WorkloadSpec& spec)
 
 bool Generator::next(Event& out) noexcept {
   if (index_ >= limit_) return false;
-  out.event_time_ns = spec_.rate.due_ns(index_);
+  out.event_time_ns = due_.due_ns();
   out.kind = EventKind::purchase;
   if (spec_.mix == EventMix::purchases_and_ads && unit_double(rng_()) < spec_.ad_share) {
     out.kind = EventKind::ad;
@@ -240,11 +280,11 @@ bool Generator::next(Event& out) noexcept {
   out.product = products_.sample(rng_);
   out.price_cents = 0;
   if (out.kind == EventKind::purchase) {
-    const std::uint64_t span =
-        std::uint64_t{spec_.price_max_cents} - spec_.price_min_cents + 1;
-    out.price_cents = spec_.price_min_cents + static_cast<std::uint32_t>(uniform_below(rng_, span));
+    out.price_cents =
+        spec_.price_min_cents + static_cast<std::uint32_t>(uniform_below(rng_, price_span_, price_reject_below_));
   }
   ++index_;
+  due_.advance(spec_.rate);
   return true;
 }
 

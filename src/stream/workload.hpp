@@ -44,6 +44,17 @@ constexpr double unit_double(std::uint64_t bits) noexcept {
 /// modulo); n must be >= 1. Uses a variable number of draws, so callers draw in a fixed order.
 std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t n) noexcept;
 
+/// (2^64 - n) mod n: raw draws below it are rejected. Computed once per range, not per draw.
+constexpr std::uint64_t rejection_threshold(std::uint64_t n) noexcept { return (0 - n) % n; }
+
+/// uniform_below(rng, n) with its threshold precomputed: the same draws and the same value.
+inline std::uint64_t uniform_below(std::mt19937_64& rng, std::uint64_t n, std::uint64_t reject_below) noexcept {
+  for (;;) {
+    const std::uint64_t r = rng();
+    if (r >= reject_below) return r % n;
+  }
+}
+
 // ---- key distributions -----------------------------------------------------------------
 
 enum class KeyDistKind { uniform, zipf, hot_key };
@@ -77,6 +88,7 @@ class KeySampler {
 
  private:
   KeyDistSpec spec_;
+  std::uint64_t reject_below_ = 0;  // uniform: for n keys; hot key: for the n - 1 cold ones
   std::vector<double> cdf_;  // Zipf only: cdf_[k] = P(key <= k), cdf_.back() == 1
 };
 
@@ -121,6 +133,30 @@ class RateSchedule {
   std::int64_t due_ns(std::uint64_t i) const noexcept;
   /// Number of events due strictly before t (0 for t <= 0).
   std::uint64_t events_before(std::int64_t t) const noexcept;
+
+  /// Walks due_ns(i), due_ns(i + 1), ... without a division per event (the generator's hot
+  /// path: due_ns costs three). Within a phase floor(k * 1e9 / L) is carried from one k to
+  /// the next as a quotient and a remainder; at a phase's end the cursor seeks afresh. It
+  /// holds no reference (its owner may be copied): pass the same schedule to advance().
+  class Cursor {
+   public:
+    Cursor(const RateSchedule& schedule, std::uint64_t first) noexcept { seek(schedule, first); }
+    /// due_ns of the current index (which must be below event_count()).
+    std::int64_t due_ns() const noexcept { return base_ns_ + seconds_ * 1'000'000'000 + quotient_; }
+    std::uint64_t index() const noexcept { return index_; }
+    void advance(const RateSchedule& schedule) noexcept;
+
+   private:
+    void seek(const RateSchedule& s, std::uint64_t i) noexcept;
+    std::uint64_t index_ = 0;
+    std::uint64_t left_in_phase_ = 0;  // events of the phase after the current one
+    std::int64_t base_ns_ = 0;         // due time of the phase's first event
+    std::int64_t seconds_ = 0;         // k / L
+    std::uint64_t rate_ = 1, k_mod_ = 0;        // L, k % L
+    std::int64_t quotient_ = 0;                  // floor(k_mod * 1e9 / L)
+    std::uint64_t remainder_ = 0;                // (k_mod * 1e9) % L
+    std::uint64_t step_quotient_ = 0, step_remainder_ = 0;  // 1e9 / L, 1e9 % L
+  };
   /// Total events: kUnbounded when the schedule repeats.
   std::uint64_t event_count() const noexcept { return repeat_ ? kUnbounded : cycle_events_; }
   bool repeats() const noexcept { return repeat_; }
@@ -183,6 +219,8 @@ class Generator {
   std::mt19937_64 rng_;
   std::uint64_t index_ = 0;
   std::uint64_t limit_ = 0;
+  RateSchedule::Cursor due_;
+  std::uint64_t price_span_ = 1, price_reject_below_ = 0;
 };
 
 /// The first min(n, limit) events of `spec` (for tests and the oracle).

@@ -8,6 +8,8 @@
 #include <ostream>
 
 #include "stream/hdr_log.hpp"
+#include "stream/keep_up.hpp"
+#include "stream/rate_text.hpp"
 #include "stream/window_resolution.hpp"
 
 namespace tare::tool {
@@ -54,12 +56,7 @@ std::string describe_scheduling(const stream::DriverScheduling& s) {
   return text;
 }
 
-std::string format_rate(double r) {
-  if (!std::isfinite(r)) return "-";
-  if (r >= 1e6) return fmt::format("{:.3g}M/s", r / 1e6);
-  if (r >= 1e3) return fmt::format("{:.3g}k/s", r / 1e3);
-  return fmt::format("{:.3g}/s", r);
-}
+std::string format_rate(double r) { return stream::rate_text(r); }
 
 nlohmann::json latency_json(const stream::HdrHistogram& h) {
   const auto [p50, p90, p99, p99_9] = h.values_at_percentiles(std::array{50.0, 90.0, 99.0, 99.9});
@@ -105,6 +102,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
         {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
         {"held_trend_p", number_or_null(v.held_trend_p_value)},
         {"delivered_fraction", number_or_null(v.delivered_fraction)},
+        {"driver_kept_up", stream::keep_up_of(trial, v.lateness_limit_ns).kept_up()},
         {"backlog_cap_hit", trial.backlog_cap_hit},
         {"backlog_cap_hit_s", trial.backlog_cap_hit ? nlohmann::json(static_cast<double>(trial.backlog_cap_hit_ns) / 1e9)
                                                     : nlohmann::json()}}},
@@ -138,6 +136,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"backlog_max", v.backlog_max},
           {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
           {"delivered_fraction", number_or_null(v.delivered_fraction)},
+          {"driver_kept_up", stream::keep_up_of(trial, v.lateness_limit_ns).kept_up()},
           {"backlog_cap_hit", trial.backlog_cap_hit},
           {"lateness_p99_ns", trial.lateness.value_at_percentile(99)},
           {"driver", driver_json(trial.scheduling)},
@@ -168,6 +167,8 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
   out << fmt::format("  driver lateness: p50 {}  p99 {}  max {}\n", format_latency(trial.lateness.value_at_percentile(50)),
                      format_latency(trial.lateness.value_at_percentile(99)), format_latency(trial.lateness.max()));
   out << fmt::format("  driver: {}; {}\n", describe_scheduling(trial.scheduling), driver_times(trial.scheduling));
+  const std::string behind = stream::keep_up_warning(stream::keep_up_of(trial, trial.verdict.lateness_limit_ns));
+  if (!behind.empty()) out << "  WARNING: " << behind << "\n";
   out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n", "latency", "p50", "p99", "p99.9", "max", "count");
   for (const auto* row : {&trial.event_time, &trial.processing_time}) {
     out << fmt::format("  {:<18}{:>10}{:>10}{:>10}{:>10}{:>10}\n",
@@ -198,6 +199,8 @@ std::string trial_line(const std::string& label, double rate, const stream::Tria
   const auto& reasons = trial.verdict.reasons;
   const std::size_t shown = std::min<std::size_t>(reasons.size(), trial.verdict.verdict == stream::Verdict::invalid ? 2 : 1);
   for (std::size_t i = 0; i < shown; ++i) line += "\n" + std::string(18, ' ') + reasons[i];
+  const std::string behind = stream::keep_up_warning(stream::keep_up_of(trial, trial.verdict.lateness_limit_ns));
+  if (!behind.empty()) line += "\n" + std::string(18, ' ') + "WARNING: " + behind;
   return line;
 }
 

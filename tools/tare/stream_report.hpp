@@ -57,7 +57,7 @@ void write_hdr_log(const stream::TrialResult& trial, std::ostream& out);
 /// A latency in ns for people: "850 ns", "1.23 ms" (the console report's format).
 inline std::string format_latency(double ns) { return report::format_duration_ns(ns); }
 inline std::string format_latency(std::int64_t ns) { return format_latency(static_cast<double>(ns)); }
-/// "48.2k/s", "1.20M/s".
+/// "48.2k/s", "1.2M/s", "-" when nothing was measured (stream::rate_text).
 std::string format_rate(double events_per_s);
 
 }  // namespace tare::tool

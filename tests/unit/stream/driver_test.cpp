@@ -3,6 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <span>
+#include <thread>
+#include <vector>
+
+#include "stream/net.hpp"
+#include "stream/protocol.hpp"
 
 namespace tare::stream {
 namespace {
@@ -67,6 +73,59 @@ TEST(DriverOptions, ValidationNamesTheProblem) {
   expect_error([](DriverOptions& o) { o.interval_ns = 0; }, "interval");
   expect_error([](DriverOptions& o) { o.run.window = WindowSpec{10, 3}; }, "multiple of the slide");
   expect_error([](DriverOptions& o) { o.run.sources = 0; }, "generators");
+  expect_error([](DriverOptions& o) { o.generator_cpu = -2; }, "generator CPU");
+}
+
+// A SUT that takes every event (credit per frame) and answers end with done.
+void serve_counting_sut(Listener& listener, std::uint64_t& events) {
+  Socket socket = listener.accept(10'000);
+  FrameWriter out;
+  out.hello("counting-sut");
+  out.request(1000);
+  write_all(socket.fd(), out.bytes());
+  FrameReader reader;
+  std::vector<std::uint8_t> buffer(1u << 16);
+  for (;;) {
+    const std::size_t n = read_some(socket.fd(), buffer);
+    if (n == 0) return;
+    reader.feed(std::span<const std::uint8_t>(buffer.data(), n));
+    out.clear();
+    bool end = false;
+    while (auto frame = reader.next()) {
+      if (frame->type == FrameType::events) {
+        events += frame->events.size();
+        if (!frame->events.empty()) out.request(static_cast<std::uint32_t>(frame->events.size()));
+      }
+      end = end || frame->type == FrameType::end;
+    }
+    if (end) out.done();
+    if (!out.bytes().empty()) write_all(socket.fd(), out.bytes());
+    if (end) return;
+  }
+}
+
+// Batches of at most max_batch events, lateness recorded once a pass: every event is still
+// generated, delivered and counted in the lateness histogram exactly once.
+TEST(DriverTrial, BatchedPassesCountEveryEventOnce) {
+  Listener listener(Address{"127.0.0.1", 0});
+  std::uint64_t received = 0;
+  std::thread sut([&] { serve_counting_sut(listener, received); });
+  DriverOptions options;
+  options.sut = listener.bound_address();
+  options.workload.rate = RateSchedule::constant(200'000);
+  options.duration_ns = 300'000'000;
+  options.warmup_ns = 100'000'000;
+  options.max_batch = 64;
+  options.keep_outputs = false;
+  options.realtime = false;
+  const TrialResult r = run_trial(options);
+  sut.join();
+  ASSERT_TRUE(r.complete) << r.incomplete_reason;
+  EXPECT_EQ(r.generated, 60'000u);
+  EXPECT_EQ(r.taken, 60'000u);
+  EXPECT_EQ(received, 60'000u);
+  EXPECT_EQ(r.lateness.total_count(), 40'000) << "the events due after the warmup";
+  EXPECT_EQ(r.warmup_ns, options.warmup_ns);
 }
 
 }  // namespace

@@ -29,6 +29,29 @@ TEST(EventRing, KeepsOrderAcrossGrowthAndWrapAround) {
   EXPECT_TRUE(ring.empty());
 }
 
+// front() gives the oldest events that are contiguous; across the end of the storage it
+// stops there, and the rest follows after drop().
+TEST(EventRing, FrontStopsAtTheWrapAndDropContinuesAfterIt) {
+  EventRing ring(8, 8);
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(ring.push(event(i)));
+  ring.drop(5);  // head at slot 5, one event (5) left
+  for (int i = 6; i < 11; ++i) ASSERT_TRUE(ring.push(event(i)));  // slots 6, 7, then 0, 1, 2
+  ASSERT_EQ(ring.size(), 6u);
+  const auto first = ring.front(100);
+  ASSERT_EQ(first.size(), 3u);  // slots 5..7
+  EXPECT_EQ(first[0].event_time_ns, 5);
+  EXPECT_EQ(first[2].event_time_ns, 7);
+  EXPECT_EQ(ring.front(2).size(), 2u);
+  ring.drop(first.size());
+  const auto second = ring.front(100);
+  ASSERT_EQ(second.size(), 3u);
+  EXPECT_EQ(second[0].event_time_ns, 8);
+  EXPECT_EQ(second[2].event_time_ns, 10);
+  ring.drop(3);
+  EXPECT_TRUE(ring.empty());
+  EXPECT_EQ(ring.front(4).size(), 0u);
+}
+
 TEST(EventRing, RefusesPastTheCapAndRecoversWhenDrained) {
   EventRing ring(10, 4);
   for (int i = 0; i < 10; ++i) EXPECT_TRUE(ring.push(event(i)));

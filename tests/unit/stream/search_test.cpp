@@ -40,7 +40,7 @@ TEST(SustainableSearch, FindsTheCapacityFromAnOverestimatingProbe) {
     for (const double probe_over : {1.0, 1.1, 1.5, 1.95}) {
       SustainableSearch search(probe_over * capacity);
       run(search, [&](double rate) { return rate <= capacity; });
-      SCOPED_TRACE(testing::Message() << "C " << capacity << " R/C " << probe_over);
+      SCOPED_TRACE(::testing::Message() << "C " << capacity << " R/C " << probe_over);
       expect_found(search, capacity, 0.05);
       EXPECT_LE(search.trials(), 10);
     }
@@ -52,7 +52,7 @@ TEST(SustainableSearch, TopDoublesWhenTheProbeUnderestimates) {
     const double capacity = 50'000;
     SustainableSearch search(probe_under * capacity, {.tolerance = 0.05, .max_trials = 20});
     run(search, [&](double rate) { return rate <= capacity; });
-    SCOPED_TRACE(testing::Message() << "R/C " << probe_under);
+    SCOPED_TRACE(::testing::Message() << "R/C " << probe_under);
     expect_found(search, capacity, 0.05);
   }
 }

@@ -195,6 +195,26 @@ TEST(StreamRate, BurstsByHand) {
   EXPECT_EQ(s.due_ns(12 * 1000 + 7), 1000 * kS + 950 * kMs);
 }
 
+// The cursor walks exactly the due times due_ns gives, across seconds, phases (pauses among
+// them) and cycles, from the start and from an index in the middle of a phase.
+TEST(StreamRate, CursorWalksTheSameDueTimesAsDueNs) {
+  const std::vector<RateSchedule> shapes = {
+      RateSchedule::constant(3), RateSchedule::constant(999'983), RateSchedule::constant(1'000'000'000),
+      RateSchedule::steps({{kS, 3}, {kMs, 0}, {kS / 3, 10}, {kS, 7}}), RateSchedule::square_wave(1, 3, 2 * kS),
+      RateSchedule::square_wave(0, 5, 3 * kS), RateSchedule::bursts(2, 100, 100 * kMs, kS)};
+  for (std::size_t shape = 0; shape < shapes.size(); ++shape) {
+    const RateSchedule& s = shapes[shape];
+    const std::uint64_t n = std::min<std::uint64_t>(s.event_count(), 3'000'000);
+    for (const std::uint64_t first : {std::uint64_t{0}, n / 3 + 1}) {
+      RateSchedule::Cursor cursor(s, first);
+      for (std::uint64_t i = first; i < n; ++i, cursor.advance(s)) {
+        ASSERT_EQ(cursor.index(), i);
+        ASSERT_EQ(cursor.due_ns(), s.due_ns(i)) << "shape " << shape << " event " << i << " from " << first;
+      }
+    }
+  }
+}
+
 TEST(StreamRate, EventsBeforeCountsDueTimes) {
   const std::vector<RateSchedule> shapes = {
       RateSchedule::constant(7), RateSchedule::steps({{kS, 3}, {kMs, 0}, {kS / 3, 10}}),
