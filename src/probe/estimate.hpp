@@ -22,6 +22,7 @@ struct Totals {
   std::uint64_t sampled = 0;
   double sampled_sum_ns = 0;
   double sampled_sum_sq_ns = 0;
+  std::int64_t fine_overhead_ns = 0;  ///< subtracted from each sampled reading (the probe's own reads)
   std::array<std::uint64_t, detail::kPhaseBins> phase_bins{};
 };
 
@@ -38,6 +39,9 @@ Stats estimate(const Totals& totals);
 
 /// ... and at least this far from uniform (total variation distance).
 inline constexpr double kPhaseLockDeviation = 0.25;
+/// ... or the coarse estimate at least this far (relative) from the fine sample's, beyond
+/// both estimates' sampling error: a bias worth a warning.
+inline constexpr double kMaterialBias = 0.25;
 
 /// "850 ns", "4.19 us", "4 ms", "1.5 s" (3 significant digits; "-" for NaN): the probes'
 /// reports and warnings.

@@ -13,6 +13,7 @@ struct ProbeInfo {
   std::string name;
   std::string clock;
   std::int64_t resolution_ns;
+  std::int64_t fine_overhead_ns;
 };
 
 // Everything shared, under one mutex: only registration, a thread's first call of a probe,
@@ -71,12 +72,13 @@ Accumulator g_discard;
 
 }  // namespace
 
-std::uint32_t register_probe(const char* name, std::int64_t resolution_ns, const char* clock_name) {
+std::uint32_t register_probe(const char* name, std::int64_t resolution_ns, const char* clock_name,
+                             std::int64_t fine_overhead_ns) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   const auto id = static_cast<std::uint32_t>(r.probes.size());
   if (id >= kBlockSize * kMaxBlocks) return kBlockSize * kMaxBlocks;  // slot_slow discards its calls
-  r.probes.push_back(ProbeInfo{name, clock_name, resolution_ns});
+  r.probes.push_back(ProbeInfo{name, clock_name, resolution_ns, fine_overhead_ns});
   r.retired.emplace_back();
   return id;
 }
@@ -126,6 +128,7 @@ std::vector<Totals> collect_totals() {
     totals[id].name = r.probes[id].name;
     totals[id].clock = r.probes[id].clock;
     totals[id].resolution_ns = r.probes[id].resolution_ns;
+    totals[id].fine_overhead_ns = r.probes[id].fine_overhead_ns;
   }
   for (const detail::ThreadSlots* slots : r.live)
     detail::for_each_accumulator(*slots, r.probes.size(),

@@ -88,6 +88,7 @@ void write_json(std::ostream& out) {
                       {"sampled_mean_ns", number(s.sampled_mean_ns)},
                       {"sampled_ci_low_ns", number(s.sampled_ci_low_ns)},
                       {"sampled_ci_high_ns", number(s.sampled_ci_high_ns)},
+                      {"fine_overhead_ns", s.fine_overhead_ns},
                       {"phase_p_value", number(s.phase_p_value)},
                       {"phase_deviation", number(s.phase_deviation)},
                       {"phase_locked", s.phase_locked},
