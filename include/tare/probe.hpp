@@ -69,7 +69,24 @@ struct Accumulator {
   std::atomic<double> sampled_sum_ns{0};
   std::atomic<double> sampled_sum_sq_ns{0};
   std::atomic<std::uint32_t> phase_bins[kPhaseBins] = {};
+  // Batches: the calls that start within one window of kBatchTicks ticks. Readings of calls
+  // close together are correlated (a tick is crossed by at most one of them), so the
+  // interval comes from the spread of batch sums, not of single readings.
+  std::atomic<std::int64_t> batch_end{0};          // coarse time the current batch ends; 0: none yet
+  std::atomic<std::uint64_t> batch_first_call{0};  // `calls` when the current batch began
+  std::atomic<std::int64_t> batch_first_sum{0};    // `sum_ns` when it began
+  std::atomic<std::uint64_t> batches{0};           // complete batches, and over them:
+  std::atomic<double> batch_sum{0};                //   sum of S_b (their readings' sums)
+  std::atomic<double> batch_calls{0};              //   sum of n_b (their call counts)
+  std::atomic<double> batch_sum_sq{0};             //   sum of S_b^2
+  std::atomic<double> batch_sum_calls{0};          //   sum of S_b n_b
+  std::atomic<double> batch_calls_sq{0};           //   sum of n_b^2
 };
+
+/// A batch spans this many ticks (at least kMinBatchNs): long enough that the correlation
+/// between readings, about a tick long, barely reaches from one batch into the next.
+inline constexpr std::int64_t kBatchTicks = 16;
+inline constexpr std::int64_t kMinBatchNs = 100'000;
 
 template <class T>
 inline void bump(std::atomic<T>& counter, T delta) noexcept {
@@ -145,6 +162,10 @@ inline void record(Accumulator& a, std::int64_t elapsed_ns) noexcept {
   bump(a.sum_sq_ns, x * x);
 }
 
+/// Closes the current batch (if any) and opens the one holding `start_ns`: called when a
+/// call starts past the current batch's end, before the call is recorded.
+void next_batch(Accumulator& a, std::int64_t start_ns, std::int64_t resolution_ns) noexcept;
+
 void record_sample(Accumulator& a, std::int64_t coarse_start_ns, std::int64_t fine_start_ns, std::int64_t fine_ns,
                    std::int64_t resolution_ns) noexcept;
 
@@ -183,6 +204,8 @@ class BasicScope {
       const std::int64_t fine_end = Clock::fine_now();
       detail::record_sample(counters_, start_, fine_start_, fine_end - fine_start_, site_.resolution_ns());
     }
+    if (start_ >= counters_.batch_end.load(std::memory_order_relaxed))
+      detail::next_batch(counters_, start_, site_.resolution_ns());
     detail::record(counters_, end - start_);
   }
   BasicScope(const BasicScope&) = delete;
@@ -213,7 +236,10 @@ struct Stats {
   bool enough = false;
   std::string status;           ///< "ok", "not enough calls yet", "phase lock suspected"
   double mean_ns = 0;           ///< estimated mean time per call
-  double ci_low_ns = 0, ci_high_ns = 0;  ///< 95% Student-t interval of the mean
+  /// 95% Student-t interval of the mean: from the spread of batch sums (the calls of 16
+  /// ticks each) once there are 20 batches, else from the single readings.
+  double ci_low_ns = 0, ci_high_ns = 0;
+  std::uint64_t batches = 0;    ///< complete batches behind the interval (< 20: single readings)
   double stddev_ns = 0;         ///< of the readings (spread of the calls + quantisation)
   /// The fine-clock check on one call in 64: how many, their mean and its 95% interval.
   /// The sample's readings less the probe's own reads (fine_overhead_ns, measured when the

@@ -24,7 +24,14 @@ struct Totals {
   double sampled_sum_sq_ns = 0;
   std::int64_t fine_overhead_ns = 0;  ///< subtracted from each sampled reading (the probe's own reads)
   std::array<std::uint64_t, detail::kPhaseBins> phase_bins{};
+  // Complete batches (see detail::Accumulator) and their sums.
+  std::uint64_t batches = 0;
+  double batch_sum = 0, batch_calls = 0, batch_sum_sq = 0, batch_sum_calls = 0, batch_calls_sq = 0;
 };
+
+/// The interval comes from the batches once there are this many (else from single readings,
+/// as if independent).
+inline constexpr std::uint64_t kMinBatches = 20;
 
 inline constexpr std::uint64_t kMinCalls = 30;
 inline constexpr std::uint64_t kMinTickCrossings = 10;

@@ -83,6 +83,7 @@ void write_json(std::ostream& out) {
                       {"ci_low_ns", number(s.ci_low_ns)},
                       {"ci_high_ns", number(s.ci_high_ns)},
                       {"ci_level", 0.95},
+                      {"batches", s.batches},
                       {"stddev_ns", number(s.stddev_ns)},
                       {"sampled_calls", s.sampled_calls},
                       {"sampled_mean_ns", number(s.sampled_mean_ns)},
