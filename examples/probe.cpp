@@ -1,6 +1,6 @@
 // Seed 003: an operation of a few microseconds, called inside an "application" that does
-// other work between calls, timed by tare's probe with CLOCK_MONOTONIC_COARSE (a 4 ms tick on
-// the development machine: a thousand times longer than the call). Almost every reading is
+// other work between calls, timed by tare's probe with its cached tick (1 ms: a few hundred
+// times longer than the call). Almost every reading is
 // 0 and a few are one tick; their mean is the operation's time. Then tare's microbenchmark
 // runner measures the same operation in fresh processes, and the two intervals are compared.
 //
@@ -149,8 +149,8 @@ int main(int argc, char** argv) {
   Options options = parse(argc, argv);
   std::printf("The application: %.0f s of calls to the operation between other work, timed by a probe on %s "
               "(tick %.3g ms)\n",
-              options.app_seconds, tare::probe::CoarseClock::name(),
-              static_cast<double>(tare::probe::CoarseClock::resolution_ns()) / 1e6);
+              options.app_seconds, tare::probe::TickClock::name(),
+              static_cast<double>(tare::probe::TickClock::resolution_ns()) / 1e6);
   const double result = run_application(options.app_seconds);
   tare::consume(result);
   tare::probe::write_text(std::cout);
