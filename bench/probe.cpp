@@ -4,6 +4,8 @@
 //  - probe.coarse: inside a BasicScope<CoarseClock>: two reads of CLOCK_MONOTONIC_COARSE
 //    and this thread's counters updated; one call in 64 also reads CLOCK_MONOTONIC twice
 //    and records the phase;
+//  - probe.tick: inside a BasicScope<TickClock>: two loads of the cached tick (a background
+//    thread stores CLOCK_MONOTONIC every 1 ms), the same counters;
 //  - probe.monotonic: inside a BasicScope<MonotonicClock>: CLOCK_MONOTONIC for both reads;
 //  - probe.macro: TARE_PROBE (a coarse scope behind a function-local static's guard).
 // The overhead per probed call is a probe's score minus probe.none's (each is also reported
@@ -34,6 +36,7 @@ struct Counter {
 // Registered once per process (each of tare's worker processes has its own registry).
 const probe::BasicSite<probe::CoarseClock> coarse_site("bench.probe.coarse");
 const probe::BasicSite<probe::MonotonicClock> monotonic_site("bench.probe.monotonic");
+const probe::BasicSite<probe::TickClock> tick_site("bench.probe.tick");
 
 }  // namespace
 
@@ -44,6 +47,11 @@ TARE_BENCHMARKS {
       .bench("coarse",
              [](Counter& c) {
                const probe::BasicScope<probe::CoarseClock> scope(coarse_site);
+               tare::consume(++c.value);
+             })
+      .bench("tick",
+             [](Counter& c) {
+               const probe::BasicScope<probe::TickClock> scope(tick_site);
                tare::consume(++c.value);
              })
       .bench("monotonic",

@@ -1,20 +1,27 @@
 // Seed 003: an operation of a few microseconds, called inside an "application" that does
-// other work between calls, timed by tare's probe with CLOCK_MONOTONIC_COARSE (a 4 ms tick on
-// the development machine: a thousand times longer than the call). Almost every reading is
+// other work between calls, timed by tare's probe with its cached tick (1 ms: a few hundred
+// times longer than the call). Almost every reading is
 // 0 and a few are one tick; their mean is the operation's time. Then tare's microbenchmark
 // runner measures the same operation in fresh processes, and the two intervals are compared.
 //
 //   example_probe [--app-seconds 6] [--probe-json FILE] [tare options, e.g. --json FILE]
+//
+// It writes files only where told: the probe's JSON with --probe-json, the runner's with
+// --json. Without --json the runner's results (which the comparison needs) go to a private
+// temporary file that is removed before the example exits.
 #include <tare/probe.hpp>
 #include <tare/tare.hpp>
 
 #include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -101,6 +108,33 @@ bool runner_interval(const std::string& path, double& score, double& low, double
   return false;
 }
 
+// A fresh empty file in the temporary directory, for the runner's results when the user
+// asked for none: the comparison needs them, the current directory must not get them.
+// Removed when this goes out of scope. Empty path if none could be made.
+class TemporaryFile {
+ public:
+  TemporaryFile() {
+    std::error_code error;
+    const auto dir = std::filesystem::temp_directory_path(error);
+    std::string name = (error ? std::filesystem::path("/tmp") : dir) / "example_probe.XXXXXX";
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) return;
+    ::close(fd);
+    path_ = name;
+  }
+  ~TemporaryFile() {
+    if (path_.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove(path_, ignored);
+  }
+  TemporaryFile(const TemporaryFile&) = delete;
+  TemporaryFile& operator=(const TemporaryFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 }  // namespace
 
 TARE_BENCHMARKS {
@@ -115,8 +149,8 @@ int main(int argc, char** argv) {
   Options options = parse(argc, argv);
   std::printf("The application: %.0f s of calls to the operation between other work, timed by a probe on %s "
               "(tick %.3g ms)\n",
-              options.app_seconds, tare::probe::CoarseClock::name(),
-              static_cast<double>(tare::probe::CoarseClock::resolution_ns()) / 1e6);
+              options.app_seconds, tare::probe::TickClock::name(),
+              static_cast<double>(tare::probe::TickClock::resolution_ns()) / 1e6);
   const double result = run_application(options.app_seconds);
   tare::consume(result);
   tare::probe::write_text(std::cout);
@@ -128,10 +162,15 @@ int main(int argc, char** argv) {
 
   std::printf("\nThe same operation under tare's microbenchmark runner:\n");
   std::fflush(stdout);
+  const TemporaryFile scratch;
   std::string bench_json = options.bench_json;
   std::string json_flag = "--json";
   if (bench_json.empty()) {
-    bench_json = "probe_bench.json";
+    if (scratch.path().empty()) {
+      std::cerr << "example_probe: cannot make a temporary file for the runner's results; pass --json FILE\n";
+      return 1;
+    }
+    bench_json = scratch.path();
     options.tare_args.push_back(json_flag.data());
     options.tare_args.push_back(bench_json.data());
   }

@@ -22,8 +22,16 @@ struct Totals {
   std::uint64_t sampled = 0;
   double sampled_sum_ns = 0;
   double sampled_sum_sq_ns = 0;
+  std::int64_t fine_overhead_ns = 0;  ///< subtracted from each sampled reading (the probe's own reads)
   std::array<std::uint64_t, detail::kPhaseBins> phase_bins{};
+  // Complete batches (see detail::Accumulator) and their sums.
+  std::uint64_t batches = 0;
+  double batch_sum = 0, batch_calls = 0, batch_sum_sq = 0, batch_sum_calls = 0, batch_calls_sq = 0;
 };
+
+/// The interval comes from the batches once there are this many (else from single readings,
+/// as if independent).
+inline constexpr std::uint64_t kMinBatches = 20;
 
 inline constexpr std::uint64_t kMinCalls = 30;
 inline constexpr std::uint64_t kMinTickCrossings = 10;
@@ -38,6 +46,9 @@ Stats estimate(const Totals& totals);
 
 /// ... and at least this far from uniform (total variation distance).
 inline constexpr double kPhaseLockDeviation = 0.25;
+/// ... or the coarse estimate at least this far (relative) from the fine sample's, beyond
+/// both estimates' sampling error: a bias worth a warning.
+inline constexpr double kMaterialBias = 0.25;
 
 /// "850 ns", "4.19 us", "4 ms", "1.5 s" (3 significant digits; "-" for NaN): the probes'
 /// reports and warnings.

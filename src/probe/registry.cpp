@@ -1,5 +1,6 @@
 #include "probe/registry.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -13,6 +14,7 @@ struct ProbeInfo {
   std::string name;
   std::string clock;
   std::int64_t resolution_ns;
+  std::int64_t fine_overhead_ns;
 };
 
 // Everything shared, under one mutex: only registration, a thread's first call of a probe,
@@ -38,6 +40,12 @@ void add(Totals& into, const Accumulator& a) {
   into.sampled_sum_ns += a.sampled_sum_ns.load(std::memory_order_relaxed);
   into.sampled_sum_sq_ns += a.sampled_sum_sq_ns.load(std::memory_order_relaxed);
   for (std::size_t b = 0; b < kPhaseBins; ++b) into.phase_bins[b] += a.phase_bins[b].load(std::memory_order_relaxed);
+  into.batches += a.batches.load(std::memory_order_relaxed);
+  into.batch_sum += a.batch_sum.load(std::memory_order_relaxed);
+  into.batch_calls += a.batch_calls.load(std::memory_order_relaxed);
+  into.batch_sum_sq += a.batch_sum_sq.load(std::memory_order_relaxed);
+  into.batch_sum_calls += a.batch_sum_calls.load(std::memory_order_relaxed);
+  into.batch_calls_sq += a.batch_calls_sq.load(std::memory_order_relaxed);
 }
 
 template <class F>
@@ -71,12 +79,13 @@ Accumulator g_discard;
 
 }  // namespace
 
-std::uint32_t register_probe(const char* name, std::int64_t resolution_ns, const char* clock_name) {
+std::uint32_t register_probe(const char* name, std::int64_t resolution_ns, const char* clock_name,
+                             std::int64_t fine_overhead_ns) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   const auto id = static_cast<std::uint32_t>(r.probes.size());
   if (id >= kBlockSize * kMaxBlocks) return kBlockSize * kMaxBlocks;  // slot_slow discards its calls
-  r.probes.push_back(ProbeInfo{name, clock_name, resolution_ns});
+  r.probes.push_back(ProbeInfo{name, clock_name, resolution_ns, fine_overhead_ns});
   r.retired.emplace_back();
   return id;
 }
@@ -98,6 +107,29 @@ Accumulator& slot_slow(std::uint32_t id) noexcept {
     block.store(fresh, std::memory_order_release);
   }
   return block.load(std::memory_order_relaxed)[id % kBlockSize];
+}
+
+void next_batch(Accumulator& a, std::int64_t start_ns, std::int64_t resolution_ns) noexcept {
+  const std::uint64_t calls = a.calls.load(std::memory_order_relaxed);
+  const std::int64_t sum = a.sum_ns.load(std::memory_order_relaxed);
+  if (a.batch_end.load(std::memory_order_relaxed) != 0) {
+    const double n = static_cast<double>(calls - a.batch_first_call.load(std::memory_order_relaxed));
+    const double total = static_cast<double>(sum - a.batch_first_sum.load(std::memory_order_relaxed));
+    bump(a.batches, std::uint64_t{1});
+    bump(a.batch_sum, total);
+    bump(a.batch_calls, n);
+    bump(a.batch_sum_sq, total * total);
+    bump(a.batch_sum_calls, total * n);
+    bump(a.batch_calls_sq, n * n);
+  }
+  const std::int64_t window = std::max(kBatchTicks * resolution_ns, kMinBatchNs);
+  std::int64_t index = start_ns / window;
+  if (start_ns % window < 0) --index;
+  a.batch_first_call.store(calls, std::memory_order_relaxed);
+  a.batch_first_sum.store(sum, std::memory_order_relaxed);
+  // Never 0 again: 0 says "no batch yet".
+  const std::int64_t end = (index + 1) * window;
+  a.batch_end.store(end != 0 ? end : 1, std::memory_order_relaxed);
 }
 
 void record_sample(Accumulator& a, std::int64_t coarse_start_ns, std::int64_t fine_start_ns, std::int64_t fine_ns,
@@ -126,6 +158,7 @@ std::vector<Totals> collect_totals() {
     totals[id].name = r.probes[id].name;
     totals[id].clock = r.probes[id].clock;
     totals[id].resolution_ns = r.probes[id].resolution_ns;
+    totals[id].fine_overhead_ns = r.probes[id].fine_overhead_ns;
   }
   for (const detail::ThreadSlots* slots : r.live)
     detail::for_each_accumulator(*slots, r.probes.size(),

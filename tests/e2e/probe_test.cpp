@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include "e2e/command.hpp"
 
 namespace {
@@ -29,7 +31,7 @@ TEST(ProbeExample, TimesTheOperationInTheApplicationAndUnderTheRunner) {
   ASSERT_EQ(probes["probes"].size(), 1u);
   const auto& p = probes["probes"][0];
   EXPECT_EQ(p["name"], "operation");
-  EXPECT_EQ(p["clock"], "CLOCK_MONOTONIC_COARSE");
+  EXPECT_EQ(p["clock"], "tare tick");
   const auto calls = p["calls"].get<std::uint64_t>();
   EXPECT_GT(calls, 10000u);
   EXPECT_EQ(p["sampled_calls"].get<std::uint64_t>(), (calls + 63) / 64) << "the first call and every 64th";
@@ -45,6 +47,23 @@ TEST(ProbeExample, TimesTheOperationInTheApplicationAndUnderTheRunner) {
   const double ratio = p["mean_ns"].get<double>() / bench["benchmarks"][0]["score"].get<double>();
   EXPECT_GT(ratio, 0.3);
   EXPECT_LT(ratio, 3.0);
+}
+
+// Without --probe-json and --json the example writes no file: not in its working directory,
+// and the runner's results it needs go to a temporary file that it removes. Run through
+// /bin/sh to give it an empty working directory and an empty TMPDIR of its own.
+TEST(ProbeExample, WritesNoFilesUnlessTold) {
+  if (std::string(TARE_PROBE_EXAMPLE).empty()) GTEST_SKIP() << "examples not built";
+  const auto cwd = scratch_dir() / "probe_cwd";
+  const auto tmp = scratch_dir() / "probe_tmp";
+  std::filesystem::create_directories(cwd);
+  std::filesystem::create_directories(tmp);
+  const auto r = run_command({"/bin/sh", "-c", "cd \"$1\" && TMPDIR=\"$2\" exec \"$3\" --app-seconds 1 --forks 2 --max-forks 2",
+                              "sh", cwd.string(), tmp.string(), TARE_PROBE_EXAMPLE});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("tare runner"), std::string::npos) << r.out;  // the comparison still ran
+  EXPECT_TRUE(std::filesystem::is_empty(cwd)) << std::filesystem::directory_iterator(cwd)->path();
+  EXPECT_TRUE(std::filesystem::is_empty(tmp)) << std::filesystem::directory_iterator(tmp)->path();
 }
 
 }  // namespace
