@@ -68,6 +68,11 @@ bool SustainableSearch::converged() const noexcept {
   return good_ > 0 && bad_known_ && within(settings_.tolerance, good_, bad_);
 }
 
+double bottleneck_slack(double slack, double busiest_share) {
+  if (!(busiest_share > 0 && busiest_share <= 1)) return slack;
+  return std::min(slack / busiest_share, 0.5);
+}
+
 CombinedRate combine_repeats(const std::vector<double>& rates,
                              const std::vector<double>& brackets_high, double verdict_slack) {
   if (rates.size() != brackets_high.size()) {

@@ -68,6 +68,13 @@ struct CombinedRate {
 /// the capacity is at least r (1 - slack), so the interval's low end is lowered by that
 /// much; otherwise a rate just over the capacity, passed within the slack, would leave the
 /// truth below the interval.
+/// The verdict's slack as it applies to the SUT's bottleneck: work held may grow by
+/// `slack` of the offered rate, and when all of it piles up at a worker that serves a share
+/// `busiest_share` of the events, that worker may run over its capacity by slack / share.
+/// Unknown share (an external SUT): `slack` (exact for one worker, too small when keys are
+/// partitioned). Capped below 1.
+double bottleneck_slack(double slack, double busiest_share);
+
 CombinedRate combine_repeats(const std::vector<double>& rates, const std::vector<double>& brackets_high,
                              double verdict_slack = 0);
 

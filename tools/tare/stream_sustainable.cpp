@@ -124,8 +124,10 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
                          {"converged", search.converged()}});
     }
     json["repeats"] = repeats;
-    const auto combined =
-        stream::combine_repeats(found, bracket_high, first_options.rules.backlog_slope_fraction);
+    const auto capacity = reference_capacity_of(first_options, load);
+    const double slack =
+        stream::bottleneck_slack(first_options.rules.backlog_slope_fraction, capacity ? capacity->busiest_share : 0);
+    const auto combined = stream::combine_repeats(found, bracket_high, slack);
     if (!(combined.estimate > 0)) {
       std::cout << "  no rate was found sustainable\n";
       json["result"] = {{"status", "none sustainable"}};

@@ -17,14 +17,14 @@
 #include "tools/tare/stream_sut_process.hpp"
 
 namespace tare::tool {
-namespace {
 
-// The reference SUT's capacity with this trial's keys (null for an external SUT).
 std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
   if (!load.sut.empty()) return std::nullopt;
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
   return stream::reference_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
 }
+
+namespace {
 
 // Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
 constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;

@@ -3,6 +3,10 @@
 // description for the console and the JSON. Shared by `run` and `sustainable`.
 #pragma once
 
+#include <optional>
+
+#include "stream/sut_capacity.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <atomic>
@@ -36,6 +40,9 @@ std::string describe(const stream::DriverOptions& options, const LoadArgs& load)
 /// "reference (started by tare), capacity 19.2k/s: 2 workers at 50 µs per event, the busiest
 /// serving 52.0% of the events" (the capacity its configuration really has), or the address.
 std::string describe_sut(const stream::DriverOptions& options, const LoadArgs& load);
+
+/// The reference SUT's capacity with these options' keys (null for an external SUT).
+std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& options, const LoadArgs& load);
 /// The trial's configuration for the JSON.
 nlohmann::json config_json(const stream::DriverOptions& options, const LoadArgs& load, const std::string& rate_text);
 

@@ -218,3 +218,23 @@ TEST(CombineRepeats, NoneOrMismatched) {
 
 }  // namespace
 }  // namespace tare::stream
+
+namespace tare::stream {
+namespace {
+
+// Work held may grow by 1% of the offered rate; piled up at a worker serving 52% of the
+// events, that lets the worker run 1.92% over its capacity, and the interval's low end must
+// allow for that much.
+TEST(BottleneckSlack, IsTheSlackOverTheBusiestWorkersShare) {
+  EXPECT_DOUBLE_EQ(bottleneck_slack(0.01, 1.0), 0.01);
+  EXPECT_NEAR(bottleneck_slack(0.01, 0.52), 0.01 / 0.52, 1e-15);
+  EXPECT_DOUBLE_EQ(bottleneck_slack(0.01, 0.0), 0.01);  // unknown: an external SUT
+  EXPECT_DOUBLE_EQ(bottleneck_slack(0.4, 0.1), 0.5);    // capped
+  // A rate found 1.5% above a partitioned SUT's capacity: the lowered interval holds the truth.
+  const double truth = 2500 / 0.52, found = truth * 1.015;
+  EXPECT_LE(combine_repeats({found}, {found * 1.03}, bottleneck_slack(0.01, 0.52)).ci_low, truth);
+  EXPECT_GT(combine_repeats({found}, {found * 1.03}, 0.01).ci_low, truth);
+}
+
+}  // namespace
+}  // namespace tare::stream
