@@ -167,7 +167,8 @@ void FrameWriter::events(std::span<const Event> batch) {
   put(buffer_, at, batch.size(), 4);
   at += 4;
   if (kEventIsWireRecord) {  // the driver's hot path: one copy for the whole batch
-    std::memcpy(buffer_.data() + at, batch.data(), batch.size_bytes());
+    // An empty batch may have no data pointer, which memcpy must not be given.
+    if (!batch.empty()) std::memcpy(buffer_.data() + at, batch.data(), batch.size_bytes());
     return;
   }
   for (const Event& e : batch) {
