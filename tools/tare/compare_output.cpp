@@ -81,9 +81,10 @@ std::string verdict_text(const CompareRow& row, const CompareReport& report) {
   const auto r = compare::time_ratio(row);
   const bool slower = v.direction == compare::Direction::slower;
   const std::string size = slower ? percent(r.low - 1) + "–" + percent(r.high - 1) : percent(1 - r.high) + "–" + percent(1 - r.low);
-  const char* where = v.against_threshold == compare::AgainstThreshold::beyond   ? "beyond"
-                      : v.against_threshold == compare::AgainstThreshold::within ? "within"
-                                                                                 : "across";
+  // In words, an undecided threshold statement is an interval across the threshold.
+  const std::string where = v.against_threshold == compare::AgainstThreshold::undecided
+                                ? "across"
+                                : against_threshold_name(v.against_threshold);
   return fmt::format("{} by {}%, {} the {}% threshold", direction_name(v.direction), size, where, threshold) +
          budget_spent(row);
 }
