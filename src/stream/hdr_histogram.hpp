@@ -5,6 +5,11 @@
 // so a driver can record millions of latencies per second; percentiles, merging and the
 // standard interval-log encoding (hdr_log.hpp) work on the counts.
 //
+// Recording touches the counts and nothing else: the total, the minimum and the maximum are
+// read from the counts when asked for. A running total (as HdrHistogram keeps) is a
+// load-add-store on the same word every record, a chain through memory of ~5 cycles that
+// doubled the cost of a record; the queries that need them scan the counts anyway.
+//
 // Layout (HdrHistogram's): sub_bucket_count = 2^ceil(log2(2 * 10^d)), half of it per bucket
 // after the first; bucket b covers values with the same highest set bit, at a resolution of
 // 2^(b + unit_magnitude), unit_magnitude = floor(log2(lowest)). From half the sub-buckets
@@ -52,10 +57,14 @@ class HdrHistogram {
   void add(const HdrHistogram& other);
   void reset() noexcept;
 
-  std::int64_t total_count() const noexcept { return total_count_; }
+  /// The number of values recorded (a sum over the counts: cheap next to a percentile query,
+  /// not something to ask for per record).
+  std::int64_t total_count() const noexcept;
   std::int64_t out_of_range() const noexcept { return out_of_range_; }
   /// The smallest and largest values recorded, as their equivalent values (0 when empty):
-  /// the lowest equivalent of the smallest, the highest equivalent of the largest.
+  /// the lowest equivalent of the smallest, the highest equivalent of the largest (as
+  /// HdrHistogram; max() is 0 when every count is in the first index, which for lowest = 1
+  /// holds only the value 0).
   std::int64_t min() const noexcept;
   std::int64_t max() const noexcept;
   /// Over the midpoints of the recorded values' equivalent ranges (as HdrHistogram); the
@@ -85,8 +94,8 @@ class HdrHistogram {
   int significant_figures() const noexcept { return significant_figures_; }
   std::size_t counts_length() const noexcept { return counts_.size(); }
   std::int64_t count_at_index(std::size_t index) const noexcept { return counts_[index]; }
-  /// Adds `count` at `index` (decoding); keeps totals, min and max consistent. An index
-  /// >= counts_length() is ignored: decoders check it first. The percentile queries assume
+  /// Adds `count` at `index` (decoding). An index >= counts_length() is ignored: decoders
+  /// check it first. The percentile queries assume
   /// no count goes negative (decoding adds only positive counts).
   void add_at_index(std::size_t index, std::int64_t count) noexcept;
   /// The index `value` is counted at, clamped to [0, highest] as record() does.
@@ -115,9 +124,6 @@ class HdrHistogram {
   }
   void add_in_range(std::int64_t value, std::int64_t count) noexcept {
     counts_[index_in_range(value)] += count;
-    total_count_ += count;
-    if (value < min_value_) min_value_ = value;
-    if (value > max_value_) max_value_ = value;
   }
   // Out of range or count <= 0: kept out of line so that record() stays small.
   [[gnu::cold, gnu::noinline]] void record_cold(std::int64_t value, std::int64_t count) noexcept;
@@ -133,9 +139,7 @@ class HdrHistogram {
   std::int64_t index_offset_ = 0;  // unit_magnitude * half (see index_in_range)
   int bucket_count_ = 0;
   std::vector<std::int64_t> counts_;
-  std::int64_t total_count_ = 0;
   std::int64_t out_of_range_ = 0;
-  std::int64_t min_value_ = 0, max_value_ = 0;  // raw, for min()/max(); min INT64_MAX when empty
 };
 
 }  // namespace tare::stream
