@@ -68,18 +68,23 @@ bool SustainableSearch::converged() const noexcept {
   return good_ > 0 && bad_known_ && within(settings_.tolerance, good_, bad_);
 }
 
-double bottleneck_slack(double slack, double busiest_share) {
-  if (!(busiest_share > 0 && busiest_share <= 1)) return slack;
-  return std::min(slack / busiest_share, 0.5);
+double pass_margin(double slack, double busiest_share, double rate, double window_s) {
+  constexpr double kOneSided95 = 1.6448536269514722;
+  constexpr double kMaxMargin = 0.5;
+  if (!(busiest_share > 0 && busiest_share < 1)) return std::min(slack, kMaxMargin);
+  double margin = slack / busiest_share;
+  const double expected = rate * busiest_share * window_s;  // the busiest worker's events
+  if (expected > 0) margin += kOneSided95 * std::sqrt((1 - busiest_share) / expected);
+  return std::min(margin, kMaxMargin);
 }
 
 CombinedRate combine_repeats(const std::vector<double>& rates,
-                             const std::vector<double>& brackets_high, double verdict_slack) {
+                             const std::vector<double>& brackets_high, double pass_margin) {
   if (rates.size() != brackets_high.size()) {
     throw std::invalid_argument("combine_repeats: one bracket top per rate");
   }
-  if (!(verdict_slack >= 0 && verdict_slack < 1)) {
-    throw std::invalid_argument("combine_repeats: the verdict's slack must be in [0, 1)");
+  if (!(pass_margin >= 0 && pass_margin < 1)) {
+    throw std::invalid_argument("combine_repeats: the pass margin must be in [0, 1)");
   }
   CombinedRate combined;
   combined.repeats = rates.size();
@@ -94,7 +99,7 @@ CombinedRate combine_repeats(const std::vector<double>& rates,
   if (rates.size() == 1) {
     // One search: its bracket is all that is known of where the rate lies.
     combined.estimate = rates.front();
-    combined.ci_low = rates.front() * (1 - verdict_slack);
+    combined.ci_low = rates.front() / (1 + pass_margin);
     combined.ci_high = brackets_high.front();
     return combined;
   }
@@ -105,7 +110,7 @@ CombinedRate combine_repeats(const std::vector<double>& rates,
   const stats::MeanInterval good = stats::mean_interval(rates, 0.95);
   const stats::MeanInterval bad = stats::mean_interval(brackets_high, 0.95);
   combined.estimate = good.mean;
-  combined.ci_low = good.low * (1 - verdict_slack);
+  combined.ci_low = good.low / (1 + pass_margin);
   combined.ci_high = bad.high;
   return combined;
 }

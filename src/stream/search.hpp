@@ -63,19 +63,25 @@ struct CombinedRate {
 };
 /// `rates`: each repeat's sustainable rate; `brackets_high`: each one's unsustainable bound
 /// (same length, else std::invalid_argument). No repeats: every figure NaN.
-/// `verdict_slack`: the share of the offered rate by which the trial verdict lets work held
-/// grow (VerdictRules::backlog_slope_fraction). A rate r judged sustainable only shows that
-/// the capacity is at least r (1 - slack), so the interval's low end is lowered by that
-/// much; otherwise a rate just over the capacity, passed within the slack, would leave the
-/// truth below the interval.
-/// The verdict's slack as it applies to the SUT's bottleneck: work held may grow by
-/// `slack` of the offered rate, and when all of it piles up at a worker that serves a share
-/// `busiest_share` of the events, that worker may run over its capacity by slack / share.
-/// Unknown share (an external SUT): `slack` (exact for one worker, too small when keys are
-/// partitioned). Capped below 1.
-double bottleneck_slack(double slack, double busiest_share);
-
+/// `pass_margin`: how far over its capacity the SUT may run in a trial the verdict passes
+/// (see pass_margin()). A pass at r shows only that the capacity is at least r / (1 +
+/// margin), so the interval's low end is lowered to that; otherwise a rate just over the
+/// capacity, passed within the margin, would leave the truth below the interval.
 CombinedRate combine_repeats(const std::vector<double>& rates, const std::vector<double>& brackets_high,
-                             double verdict_slack = 0);
+                             double pass_margin = 0);
+
+/// How far over its capacity, relatively, the SUT's bottleneck may run in a trial that
+/// passes, from two sources:
+///  - the verdict's slack: work held may grow by `slack` of the offered rate; all of it at
+///    a worker serving a share `busiest_share` of the events lets that worker run slack /
+///    share over its capacity;
+///  - the key split's randomness: with keys drawn at random, the busiest worker's count over
+///    a measured window of `window_s` at `rate` is binomial, so in one trial in 20 it falls
+///    short of its mean by z sqrt((1 - share) / (rate share window)) relatively or more (z =
+///    1.645), and its queue, overloaded by that much on average, stays flat in that trial.
+/// Unknown share (0: an external SUT) or one worker (1): the slack alone (exact for one
+/// worker at a constant rate; for an external SUT with partitioned keys, too small).
+/// Capped at 0.5.
+double pass_margin(double slack, double busiest_share, double rate, double window_s);
 
 }  // namespace tare::stream

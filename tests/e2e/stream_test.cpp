@@ -231,11 +231,11 @@ TEST(StreamSustainable, TheBusiestWorkerSetsTheCapacityOfPartitionedKeys) {
   EXPECT_GT(share, 0.5);
   EXPECT_NEAR(j["config"]["sut_capacity_per_s"].get<double>(), truth, 1e-6);
   EXPECT_NE(r.out.find("the busiest serving"), std::string::npos) << r.out;
-  // Not yet the truth itself on a busy machine: a rate whose held work grows just over the
-  // slack passes while that growth is not significant, and beside two busy processes the
-  // search found 2.1% over the busiest worker's capacity, its interval starting 0.07% above
-  // it. Until the interval's low end also allows for the slope's own uncertainty, within 1%.
-  EXPECT_LE(j["result"]["ci_low"].get<double>(), 1.01 * truth) << r.out;
+  // The interval holds the busiest worker's capacity: its low end allows for the verdict's
+  // slack at that worker and for the random key split, which in a 1.6 s window hides an
+  // overload of up to 1.8% (without it, beside two busy processes, 4,910/s once passed and
+  // the interval began above the truth).
+  EXPECT_LE(j["result"]["ci_low"].get<double>(), truth) << r.out;
   EXPECT_GE(j["result"]["ci_high"].get<double>(), 0.98 * truth) << r.out;
 }
 

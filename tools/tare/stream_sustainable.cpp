@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
@@ -64,6 +65,16 @@ class SearchRunner {
   std::vector<SearchTrial> trials_;
 };
 
+// How far over its capacity the SUT may run in a passed trial (stream::pass_margin), for
+// the lowest rate a search found: the fewest events, the widest key-split noise.
+double pass_margin(const stream::DriverOptions& options, const LoadArgs& load, const std::vector<double>& found) {
+  if (found.empty()) return 0;
+  const auto capacity = reference_capacity_of(options, load);
+  const double window_s = static_cast<double>(options.duration_ns - options.warmup_ns) / 1e9;
+  return stream::pass_margin(options.rules.backlog_slope_fraction, capacity ? capacity->busiest_share : 0,
+                             *std::min_element(found.begin(), found.end()), window_s);
+}
+
 }  // namespace
 
 int sustainable_command(const StreamArgs& args, const std::string& executable) {
@@ -124,10 +135,7 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
                          {"converged", search.converged()}});
     }
     json["repeats"] = repeats;
-    const auto capacity = reference_capacity_of(first_options, load);
-    const double slack =
-        stream::bottleneck_slack(first_options.rules.backlog_slope_fraction, capacity ? capacity->busiest_share : 0);
-    const auto combined = stream::combine_repeats(found, bracket_high, slack);
+    const auto combined = stream::combine_repeats(found, bracket_high, pass_margin(first_options, load, found));
     if (!(combined.estimate > 0)) {
       std::cout << "  no rate was found sustainable\n";
       json["result"] = {{"status", "none sustainable"}};
