@@ -7,10 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 
+#include "system/child_exit.hpp"
 #include "worker/protocol.hpp"
 
 extern char** environ;
@@ -22,6 +25,9 @@ volatile sig_atomic_t g_interrupted = 0;
 void on_interrupt(int) { g_interrupted = 1; }
 
 constexpr std::size_t kOutputTailBytes = 4096;
+// Once the worker's group is killed its output pipe closes at once; this bounds the wait
+// for what it printed last should something outside the group still hold the pipe.
+constexpr auto kOutputGrace = std::chrono::seconds(1);
 
 void make_pipe(int fds[2]) {
   if (pipe2(fds, O_CLOEXEC) != 0) throw WorkerFailure(std::string("cannot create a pipe: ") + std::strerror(errno));
@@ -84,6 +90,8 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
     throw WorkerFailure(std::string("cannot fork: ") + std::strerror(err));
   }
   if (pid_ == 0) {
+    // Its own process group: what the benchmark starts joins it, and dies with it.
+    setpgid(0, 0);
     // Move the child's ends out of the way first, so dup2 onto 1-4 cannot clobber them.
     const int in = fcntl(command[0], F_DUPFD, 10);
     const int out = fcntl(reply[1], F_DUPFD, 10);
@@ -103,20 +111,30 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
     execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
+  setpgid(pid_, pid_);  // as the child does, whichever runs first
+  exit_ = std::make_unique<system::ChildExit>(pid_);
   close(command[0]);
   close(reply[1]);
   close(output[1]);
   command_fd_ = command[1];
   reply_fd_ = reply[0];
   output_fd_ = output[0];
+  // Reads never block: the pipes may stay open after the worker's exit (a process it left
+  // behind holds them), so each read takes what is there and poll() says when to look.
+  fcntl(reply_fd_, F_SETFL, O_NONBLOCK);
+  fcntl(output_fd_, F_SETFL, O_NONBLOCK);
 }
 
 WorkerProcess::~WorkerProcess() {
   close_fds();
-  if (pid_ > 0 && !reaped_) {
-    kill(pid_, SIGKILL);
-    waitpid(pid_, &status_, 0);
-  }
+  end_group();
+}
+
+// Kills what is left of the worker's group and reaps the worker (once).
+void WorkerProcess::end_group() {
+  if (pid_ <= 0 || reaped_) return;
+  status_ = exit_->kill_group_and_reap();
+  reaped_ = true;
 }
 
 void WorkerProcess::close_fds() {
@@ -140,21 +158,57 @@ void WorkerProcess::send(const std::string& command) {
   }
 }
 
-void WorkerProcess::drain_output(int fd) {
+// What the worker printed since the last look (the last few KiB are kept); closes the pipe
+// at its end.
+void WorkerProcess::drain_output() {
   char chunk[4096];
-  const ssize_t n = read(fd, chunk, sizeof chunk);
-  if (n <= 0) {
-    close(output_fd_);
-    output_fd_ = -1;
-    return;
+  for (;;) {
+    const ssize_t n = read(output_fd_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    if (n <= 0) {
+      close(output_fd_);
+      output_fd_ = -1;
+      return;
+    }
+    output_tail_.append(chunk, static_cast<std::size_t>(n));
+    if (output_tail_.size() > kOutputTailBytes) output_tail_.erase(0, output_tail_.size() - kOutputTailBytes);
   }
-  output_tail_.append(chunk, static_cast<std::size_t>(n));
-  if (output_tail_.size() > kOutputTailBytes) output_tail_.erase(0, output_tail_.size() - kOutputTailBytes);
+}
+
+void WorkerProcess::drain_output_until(Clock::time_point deadline) {
+  while (output_fd_ >= 0) {
+    drain_output();
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (output_fd_ < 0 || left <= 0) return;
+    pollfd fd{output_fd_, POLLIN, 0};
+    if (poll(&fd, 1, static_cast<int>(left)) < 0 && errno == EINTR && interrupted()) return;
+  }
+}
+
+// Appends what the reply pipe holds; false at its end (the worker closed it or exited).
+bool WorkerProcess::read_replies() {
+  char chunk[65536];
+  for (;;) {
+    const ssize_t n = read(reply_fd_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return true;
+    if (n <= 0) return false;
+    replies_.append(chunk, static_cast<std::size_t>(n));
+    if (replies_.size() > kMaxReplyBytes) return true;  // read_line refuses it
+  }
+}
+
+void WorkerProcess::fail_hung(const char* what) {
+  end_group();
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", timeout_seconds_);
+  fail(std::string(what) + " within " + seconds + " s (--timeout); killed");
 }
 
 std::string WorkerProcess::read_line() {
-  using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_seconds_);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(timeout_seconds_));
   for (;;) {
     const auto newline = replies_.find('\n');
     if (newline != std::string::npos) {
@@ -163,23 +217,22 @@ std::string WorkerProcess::read_line() {
       if (line.rfind("error ", 0) == 0) fail("threw: " + line.substr(6));
       if (line.rfind("skip ", 0) == 0) {
         close_fds();
-        waitpid(pid_, &status_, 0);  // it exits by itself, cleanly
-        reaped_ = true;
+        exit_->wait_until(deadline);  // it exits by itself, cleanly
+        end_group();
         throw BenchmarkSkipped(line.substr(5));
       }
       return line;
     }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status_, 0);
-      reaped_ = true;
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%g", timeout_seconds_);
-      fail(std::string("hung: no reply within ") + seconds + " s (--timeout); killed");
+    if (replies_.size() > kMaxReplyBytes) {
+      end_group();
+      fail("sent more than " + std::to_string(kMaxReplyBytes) + " bytes without a line end (not tare's protocol); killed");
     }
-    pollfd fds[2] = {{reply_fd_, POLLIN, 0}, {output_fd_, POLLIN, 0}};
-    const int ready = poll(fds, output_fd_ >= 0 ? 2 : 1, static_cast<int>(left));
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) fail_hung("hung: no reply");
+    // The worker's exit is watched as well as its pipes: a process it started may hold the
+    // pipes open after it died, and no end of file would come.
+    pollfd fds[3] = {{reply_fd_, POLLIN, 0}, {output_fd_, POLLIN, 0}, {exit_->fd(), POLLIN, 0}};
+    const int ready = poll(fds, 3, static_cast<int>(std::min<long long>(left, 1'000'000)));
     if (ready < 0) {
       if (errno == EINTR) {
         if (interrupted()) throw Interrupted();
@@ -187,24 +240,28 @@ std::string WorkerProcess::read_line() {
       }
       fail(std::string("poll failed: ") + std::strerror(errno));
     }
-    if (output_fd_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drain_output(output_fd_);
-    if (fds[0].revents & (POLLIN | POLLHUP)) {
-      char chunk[65536];
-      const ssize_t n = read(reply_fd_, chunk, sizeof chunk);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) fail(describe_exit());
-      replies_.append(chunk, static_cast<std::size_t>(n));
-    }
+    if (output_fd_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drain_output();
+    // At the pipe's end, or once the worker exited, its last words are in the pipe already
+    // (a reply it wrote before it exited): those are read first.
+    const bool ended = ((fds[0].revents & (POLLIN | POLLHUP)) && !read_replies()) ||
+                       ((fds[2].revents & POLLIN) && (read_replies(), true));
+    if (ended && replies_.find('\n') == std::string::npos) fail(describe_exit());
   }
 }
 
+// How the worker ended: waits for its exit (up to the timeout), kills what is left of its
+// group, reaps it, and collects what it printed on its way out.
 std::string WorkerProcess::describe_exit() {
-  // Collect what the worker printed on its way out, then its exit status.
-  while (output_fd_ >= 0) drain_output(output_fd_);
-  if (!reaped_) {
-    while (waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
-    }
-    reaped_ = true;
+  if (reaped_) return describe_wait_status(status_);
+  const auto wait = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds_));
+  const bool exited = exit_->wait_until(Clock::now() + wait);
+  if (!exited && interrupted()) throw Interrupted();
+  end_group();
+  drain_output_until(Clock::now() + kOutputGrace);
+  if (!exited) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", timeout_seconds_);
+    return std::string("did not exit within ") + seconds + " s (--timeout); killed";
   }
   return describe_wait_status(status_);
 }

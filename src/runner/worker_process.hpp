@@ -1,14 +1,20 @@
 // A worker process as the parent sees it: fork+exec of this executable (so every fork has
 // its own address-space layout), three pipes (commands, replies, the worker's own
-// stdout/stderr), a timeout on every reply, and a readable account of how it ended.
+// stdout/stderr), a timeout on every reply and on its exit, and a readable account of how
+// it ended. The worker leads its own process group, and the group is killed when the worker
+// ends: whatever the benchmark started and left behind (a child holding its stdout or its
+// reply pipe) neither outlives it nor keeps the runner waiting.
 #pragma once
 
 #include <sys/types.h>
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "system/child_exit.hpp"
 
 namespace tare::runner {
 
@@ -39,20 +45,30 @@ class WorkerProcess {
 
   pid_t pid() const { return pid_; }
   void send(const std::string& command);
-  /// The next reply line. Throws WorkerFailure when the worker answers "error ...", ends,
-  /// or says nothing within the timeout (it is then killed); BenchmarkSkipped when it
-  /// answers "skip ...".
+  /// The next reply line. Throws WorkerFailure when the worker answers "error ...", exits,
+  /// says nothing within the timeout (it is then killed) or sends a line longer than
+  /// kMaxReplyBytes; BenchmarkSkipped when it answers "skip ...".
   std::string read_line();
-  /// Waits for the worker to exit after "finish"; throws WorkerFailure if it did not exit 0.
+  /// Waits (up to the timeout) for the worker to exit after "finish"; throws WorkerFailure
+  /// if it did not exit 0 in time.
   void wait_for_exit();
 
+  /// A reply line longer than this is no reply of tare's protocol.
+  static constexpr std::size_t kMaxReplyBytes = 1u << 20;
+
  private:
+  using Clock = system::ChildExit::Clock;
   [[noreturn]] void fail(const std::string& what);
+  [[noreturn]] void fail_hung(const char* what);
   std::string describe_exit();
-  void drain_output(int fd);
+  void end_group();
+  bool read_replies();
+  void drain_output();
+  void drain_output_until(Clock::time_point deadline);
   void close_fds();
 
   pid_t pid_ = -1;
+  std::unique_ptr<system::ChildExit> exit_;
   int command_fd_ = -1, reply_fd_ = -1, output_fd_ = -1;
   double timeout_seconds_;
   std::string replies_;

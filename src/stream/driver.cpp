@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -35,6 +36,11 @@ constexpr std::int64_t kMaxSpinNs = 200'000;
 constexpr std::int64_t kYieldNs = 20'000;
 // Stop handing events over while this much is still unsent in the socket's buffer here.
 constexpr std::size_t kMaxUnsentBytes = 4u << 20;
+// A pass reads at most this much of what the SUT sent, decoding as it goes: a SUT that
+// floods the driver neither starves the schedule nor fills its memory.
+constexpr std::size_t kMostReceivedPerPass = 1u << 20;
+// The least time the SUT has to send done after end (DriverOptions::done_timeout_ns).
+constexpr std::int64_t kLeastDoneTimeoutNs = 10'000'000'000;
 
 std::int64_t realtime_ns() noexcept {
   timespec ts{};
@@ -50,6 +56,12 @@ void pin_to_cpu(int cpu) noexcept {
 }
 
 HdrHistogram latency_histogram(int digits) { return HdrHistogram(1, kHistogramHighest, digits); }
+
+std::string seconds_text(std::int64_t ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", static_cast<double>(ns) / 1e9);
+  return text;
+}
 
 std::uint64_t splitmix64(std::uint64_t x) noexcept {
   x += 0x9e3779b97f4a7c15ull;
@@ -93,6 +105,9 @@ struct GeneratorRecord {
   std::vector<std::unique_ptr<LatencyInterval>> intervals;  // by index, null when no outputs
   HdrHistogram lateness, event_time, processing_time;
   std::vector<Output> outputs_kept;
+  bool kept_capped = false;       // outputs came beyond this generator's share of max_kept_outputs
+  std::uint64_t impossible = 0;   // outputs with impossible times (not in the latencies)
+  std::string impossible_example;
   system::RealtimeRequest realtime;  // when asked for
   system::ThreadTimes times;         // the thread's, from its start to its end
 
@@ -111,7 +126,10 @@ class GeneratorLoop {
       : index_(index), options_(options), realtime_(realtime), generator_(workload), socket_(std::move(source.socket)),
         reader_(std::move(source.reader)), shared_(shared),
         record_(record), ring_(std::max<std::uint64_t>(options.backlog_cap / options.run.sources, 1)),
-        progress_(progress) {
+        progress_(progress),
+        done_timeout_ns_(options.done_timeout_ns > 0 ? options.done_timeout_ns
+                                                     : std::max(options.duration_ns, kLeastDoneTimeoutNs)),
+        most_kept_(std::max<std::uint64_t>(options.max_kept_outputs / options.run.sources, 1)) {
     have_next_ = generator_.next(next_);
   }
 
@@ -144,11 +162,17 @@ class GeneratorLoop {
       sample(t);
       hand_over();
       flush();
-      if (!receive(t)) return;
+      if (!receive()) return;
       if (record_.done) return;
       if (phase_ == Phase::draining && t - record_.schedule_end_ns > options_.drain_timeout_ns) {
         shared_.end_run("the SUT had not taken every event " + std::to_string(options_.drain_timeout_ns / 1'000'000'000) +
                             " s after the schedule ended (" + std::to_string(ring_.size()) + " still queued)",
+                        true);
+        continue;
+      }
+      if (end_sent_ && t - end_sent_ns_ > done_timeout_ns_) {
+        shared_.end_run("the SUT did not send done on connection " + std::to_string(index_) + " within " +
+                            seconds_text(done_timeout_ns_) + " s after end",
                         true);
         continue;
       }
@@ -229,6 +253,7 @@ class GeneratorLoop {
   void send_end() {
     writer_.end();
     end_sent_ = true;
+    end_sent_ns_ = now();
   }
 
   std::size_t unsent() const noexcept { return writer_.bytes().size() - written_; }
@@ -250,32 +275,40 @@ class GeneratorLoop {
     written_ = 0;
   }
 
-  // Reads and handles what has arrived; false when the run is over for this connection.
-  bool receive(std::int64_t t) {
-    for (;;) {
+  // Reads and handles what has arrived, at most kMostReceivedPerPass bytes (decoded piece
+  // by piece: the reader never holds more than one partial frame and one piece); false when
+  // the run is over for this connection.
+  bool receive() {
+    for (std::size_t received = 0; received < kMostReceivedPerPass;) {
       const ssize_t n = ::recv(socket_.fd(), buffer_.data(), buffer_.size(), MSG_DONTWAIT);
       if (n > 0) {
         reader_.feed(std::span<const std::uint8_t>(buffer_.data(), static_cast<std::size_t>(n)));
+        received += static_cast<std::size_t>(n);
+        handle_frames();
+        if (record_.done) return false;
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-      handle_frames(t);
+      handle_frames();
       if (record_.done) return false;
       // A reset is the SUT going away too (it had unread events when it died).
       fail(n == 0 ? "the SUT closed connection " + std::to_string(index_) + " mid-run"
                   : "the SUT closed connection " + std::to_string(index_) + " mid-run (" + std::strerror(errno) + ")");
       return false;
     }
-    handle_frames(t);
-    return true;
+    handle_frames();  // what arrived with the SUT's hello, before this loop ran
+    return !record_.done;
   }
 
-  void handle_frames(std::int64_t t) {
+  // Outputs arrive now: read after they were received, so that no genuine output's event
+  // time lies after its arrival.
+  void handle_frames() {
+    const std::int64_t arrival = now();
     while (auto frame = reader_.next()) {
       switch (frame->type) {
         case FrameType::request: credit_ += frame->max_events; break;
-        case FrameType::outputs: record_outputs(frame->outputs, t); break;
+        case FrameType::outputs: record_outputs(frame->outputs, arrival); break;
         case FrameType::done:
           if (!end_sent_) throw ProtocolError("done before the driver sent end");
           record_.done = true;
@@ -288,11 +321,20 @@ class GeneratorLoop {
     }
   }
 
+  // Times no genuine output can carry are counted and left out (their differences could
+  // overflow, and a clamped latency of 0 ns would hide them).
   void record_outputs(const std::vector<Output>& outputs, std::int64_t arrival) {
     LatencyInterval& interval = interval_at(arrival);
     for (const Output& o : outputs) {
-      const std::int64_t event_latency = arrival - o.max_event_time_ns;
-      const std::int64_t processing_latency = o.emit_time_ns - o.ingest_time_ns;
+      std::int64_t processing_latency = 0;
+      const bool event_possible = o.max_event_time_ns >= 0 && o.max_event_time_ns <= arrival;
+      const bool processing_possible =
+          !__builtin_sub_overflow(o.emit_time_ns, o.ingest_time_ns, &processing_latency) && processing_latency >= 0;
+      if (!event_possible || !processing_possible) {
+        note_impossible(o, arrival, event_possible);
+        continue;
+      }
+      const std::int64_t event_latency = arrival - o.max_event_time_ns;  // both in [0, arrival]
       interval.event_time.record(event_latency);
       interval.processing_time.record(processing_latency);
       if (arrival >= options_.warmup_ns) {
@@ -301,7 +343,27 @@ class GeneratorLoop {
       }
     }
     record_.outputs += outputs.size();
-    if (options_.keep_outputs) record_.outputs_kept.insert(record_.outputs_kept.end(), outputs.begin(), outputs.end());
+    if (options_.keep_outputs) keep(outputs);
+  }
+
+  void keep(const std::vector<Output>& outputs) {
+    const std::size_t room = most_kept_ - std::min<std::size_t>(record_.outputs_kept.size(), most_kept_);
+    const std::size_t kept = std::min(room, outputs.size());
+    record_.outputs_kept.insert(record_.outputs_kept.end(), outputs.begin(),
+                                outputs.begin() + static_cast<std::ptrdiff_t>(kept));
+    if (kept < outputs.size()) record_.kept_capped = true;
+  }
+
+  void note_impossible(const Output& o, std::int64_t arrival, bool event_possible) {
+    if (record_.impossible++ > 0) return;
+    const std::string event = "event time " + std::to_string(o.max_event_time_ns) + " ns";
+    if (!event_possible)
+      record_.impossible_example = o.max_event_time_ns < 0 ? event + ", before the run's first event (0 ns)"
+                                                           : event + ", after the output arrived (" +
+                                                                 std::to_string(arrival) + " ns)";
+    else
+      record_.impossible_example = "emit time " + std::to_string(o.emit_time_ns) + " ns, before its ingest time " +
+                                   std::to_string(o.ingest_time_ns) + " ns (SUT clock)";
   }
 
   LatencyInterval& interval_at(std::int64_t arrival) {
@@ -381,6 +443,9 @@ class GeneratorLoop {
   std::int64_t next_sample_ns_ = 0;
   std::int64_t next_progress_ns_ = 0;
   std::int64_t last_sleep_ns_ = 0;  // when the thread last gave its CPU up
+  std::int64_t done_timeout_ns_;
+  std::uint64_t most_kept_;        // outputs this generator keeps at most
+  std::int64_t end_sent_ns_ = 0;
   FrameWriter writer_;
   std::size_t written_ = 0;
   std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(1u << 16);
@@ -538,6 +603,7 @@ void validate(const DriverOptions& options) {
   if (options.significant_figures < 1 || options.significant_figures > 5) fail("significant figures must be 1..5");
   if (options.generator_cpu < -1 || options.generator_cpu >= CPU_SETSIZE) fail("generator CPU out of range");
   if (options.max_batch < 1 || options.max_batch * kEventBytes + 4 > kMaxPayload) fail("batch size out of range");
+  if (options.done_timeout_ns < 0) fail("the wait for done must be >= 0");
   validate(options.run.window);
   validate(options.workload);
   (void)split_workload(options.workload, options.run.sources);
@@ -609,6 +675,9 @@ TrialResult run_trial(const DriverOptions& options,
     result.event_time.add(r->event_time);
     result.processing_time.add(r->processing_time);
     result.kept_outputs.insert(result.kept_outputs.end(), r->outputs_kept.begin(), r->outputs_kept.end());
+    result.kept_outputs_capped = result.kept_outputs_capped || r->kept_capped;
+    if (result.impossible_outputs == 0) result.impossible_example = r->impossible_example;
+    result.impossible_outputs += r->impossible;
   }
   if (result.schedule_end_ns == 0) result.schedule_end_ns = std::min(result.ended_ns, options.duration_ns);
   result.scheduling = merge_scheduling(records, not_asked);
@@ -618,6 +687,10 @@ TrialResult run_trial(const DriverOptions& options,
   result.warmup_ns = options.warmup_ns;
   result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
   result.verdict = judge_trial(evidence_of(result, options), options.rules);
+  if (result.impossible_outputs > 0)
+    result.verdict.notes.push_back("the SUT sent " + std::to_string(result.impossible_outputs) +
+                                   " outputs with impossible times, left out of the latencies; the first: " +
+                                   result.impossible_example);
   return result;
 }
 

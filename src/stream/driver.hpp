@@ -50,9 +50,15 @@ struct DriverOptions {
   /// says done (needed to check results); false: end at once (search trials).
   bool drain = true;
   std::int64_t drain_timeout_ns = 30'000'000'000;
+  /// After `end`, how long the SUT has to send `done` (its last outputs); 0: as long as the
+  /// trial's duration, at least 10 s. Then the run ends incomplete, naming what is missing.
+  std::int64_t done_timeout_ns = 0;
   int connect_timeout_ms = 5000;
   int significant_figures = 3;
   bool keep_outputs = true;          ///< for checking them against the oracle
+  /// Outputs kept for the oracle at most (48 bytes each): a SUT that floods the driver
+  /// cannot exhaust its memory. Beyond it the rest are measured but not kept.
+  std::uint64_t max_kept_outputs = 1u << 22;
   std::size_t max_batch = 4096;      ///< events per frame at most
   std::atomic<bool>* stop = nullptr; ///< set from outside (Ctrl-C): end the run, keep results
   /// Generator threads ask for SCHED_FIFO at this priority (when there are fewer of them than
@@ -109,7 +115,13 @@ struct TrialResult {
   HdrHistogram lateness{1, 3'600'000'000'000, 3};
   HdrHistogram event_time{1, 3'600'000'000'000, 3};
   HdrHistogram processing_time{1, 3'600'000'000'000, 3};
-  std::vector<Output> kept_outputs;  ///< when keep_outputs (every output of the run)
+  std::vector<Output> kept_outputs;  ///< when keep_outputs (every output of the run, up to max_kept_outputs)
+  bool kept_outputs_capped = false;  ///< more outputs came than max_kept_outputs
+  /// Outputs whose times cannot be (an event time before the run or after the output's
+  /// arrival, an emit time before the ingest time): left out of the latencies, counted, and
+  /// the first one described in words (also a note of the verdict).
+  std::uint64_t impossible_outputs = 0;
+  std::string impossible_example;
   TrialVerdict verdict;
 };
 

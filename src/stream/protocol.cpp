@@ -214,6 +214,9 @@ void FrameReader::feed(std::span<const std::uint8_t> bytes) {
     buffer_.erase(buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(read_));
     read_ = 0;
   }
+  if (buffer_.size() + bytes.size() > kMaxPendingBytes)
+    throw ProtocolError(std::to_string(buffer_.size() + bytes.size()) + " bytes received and not yet taken as frames, " +
+                        "more than the limit of " + std::to_string(kMaxPendingBytes));
   buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
 }
 

@@ -88,9 +88,15 @@ class FrameWriter {
   std::vector<std::uint8_t> buffer_;
 };
 
+/// The most bytes a FrameReader holds: a whole frame of the largest size and as much again
+/// (a reader whose frames are taken between feeds never comes near it).
+inline constexpr std::size_t kMaxPendingBytes = 2 * (kMaxPayload + 5);
+
 /// Reassembles frames from whatever pieces the socket delivers.
 class FrameReader {
  public:
+  /// Throws ProtocolError when the bytes held would exceed kMaxPendingBytes: a peer that
+  /// sends faster than its frames are taken cannot fill memory.
   void feed(std::span<const std::uint8_t> bytes);
   /// The next complete frame, or nullopt until more bytes arrive. Throws ProtocolError for
   /// a malformed frame (the connection is then beyond repair).

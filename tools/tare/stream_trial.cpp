@@ -199,6 +199,9 @@ Verification verify(const stream::DriverOptions& options, const stream::TrialRes
     v.message = "the run did not complete";
   } else if (!trial.drained) {
     v.message = "events were still queued when the run ended";
+  } else if (trial.kept_outputs_capped) {
+    v.message = fmt::format("the SUT sent {} outputs, more than the {} kept for the check", trial.outputs,
+                            trial.kept_outputs.size());
   } else if (trial.generated > kMaxVerifiedEvents) {
     v.message = fmt::format("{} events, more than the {} checked", trial.generated, kMaxVerifiedEvents);
   } else {

@@ -1,0 +1,99 @@
+// Workers that leave processes behind (issue 17, F2): the runner neither waits for them nor
+// lets them outlive the run. A real benchmark binary forks a real `sleep` that holds the
+// worker's pipes.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+
+namespace {
+
+// Whether `pid` is a live process (a zombie waiting for its reaper is dead).
+bool orphan_alive(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const auto state_at = line.rfind(')') + 2;
+  return state_at < line.size() && line[state_at] != 'Z' && line[state_at] != 'X';
+}
+
+std::vector<pid_t> orphans_listed(const std::filesystem::path& file) {
+  std::vector<pid_t> pids;
+  std::ifstream in(file);
+  for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+// Runs one orphan benchmark (two forks) with the orphans' pids written to a file; the
+// test's own limit (2 min) is far beyond what the run needs and far below --timeout.
+struct OrphanRun {
+  tare_e2e::CommandResult result;
+  nlohmann::json json;
+  std::vector<pid_t> orphans;
+};
+
+OrphanRun run_orphan_benchmark(const std::string& name) {
+  const auto dir = tare_e2e::scratch_dir();
+  const auto orphans = dir / ("orphans-" + name);
+  const auto json_path = dir / ("orphans-" + name + ".json");
+  // The environment reaches the workers: they inherit the runner's.
+  setenv("TARE_E2E_ORPHANS", orphans.c_str(), 1);
+  OrphanRun run;
+  run.result = tare_test::run_process({TARE_E2E_ORPHAN_BENCH, "--filter", "^orphan." + name + "$", "--forks", "2",
+                                       "--max-forks", "2", "--measure-ms", "5", "--warmup-max-ms", "30", "--timeout",
+                                       "600", "--json", json_path.string()},
+                                      std::chrono::seconds(120));
+  unsetenv("TARE_E2E_ORPHANS");
+  if (std::filesystem::exists(json_path)) run.json = nlohmann::json::parse(tare_e2e::slurp(json_path));
+  run.orphans = orphans_listed(orphans);
+  return run;
+}
+
+// Whether every orphan is dead (within 10 s: the kill may still be on its way); then kills
+// any left, so that a failing test leaves nothing behind either.
+bool orphans_gone(const std::vector<pid_t>& pids) {
+  const bool gone = tare_e2e::eventually(
+      [&] {
+        for (pid_t pid : pids)
+          if (orphan_alive(pid)) return false;
+        return true;
+      },
+      std::chrono::seconds(10));
+  for (pid_t pid : pids)
+    if (orphan_alive(pid)) kill(pid, SIGKILL);
+  return gone;
+}
+
+}  // namespace
+
+// The benchmark's child keeps the worker's stdout after the worker exits: the run ends
+// (the child is killed with the worker's process group) and the benchmark is measured.
+TEST(WorkerFaults, AChildHoldingTheWorkersOutputNeitherHangsTheRunNorOutlivesIt) {
+  const OrphanRun run = run_orphan_benchmark("holds_stdout");
+  ASSERT_FALSE(run.result.timed_out) << "the runner waited for the benchmark's child";
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+  ASSERT_EQ(run.orphans.size(), 2u);
+  ASSERT_EQ(run.json["benchmarks"].size(), 1u);
+  EXPECT_EQ(run.json["benchmarks"][0]["status"], "ok") << run.json["benchmarks"][0].dump();
+  EXPECT_TRUE(orphans_gone(run.orphans));
+}
+
+// The worker crashes while its child holds every pipe: no end of file comes, yet the crash
+// is reported as a crash at once (not as a hang after --timeout), and the child dies too.
+TEST(WorkerFaults, AWorkerThatCrashesWhileItsChildHoldsThePipesIsReportedAsACrash) {
+  const OrphanRun run = run_orphan_benchmark("holds_pipes_and_crashes");
+  ASSERT_FALSE(run.result.timed_out) << "the runner waited for the benchmark's child";
+  EXPECT_EQ(run.result.exit_code, 1) << run.result.err;
+  ASSERT_EQ(run.json["benchmarks"].size(), 1u);
+  const auto& b = run.json["benchmarks"][0];
+  EXPECT_EQ(b["status"], "failed");
+  EXPECT_NE(b["error"].get<std::string>().find("signal 11"), std::string::npos) << b["error"];
+  EXPECT_TRUE(orphans_gone(run.orphans));
+}
