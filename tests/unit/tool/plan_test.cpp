@@ -125,12 +125,12 @@ TEST(Quantities, PercentagesAndDurationsWithUnits) {
   EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("2h", "--budget"), 7200);
   for (const char* bad : {"", "%", "0", "-1", "100", "1%%", "abc"})
     EXPECT_THROW(tare::tool::parse_percent(bad, "--target-ci"), tare::tool::UsageError) << bad;
-  for (const char* bad : {"", "0s", "-5", "5d", "s", "1e999"})
+  for (const char* bad : {"", "0s", "-5", "5d", "s", "1e999", "nan", "inf", "604801", "169h"})
     EXPECT_THROW(tare::tool::parse_seconds(bad, "--budget"), tare::tool::UsageError) << bad;
   try {
     tare::tool::parse_seconds("5d", "--budget");
   } catch (const tare::tool::UsageError& e) {
-    EXPECT_STREQ(e.what(), "--budget 5d: expected a positive duration, like 60s, 5m or 1h");
+    EXPECT_STREQ(e.what(), "--budget 5d: expected a duration in seconds above 0 and at most 604800, like 60s, 5m or 1h");
   }
 }
 
