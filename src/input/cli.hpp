@@ -16,7 +16,7 @@ CLI::Option* add_number(CLI::App* app, const std::string& flag, T& target, const
                         const std::string& help) {
   auto* option = app->add_option_function<std::string>(
       flag, [&target, flag, limits](const std::string& text) { target = parse_as<T>(text, flag, limits); }, help);
-  option->default_str(number_text(static_cast<long double>(target)));
+  option->type_name("NUMBER")->default_str(number_text(static_cast<long double>(target)));
   return option;
 }
 
