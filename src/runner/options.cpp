@@ -34,13 +34,8 @@ std::pair<std::string, std::vector<std::string>> parse_param_override(const std:
 
 namespace {
 
-// What each numeric option allows (input/number.hpp turns away nan, inf and overflow too).
-input::Limits seconds_up_to_a_week() {
-  return {0, input::kWeekSeconds, true, false, false, "a time in seconds"};
-}
-input::Limits milliseconds_up_to_a_week() {
-  return {0, input::kWeekSeconds * 1e3, true, false, false, "a time in milliseconds"};
-}
+// What the numeric options allow beyond times (input/number.hpp turns away nan, inf and
+// overflow too).
 constexpr int kMostForks = 100000;
 constexpr int kMostThreads = 4096;
 
@@ -77,7 +72,7 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   app.add_option("--param", params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
   app.add_option("--threads", threads, "Run with these thread counts instead of the declared ones: N[,N...]");
   app.add_option("--mode", mode, "Override the mode: avgt, thrpt, sample or ss");
-  input::add_number(&app, "--budget", options.budget_seconds, seconds_up_to_a_week(),
+  input::add_number(&app, "--budget", options.budget_seconds, input::time_in_seconds(),
                     "Time budget per benchmark, in seconds");
   app.add_option_function<std::string>(
          "--target-ci",
@@ -86,11 +81,11 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
          },
          "Stop adding forks when the 95% CI half-width is this % of the score")
       ->default_str("1");
-  input::add_number(&app, "--timeout", options.timeout_seconds, seconds_up_to_a_week(),
+  input::add_number(&app, "--timeout", options.timeout_seconds, input::time_in_seconds(),
                     "Kill a worker that is silent this many seconds");
-  input::add_number(&app, "--measure-ms", options.measure_ms, milliseconds_up_to_a_week(),
+  input::add_number(&app, "--measure-ms", options.measure_ms, input::time_in_milliseconds(),
                     "Measured time per fork, in milliseconds");
-  input::add_number(&app, "--warmup-max-ms", options.warmup_max_ms, milliseconds_up_to_a_week(),
+  input::add_number(&app, "--warmup-max-ms", options.warmup_max_ms, input::time_in_milliseconds(),
                     "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
   input::add_number(&app, "--steady-band", options.steady_band_percent, band,
                     "Changes of speed within a fork smaller than this % are not warmup or slowdown");

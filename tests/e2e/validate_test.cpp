@@ -130,7 +130,8 @@ TEST(ValidateTare, CompareCallsAFileWithAnImpossibleNumberOrFieldBadInput) {
   std::ofstream(gbench) << R"({"context": {"date": 7, "host_name": "vm"}, "benchmarks": [)"
                         << R"({"name": "BM_x", "run_type": "iteration", "iterations": 10, "real_time": 5,)"
                         << R"( "cpu_time": 5, "time_unit": "ns"}]})";
-  expect_refused({kTare, "compare", gbench, gbench}, gbench + ": Google Benchmark JSON: context: date: expected a string");
+  expect_refused({kTare, "compare", gbench, gbench},
+                 gbench + ": Google Benchmark JSON: context: date: expected a string");
 }
 
 // F6, F11, F7: ab ran every pair before finding it could not write; --timeout nan passed.

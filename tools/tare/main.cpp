@@ -137,10 +137,8 @@ int compare_command(const CompareArgs& args) {
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
-// `tare ab`'s numeric options: what they allow (the benchmark binaries' own flags allow the same).
+// As many pairs as a benchmark binary allows forks.
 constexpr int kMostPairs = 100000;
-const tare::input::Limits kMilliseconds{0, tare::input::kWeekSeconds * 1e3, true, false, false, "a time in milliseconds"};
-const tare::input::Limits kSeconds{0, tare::input::kWeekSeconds, true, false, false, "a time in seconds"};
 
 constexpr const char* kFailOnHelp =
     "slower: exit 1 when a benchmark is known slower by more than the threshold, or was not compared (for CI gating)";
@@ -209,11 +207,11 @@ int main(int argc, char** argv) {
   ab->add_option("--budget", ab_args.budget, "Machine time per benchmark at most, when pairs are added until the "
                                              "answer is known (30s, 2m)")
       ->capture_default_str();
-  tare::input::add_number(ab, "--measure-ms", ab_args.options.measure_ms, kMilliseconds,
+  tare::input::add_number(ab, "--measure-ms", ab_args.options.measure_ms, tare::input::time_in_milliseconds(),
                           "Measured time per side per pair, ms");
-  tare::input::add_number(ab, "--warmup-max-ms", ab_args.options.warmup_max_ms, kMilliseconds,
+  tare::input::add_number(ab, "--warmup-max-ms", ab_args.options.warmup_max_ms, tare::input::time_in_milliseconds(),
                           "Warmup bound per process, ms");
-  tare::input::add_number(ab, "--timeout", ab_args.options.timeout_seconds, kSeconds,
+  tare::input::add_number(ab, "--timeout", ab_args.options.timeout_seconds, tare::input::time_in_seconds(),
                           "Kill a worker silent this many seconds");
   ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
   ab->add_option("--fail-on", ab_args.fail_on, kFailOnHelp);
