@@ -116,6 +116,19 @@ TEST(Plan, FiltersMatchOneNameExactlyAndShellWordsSurvive) {
   EXPECT_EQ(tare::tool::shell_quote(""), "''");
 }
 
+// A plan of days: ten times its prediction is beyond what the binary's --budget takes (a
+// week), which would refuse the printed command; the budget stops at a week.
+TEST(Plan, TheBudgetOfTheCommandIsOneTheBinaryTakes) {
+  const Results run = pilot_run({pilot("long")});
+  tare::tool::PlanRow row;
+  row.name = "long";
+  row.plan.forks = 10;
+  row.plan.samples_per_fork = 100;
+  row.plan.predicted_ns = 2 * 24 * 3600e9;  // two days
+  row.measure_ms = 100;
+  EXPECT_THAT(tare::tool::command_line(run, row, {0.01, 604800}), HasSubstr("--budget 604800"));
+}
+
 TEST(Quantities, PercentagesAndDurationsWithUnits) {
   EXPECT_DOUBLE_EQ(tare::tool::parse_percent("1%", "--target-ci"), 1);
   EXPECT_DOUBLE_EQ(tare::tool::parse_percent("0.5", "--target-ci"), 0.5);
