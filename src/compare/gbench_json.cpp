@@ -59,6 +59,15 @@ stats::MeanSummary tare_summary(const Json& entry, const std::string& name, doub
   return s;
 }
 
+// A string of the context, "" when absent; another type is a malformed file, said in one
+// line (the JSON library's own message names neither the key nor the file's part).
+std::string context_text(const Json& context, const char* key) {
+  const auto it = context.find(key);
+  if (it == context.end() || it->is_null()) return "";
+  if (!it->is_string()) malformed("context", std::string(key) + ": expected a string, found " + it->type_name());
+  return it->get<std::string>();
+}
+
 results::Benchmark new_benchmark(const std::string& name, int threads) {
   results::Benchmark b;
   b.name = b.family = name;
@@ -81,10 +90,10 @@ std::optional<GbenchFile> read_gbench_json(const std::string& text) {
   GbenchFile file;
   results::Run& run = file.run;
   if (const auto ctx = doc.find("context"); ctx != doc.end() && ctx->is_object()) {
-    run.context.date = ctx->value("date", "");
-    run.context.host = ctx->value("host_name", "");
-    run.context.executable = ctx->value("executable", "");
-    file.from_tare = ctx->value("harness", "") == "tare";
+    run.context.date = context_text(*ctx, "date");
+    run.context.host = context_text(*ctx, "host_name");
+    run.context.executable = context_text(*ctx, "executable");
+    file.from_tare = context_text(*ctx, "harness") == "tare";
   }
   std::map<std::string, std::size_t> index;  // run name -> position in run.benchmarks
   bool repetitions = false;                  // any benchmark read as single-sample forks

@@ -4,6 +4,8 @@
 
 #include <iostream>
 
+#include "input/cli.hpp"
+
 namespace tare::runner {
 namespace {
 
@@ -30,6 +32,22 @@ std::pair<std::string, std::vector<std::string>> parse_param_override(const std:
   return {text.substr(0, eq), std::move(values)};
 }
 
+namespace {
+
+// What the numeric options allow beyond times (input/number.hpp turns away nan, inf and
+// overflow too).
+constexpr int kMostForks = 100000;
+constexpr int kMostThreads = 4096;
+
+std::vector<int> parse_thread_counts(const std::string& text) {
+  std::vector<int> counts;
+  for (const auto& part : split(text, ','))
+    counts.push_back(input::parse_whole<int>(part, "--threads", input::whole_number<int>(1, kMostThreads)));
+  return counts;
+}
+
+}  // namespace
+
 std::optional<RunOptions> parse_options(int argc, char** argv) {
   RunOptions options;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
@@ -39,32 +57,43 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   app.name(argc > 0 ? argv[0] : "bench");
   app.option_defaults()->always_capture_default();
   std::vector<std::string> params;
-  std::string threads, mode, target_ci = "1";
+  std::string threads, mode;
   std::uint64_t seed = 0;
+  const auto forks = input::whole_number<int>(1, kMostForks);
+  input::Limits percent{0, 100, true, false, false, "a percentage"};
+  percent.example = "1 or 0.5%";
+  input::Limits band{0, 100, false, false, false, "a percentage"};
   app.add_flag("--list", options.list, "List the benchmarks (after --filter and --param) and exit");
   app.add_flag("--list-json", options.list_json,
                "List the benchmarks as JSON (name, family, params, threads, mode), for tools such as tare ab");
   app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression");
-  app.add_option("--forks", options.min_forks, "Minimum number of forks per benchmark")->check(CLI::Range(1, 100000));
-  app.add_option("--max-forks", options.max_forks, "Maximum number of forks per benchmark")->check(CLI::Range(1, 100000));
+  input::add_number(&app, "--forks", options.min_forks, forks, "Minimum number of forks per benchmark");
+  input::add_number(&app, "--max-forks", options.max_forks, forks, "Maximum number of forks per benchmark");
   app.add_option("--param", params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
   app.add_option("--threads", threads, "Run with these thread counts instead of the declared ones: N[,N...]");
   app.add_option("--mode", mode, "Override the mode: avgt, thrpt, sample or ss");
-  app.add_option("--budget", options.budget_seconds, "Time budget per benchmark, in seconds")->check(CLI::PositiveNumber);
-  app.add_option("--target-ci", target_ci, "Stop adding forks when the 95% CI half-width is this % of the score");
-  app.add_option("--timeout", options.timeout_seconds, "Kill a worker that is silent this many seconds")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--measure-ms", options.measure_ms, "Measured time per fork, in milliseconds")->check(CLI::PositiveNumber);
-  app.add_option("--warmup-max-ms", options.warmup_max_ms,
-                 "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--steady-band", options.steady_band_percent,
-                 "Changes of speed within a fork smaller than this % are not warmup or slowdown")
-      ->check(CLI::Range(0.0, 100.0));
+  input::add_number(&app, "--budget", options.budget_seconds, input::time_in_seconds(),
+                    "Time budget per benchmark, in seconds");
+  app.add_option_function<std::string>(
+         "--target-ci",
+         [&](const std::string& text) {
+           options.target_ci_percent = input::parse_quantity(text, "--target-ci", {{"", 1}, {"%", 1}}, percent);
+         },
+         "Stop adding forks when the 95% CI half-width is this % of the score")
+      ->default_str("1");
+  input::add_number(&app, "--timeout", options.timeout_seconds, input::time_in_seconds(),
+                    "Kill a worker that is silent this many seconds");
+  input::add_number(&app, "--measure-ms", options.measure_ms, input::time_in_milliseconds(),
+                    "Measured time per fork, in milliseconds");
+  input::add_number(&app, "--warmup-max-ms", options.warmup_max_ms, input::time_in_milliseconds(),
+                    "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
+  input::add_number(&app, "--steady-band", options.steady_band_percent, band,
+                    "Changes of speed within a fork smaller than this % are not warmup or slowdown");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV");
-  auto* seed_option =
-      app.add_option("--seed", seed, "Seed for fork order and memory-layout shifts (default: random)")->default_str("");
+  auto* seed_option = input::add_number(&app, "--seed", seed, input::whole_number<std::uint64_t>(),
+                                        "Seed for fork order and memory-layout shifts (default: random)")
+                          ->default_str("");
 
   try {
     app.parse(argc, argv);
@@ -82,34 +111,10 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
       if (existing.first == parsed.first) throw UsageError("--param " + parsed.first + " given twice");
     options.overrides.params.push_back(std::move(parsed));
   }
-  if (!threads.empty()) {
-    std::vector<int> counts;
-    for (const auto& part : split(threads, ',')) {
-      try {
-        std::size_t used = 0;
-        const int n = std::stoi(part, &used);
-        if (used != part.size() || n < 1) throw std::invalid_argument(part);
-        counts.push_back(n);
-      } catch (const std::exception&) {
-        throw UsageError("--threads " + threads + ": expected positive integers separated by commas");
-      }
-    }
-    options.overrides.threads = counts;
-  }
+  if (!threads.empty()) options.overrides.threads = parse_thread_counts(threads);
   if (!mode.empty()) {
     options.overrides.mode = registry::parse_mode(mode);
     if (!options.overrides.mode) throw UsageError("--mode " + mode + ": expected avgt, thrpt, sample or ss");
-  }
-  if (!target_ci.empty()) {
-    std::string number = target_ci;
-    if (number.back() == '%') number.pop_back();
-    try {
-      std::size_t used = 0;
-      options.target_ci_percent = std::stod(number, &used);
-      if (used != number.size() || !(options.target_ci_percent > 0)) throw std::invalid_argument(number);
-    } catch (const std::exception&) {
-      throw UsageError("--target-ci " + target_ci + ": expected a positive percentage, e.g. 1 or 0.5%");
-    }
   }
   if (options.max_forks < options.min_forks)
     throw UsageError("--max-forks " + std::to_string(options.max_forks) + " is below --forks " +

@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <ostream>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "input/usage_error.hpp"
 #include "registry/registry.hpp"
 
 namespace tare::runner {
@@ -37,9 +37,7 @@ struct RunOptions {
 };
 
 /// A usage error: one line naming the problem; the binary exits with status 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using UsageError = input::UsageError;
 
 /// Parses the command line. Throws UsageError; `--help` prints usage and returns nullopt.
 std::optional<RunOptions> parse_options(int argc, char** argv);

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "input/output_path.hpp"
 #include "report/csv.hpp"
 #include "report/json.hpp"
 
@@ -15,17 +16,6 @@ namespace tare::runner {
 namespace {
 
 std::string temporary_for(const std::string& path) { return path + ".tmp" + std::to_string(getpid()); }
-
-void check_writable(const std::string& path, const char* flag) {
-  if (path.empty()) return;
-  // The temporary file is what will be written; its rename needs the same directory. An
-  // existing result file is left alone until there is something to replace it with.
-  const std::string temporary = temporary_for(path);
-  std::ofstream probe(temporary);
-  if (!probe) throw UsageError(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) + ")");
-  probe.close();
-  std::remove(temporary.c_str());
-}
 
 template <class Write>
 void write_atomically(const std::string& path, Write&& write) {
@@ -43,8 +33,8 @@ void write_atomically(const std::string& path, Write&& write) {
 }  // namespace
 
 ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_path), csv_path_(options.csv_path) {
-  check_writable(json_path_, "--json");
-  check_writable(csv_path_, "--csv");
+  input::check_output_path(json_path_, "--json");
+  input::check_output_path(csv_path_, "--csv");
 }
 
 void ResultFiles::write(const results::Run& run) const {

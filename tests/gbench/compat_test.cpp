@@ -683,15 +683,19 @@ TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
   }
 }
 
-// A known flag with a bad value: one line naming the flag, exit 1, nothing measured.
+// A known flag with a bad value: one line naming the flag, exit 2, nothing measured.
 // (Google Benchmark 1.7.1 prints its usage and exits 0 for some of these; tare says what
 // is wrong.)
 TEST(GbenchCompatBadInput, AFlagWithABadValueIsOneLineNamingIt) {
   const Corpus& c = corpus("counters");
   for (const std::string flag : {"--benchmark_format=xml", "--benchmark_repetitions=abc", "--benchmark_time_unit=h",
-                                 "--benchmark_min_time=-1", "--benchmark_out_format=yaml"}) {
+                                 "--benchmark_min_time=-1", "--benchmark_out_format=yaml",
+                                 // nan, inf and overflow, which strtod reads as numbers
+                                 "--benchmark_min_time=nan", "--benchmark_min_time=inf", "--benchmark_min_time=1e999",
+                                 "--benchmark_min_warmup_time=nan", "--benchmark_repetitions=99999999999",
+                                 "--v=99999999999", "--timeout=nan", "--seed=18446744073709551616"}) {
     const auto result = tare_test::run_process({c.tare, flag});
-    EXPECT_EQ(result.exit_code, 1) << flag;
+    EXPECT_EQ(result.exit_code, 2) << flag;
     EXPECT_TRUE(result.out.empty()) << flag << ": " << result.out;
     EXPECT_EQ(lines(result.err).size(), 1u) << result.err;
     EXPECT_NE(result.err.find(flag.substr(0, flag.find('='))), std::string::npos) << result.err;

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <sstream>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,8 @@
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
 #include "compare/gbench_json.hpp"
+#include "input/cli.hpp"
+#include "input/output_path.hpp"
 #include "report/json.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
@@ -31,6 +34,13 @@ struct ResultsFile {
   tare::compare::Summaries summaries;
 };
 
+// "[json.exception.out_of_range.406] number overflow parsing '1e999'" -> what follows the
+// tag: the tag names the JSON library's internals, not the file.
+std::string without_library_tag(const std::string& message) {
+  const auto end = message.find("] ");
+  return message.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? message.substr(end + 2) : message;
+}
+
 // A file that cannot be read as results is bad input: a usage error, exit 2. tare's own
 // results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
 // a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
@@ -46,8 +56,10 @@ ResultsFile read_results(const std::string& path, bool google_benchmark_too = fa
       std::istringstream stream(text);
       return {tare::report::read_json(stream), {}};
     }
-  } catch (const std::runtime_error& e) {
-    throw tare::tool::UsageError(path + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {  // the reader's, or the JSON library's (1e999, a field of the wrong type)
+    throw tare::tool::UsageError(path + ": " + without_library_tag(e.what()));
   }
   if (!google_benchmark_too)
     throw tare::tool::UsageError(
@@ -97,7 +109,14 @@ struct CompareArgs {
   std::uint64_t seed = 1;
 };
 
+// Before any work: a comparison that took half an hour must not fail at its last step.
+void check_report_paths(const std::string& markdown, const std::string& json) {
+  tare::input::check_output_path(markdown, "--markdown");
+  tare::input::check_output_path(json, "--json");
+}
+
 int compare_command(const CompareArgs& args) {
+  check_report_paths(args.markdown, args.json);
   tare::compare::CompareOptions options;
   options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
   options.seed = args.seed;
@@ -118,6 +137,9 @@ int compare_command(const CompareArgs& args) {
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
+// As many pairs as a benchmark binary allows forks.
+constexpr int kMostPairs = 100000;
+
 constexpr const char* kFailOnHelp =
     "slower: exit 1 when a benchmark is known slower by more than the threshold, or was not compared (for CI gating)";
 
@@ -127,11 +149,12 @@ struct AbArgs {
 };
 
 int ab_command(AbArgs& args) {
+  check_report_paths(args.markdown, args.json);
   args.options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
   if (!args.filter.empty()) args.options.filter = args.filter;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
-  if (args.options.pairs == 1 || args.options.pairs < 0)
+  if (args.options.pairs == 1)
     throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
   args.options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
   const auto report = tare::compare::run_ab(args.options);
@@ -169,32 +192,33 @@ int main(int argc, char** argv) {
   compare->add_option("--fail-on", compare_args.fail_on, kFailOnHelp);
   compare->add_option("--markdown", compare_args.markdown, "Also write the table as Markdown (a PR comment)");
   compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/2)");
-  compare->add_option("--seed", compare_args.seed, "Seed of the bootstrap")->capture_default_str();
+  tare::input::add_number(compare, "--seed", compare_args.seed, tare::input::whole_number<std::uint64_t>(),
+                          "Seed of the bootstrap");
 
   AbArgs ab_args;
   auto* ab = app.add_subcommand("ab", "Run the benchmarks of two builds paired in time; NEW/BASE ratio with a 95% CI");
   ab->add_option("base", ab_args.options.base, "Baseline benchmark binary")->required();
   ab->add_option("new", ab_args.options.candidate, "Candidate benchmark binary")->required();
   ab->add_option("--filter", ab_args.filter, "Only the benchmarks whose name matches this regex");
-  ab->add_option("--pairs", ab_args.options.pairs,
-                 "Exactly this many pairs of processes per benchmark (default: added until the answer is known)");
+  tare::input::add_number(ab, "--pairs", ab_args.options.pairs, tare::input::whole_number<int>(0, kMostPairs),
+                          "Exactly this many pairs of processes per benchmark (default: added until the answer is "
+                          "known)")
+      ->default_str("");
   ab->add_option("--budget", ab_args.budget, "Machine time per benchmark at most, when pairs are added until the "
                                              "answer is known (30s, 2m)")
       ->capture_default_str();
-  ab->add_option("--measure-ms", ab_args.options.measure_ms, "Measured time per side per pair, ms")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  ab->add_option("--warmup-max-ms", ab_args.options.warmup_max_ms, "Warmup bound per process, ms")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  ab->add_option("--timeout", ab_args.options.timeout_seconds, "Kill a worker silent this many seconds")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  tare::input::add_number(ab, "--measure-ms", ab_args.options.measure_ms, tare::input::time_in_milliseconds(),
+                          "Measured time per side per pair, ms");
+  tare::input::add_number(ab, "--warmup-max-ms", ab_args.options.warmup_max_ms, tare::input::time_in_milliseconds(),
+                          "Warmup bound per process, ms");
+  tare::input::add_number(ab, "--timeout", ab_args.options.timeout_seconds, tare::input::time_in_seconds(),
+                          "Kill a worker silent this many seconds");
   ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
   ab->add_option("--fail-on", ab_args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/2)");
-  ab->add_option("--seed", ab_args.options.seed, "Seed of the memory-layout shifts")->capture_default_str();
+  tare::input::add_number(ab, "--seed", ab_args.options.seed, tare::input::whole_number<std::uint64_t>(),
+                          "Seed of the memory-layout shifts");
   ab->add_flag("--duet", ab_args.options.duet,
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
                "alternating samples on the same CPUs");
@@ -208,6 +232,9 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;
+  } catch (const tare::input::UsageError& e) {  // a number out of its range (input/cli.hpp)
+    std::cerr << "tare: error: " << e.what() << "\n";
+    return 2;
   }
   try {
     if (*plan) return plan_command(plan_args);
@@ -217,10 +244,7 @@ int main(int argc, char** argv) {
   } catch (const tare::runner::Interrupted&) {
     std::cerr << "tare: interrupted\n";
     return 130;
-  } catch (const tare::tool::UsageError& e) {
-    std::cerr << "tare: error: " << e.what() << "\n";
-    return 2;
-  } catch (const tare::runner::UsageError& e) {
+  } catch (const tare::input::UsageError& e) {
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

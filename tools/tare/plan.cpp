@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "input/number.hpp"
 #include "report/console.hpp"
 #include "runner/estimates.hpp"
 #include "runner/options.hpp"
@@ -91,8 +92,9 @@ std::string shell_quote(const std::string& word) {
 std::string command_line(const results::Run& run, const PlanRow& row, const PlanOptions& options) {
   const auto& plan = row.plan;
   // The design is fixed (--forks = --max-forks): the budget only stops a run on a machine
-  // ten times slower than the pilot's, as a busy one can be.
-  const double budget_s = std::max(10.0, std::ceil(10 * plan.predicted_ns / 1e9));
+  // ten times slower than the pilot's, as a busy one can be; but no more than the binary's
+  // --budget takes (a week), or the command printed would be refused.
+  const double budget_s = std::min(input::kWeekSeconds, std::max(10.0, std::ceil(10 * plan.predicted_ns / 1e9)));
   std::string command =
       fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g} --budget {:g}",
                   shell_quote(run.context.executable), shell_quote(exact_filter(row.name)), plan.forks, plan.forks,

@@ -1,74 +1,40 @@
 #include "tools/tare/quantities.hpp"
 
+#include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
+#include "input/number.hpp"
 #include "stream/workload.hpp"
 
 namespace tare::tool {
 
-double leading_number(const std::string& text, std::string& rest) {
-  const char* begin = text.c_str();
-  char* end = nullptr;
-  const double value = std::strtod(begin, &end);
-  if (end == begin) return NAN;
-  rest = std::string(end);
-  return value;
-}
-
 double parse_percent(const std::string& text, const std::string& option) {
-  std::string rest;
-  const double value = leading_number(text, rest);
-  if (!std::isfinite(value) || !(rest.empty() || rest == "%") || !(value > 0 && value < 100))
-    throw UsageError(option + " " + text + ": expected a percentage above 0 and below 100, like 1% or 0.5");
-  return value;
+  input::Limits limits{0, 100, true, true, false, "a percentage"};
+  limits.example = "1% or 0.5";
+  return input::parse_quantity(text, option, {{"", 1}, {"%", 1}}, limits);
 }
 
 double parse_seconds(const std::string& text, const std::string& option) {
-  std::string rest;
-  const double value = leading_number(text, rest);
-  double scale = 0;
-  if (rest.empty() || rest == "s") scale = 1;
-  else if (rest == "m") scale = 60;
-  else if (rest == "h") scale = 3600;
-  if (!std::isfinite(value) || scale == 0 || !(value > 0))
-    throw UsageError(option + " " + text + ": expected a positive duration, like 60s, 5m or 1h");
-  return value * scale;
+  input::Limits limits{0, input::kWeekSeconds, true, false, false, "a duration in seconds"};
+  limits.example = "60s, 5m or 1h";
+  return input::parse_quantity(text, option, {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}}, limits);
 }
 
 std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero) {
-  std::string unit;
-  const double value = leading_number(text, unit);
-  double scale = 0;
-  if (std::isfinite(value)) {
-    if (unit == "ns") scale = 1;
-    else if (unit == "us") scale = 1e3;
-    else if (unit == "ms") scale = 1e6;
-    else if (unit.empty() || unit == "s") scale = 1e9;
-    else if (unit == "m") scale = 60e9;
-    else if (unit == "h") scale = 3600e9;
-  }
-  const double ns = value * scale;
-  if (scale == 0 || !(allow_zero ? ns >= 0 : ns >= 1) || ns > 1e17)
-    throw UsageError(option + " " + text + ": expected a " + (allow_zero ? "" : "positive ") +
-                     "duration, like 500ms, 10s or 2m");
-  return static_cast<std::int64_t>(std::llround(ns));
+  input::Limits limits{0, input::kWeekSeconds, !allow_zero, false, false, "a duration in seconds"};
+  limits.example = "500ms, 10s or 2m";
+  const double seconds = input::parse_quantity(
+      text, option, {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}}, limits);
+  const auto ns = static_cast<std::int64_t>(std::llround(seconds * 1e9));
+  return allow_zero ? ns : std::max<std::int64_t>(ns, 1);
 }
 
 std::uint64_t parse_rate(const std::string& text, const std::string& option) {
-  std::string unit;
-  const double value = leading_number(text, unit);
-  double scale = 0;
-  if (std::isfinite(value)) {
-    if (unit.empty()) scale = 1;
-    else if (unit == "k" || unit == "K") scale = 1e3;
-    else if (unit == "M") scale = 1e6;
-  }
-  const double rate = value * scale;
-  if (scale == 0 || !(rate >= 1) || rate > static_cast<double>(stream::kMaxRate) || rate != std::floor(rate))
-    throw UsageError(option + " " + text + ": expected a whole number of events per second from 1 to 10^9, like "
-                     "50000, 50k or 1.5M");
-  return static_cast<std::uint64_t>(rate);
+  input::Limits limits{1, static_cast<double>(stream::kMaxRate), false, false, true,
+                       "a whole number of events per second"};
+  limits.example = "50000, 50k or 1.5M";
+  return static_cast<std::uint64_t>(
+      input::parse_quantity(text, option, {{"", 1}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}}, limits));
 }
 
 }  // namespace tare::tool

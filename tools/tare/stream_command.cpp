@@ -7,6 +7,8 @@
 #include <csignal>
 #include <iostream>
 
+#include "input/cli.hpp"
+#include "input/output_path.hpp"
 #include "stream/reference_sut.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
@@ -20,10 +22,17 @@ namespace {
 // Ctrl-C ends the trial in progress; what was measured is still reported (marked incomplete).
 extern "C" void on_interrupt(int) { stream_stop_flag().store(true); }
 
+// What the numeric options allow (input/number.hpp turns away nan, inf and overflow too).
+constexpr double kMostThreadsOrGenerators = 64;
+constexpr double kMostCredit = 1 << 20;
+constexpr double kMostTrials = 1000;
+
+input::Limits open_interval(double low, double high, const char* what) { return {low, high, true, true, false, what}; }
+input::Limits closed_interval(double low, double high, const char* what) { return {low, high, false, false, false, what}; }
+
 void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
-  cmd->add_option("--" + prefix + "workers", knobs.workers, "Worker threads of the reference SUT")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 64u));
+  input::add_number(cmd, "--" + prefix + "workers", knobs.workers,
+                    input::whole_number<unsigned>(1, kMostThreadsOrGenerators), "Worker threads of the reference SUT");
   cmd->add_option("--" + prefix + "cost", knobs.cost,
                   "Per-event service time of a worker (e.g. 20us): capacity = 1 / (cost x the busiest "
                   "worker's share of the events; run and sustainable print it)")
@@ -33,12 +42,10 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
   cmd->add_option("--" + prefix + "stall", knobs.stall, "... for this long (e.g. 200ms)")->capture_default_str();
   cmd->add_option("--" + prefix + "slow-start", knobs.slow_start, "Run slower for this long after the first event")
       ->capture_default_str();
-  cmd->add_option("--" + prefix + "slow-factor", knobs.slow_factor, "... with the cost multiplied by this")
-      ->capture_default_str()
-      ->check(CLI::Range(1.0, 1000.0));
-  cmd->add_option("--" + prefix + "credit", knobs.credit, "Events a source requests ahead")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 1u << 20));
+  input::add_number(cmd, "--" + prefix + "slow-factor", knobs.slow_factor, closed_interval(1, 1000, "a factor"),
+                    "... with the cost multiplied by this");
+  input::add_number(cmd, "--" + prefix + "credit", knobs.credit, input::whole_number<unsigned>(1, kMostCredit),
+                    "Events a source requests ahead");
 }
 
 void add_load_options(CLI::App* cmd, LoadArgs& load) {
@@ -50,11 +57,11 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--products", load.products, "Product keys: uniform:N, zipf:N:S or hot:N:FRACTION")
       ->capture_default_str();
   cmd->add_option("--users", load.users, "User keys, same forms")->capture_default_str();
-  cmd->add_option("--ad-share", load.ad_share, "join: share of events that are ads")->capture_default_str();
-  cmd->add_option("--seed", load.seed, "Seed of the generated events")->capture_default_str();
-  cmd->add_option("--generators", load.generators, "Generators (each its own queue and connection)")
-      ->capture_default_str()
-      ->check(CLI::Range(1u, 64u));
+  input::add_number(cmd, "--ad-share", load.ad_share, open_interval(0, 1, "a share"),
+                    "join: share of events that are ads");
+  input::add_number(cmd, "--seed", load.seed, input::whole_number<std::uint64_t>(), "Seed of the generated events");
+  input::add_number(cmd, "--generators", load.generators, input::whole_number<unsigned>(1, kMostThreadsOrGenerators),
+                    "Generators (each its own queue and connection)");
   cmd->add_option("--warmup", load.warmup, "Excluded from the verdict (default: 20% of the duration)");
   cmd->add_option("--interval", load.interval, "Latency histogram interval (default: duration/30, 10ms..1s)");
   cmd->add_option("--sample", load.sample, "Backlog sampling period (default: the interval, at most 100ms)");
@@ -66,9 +73,8 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_flag("--no-realtime", load.no_realtime,
                 "Do not ask for real-time priority for the driver's threads (by default they ask, and get it "
                 "as root, with CAP_SYS_NICE or with an RLIMIT_RTPRIO of 10 or more)");
-  cmd->add_option("--digits", load.digits, "Significant digits of the latency histograms")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 5));
+  input::add_number(cmd, "--digits", load.digits, input::whole_number<int>(1, 5),
+                    "Significant digits of the latency histograms");
   cmd->add_option("--json", load.json, "Write the results as JSON");
   cmd->add_option("--hdr-log", load.hdr_log, "Write the latency histograms as an HdrHistogram interval log");
 }
@@ -134,10 +140,10 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   args.sustainable->add_option("--trial", args.trial, "Duration of each trial")->capture_default_str();
   args.sustainable->add_option("--tolerance", args.tolerance, "Stop when the bracket is this narrow, percent")
       ->capture_default_str();
-  args.sustainable->add_option("--max-trials", args.max_trials, "Bisection trials per search at most")
-      ->capture_default_str();
-  args.sustainable->add_option("--repeats", args.repeats, "Independent searches, combined with an interval")
-      ->capture_default_str();
+  input::add_number(args.sustainable, "--max-trials", args.max_trials, input::whole_number<int>(1, kMostTrials),
+                    "Bisection trials per search at most");
+  input::add_number(args.sustainable, "--repeats", args.repeats, input::whole_number<int>(1, kMostTrials),
+                    "Independent searches, combined with an interval");
   add_load_options(args.sustainable, args.search_load);
 
   args.sut = stream->add_subcommand("sut", "The reference system under test: listens and serves a driver's run");
@@ -148,6 +154,10 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
 
 int stream_command(const StreamArgs& args, const std::string& executable) {
   if (args.sut && *args.sut) return sut_command(args);
+  // Before any trial: a search that ran for an hour must not fail at writing its results.
+  const LoadArgs& load = args.run && *args.run ? args.run_load : args.search_load;
+  input::check_output_path(load.json, "--json");
+  input::check_output_path(load.hdr_log, "--hdr-log");
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   if (args.run && *args.run) return run_command(args, executable);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "input/number.hpp"
 #include "tools/tare/quantities.hpp"
 
 namespace tare::tool {
@@ -78,11 +79,16 @@ stream::WindowSpec parse_window(const std::string& text, const std::string& opti
 
 stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option) {
   const auto fields = split(text, ':');
+  // The form's own numbers: a key count, a Zipf exponent, a hot share; finite, and checked
+  // further by stream::validate.
   auto number = [&](const std::string& field, const char* form) {
-    std::string unit;
-    const double value = leading_number(field, unit);
-    if (!std::isfinite(value) || !unit.empty()) throw UsageError(option + " " + text + ": expected " + form);
-    return value;
+    input::Limits any{-1e300, 1e300};
+    any.what = form;
+    try {
+      return input::parse_number(field, option, any);
+    } catch (const UsageError&) {
+      throw UsageError(option + " " + text + ": expected " + form);
+    }
   };
   auto count = [&](const std::string& field, const char* form) {
     const double n = number(field, form);

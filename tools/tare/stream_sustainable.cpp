@@ -85,8 +85,6 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
   stream::SearchSettings settings;
   settings.tolerance = parse_percent(args.tolerance, "--tolerance") / 100;
   settings.max_trials = args.max_trials;
-  if (args.max_trials < 1) throw UsageError("--max-trials must be at least 1");
-  if (args.repeats < 1) throw UsageError("--repeats must be at least 1");
   SearchRunner runner(args, executable);
   const auto first_options = runner.options_for(probe_rate);
   std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}\n",

@@ -84,7 +84,6 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   options.workload.users = parse_keys(load.users, "--users");
   if (options.run.query == stream::Query::join) {
     options.workload.mix = stream::EventMix::purchases_and_ads;
-    if (!(load.ad_share > 0 && load.ad_share < 1)) throw UsageError("--ad-share must be between 0 and 1 (exclusive)");
     options.workload.ad_share = load.ad_share;
   }
   options.workload.rate = rate;

@@ -29,9 +29,10 @@ std::string g_program = "benchmark";
 int g_exit_status = 0;
 benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
 
+// Bad input: one line, exit 2 (as tare's own binaries), before anything is measured.
 [[noreturn]] void usage_error(const std::string& message) {
   std::cerr << g_program << ": error: " << message << "\n";
-  std::exit(1);
+  std::exit(2);
 }
 
 // A short run's forks: the fewest whose interval means something (t = 4.3 at 2 degrees of
@@ -285,7 +286,7 @@ void Initialize(int* argc, char** argv, void (*help_printer)()) {
   }
   try {
     tare::gbench::parse_flags(argc, argv);
-  } catch (const std::invalid_argument& e) {
+  } catch (const tare::input::UsageError& e) {
     tare::gbench::usage_error(e.what());
   }
 }

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "input/number.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::gbench {
@@ -13,6 +14,9 @@ namespace {
 constexpr const char* kTareValueOptions[] = {"--forks",       "--max-forks", "--budget",  "--target-ci",
                                              "--measure-ms",  "--warmup-max-ms", "--steady-band",
                                              "--timeout",     "--json",      "--csv",     "--seed"};
+
+// A repetition is a fork: as many as tare's --max-forks allows.
+const input::Limits kRepetitions = input::whole_number<int>(1, 100000);
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -27,16 +31,13 @@ std::optional<std::string> flag_value(const std::string& arg, const std::string&
 bool parse_bool(const std::string& flag, const std::string& value) {
   if (value == "true" || value == "1" || value == "yes" || value == "") return true;
   if (value == "false" || value == "0" || value == "no") return false;
-  throw std::invalid_argument(flag + "=" + value + ": expected true or false");
+  throw input::UsageError(flag + "=" + value + ": expected true or false");
 }
 
-double parse_seconds(const std::string& flag, std::string value) {
-  if (!value.empty() && value.back() == 's') value.pop_back();  // Google Benchmark 1.8 writes "0.5s"
-  char* end = nullptr;
-  const double seconds = std::strtod(value.c_str(), &end);
-  if (value.empty() || *end != '\0' || !(seconds > 0))
-    throw std::invalid_argument(flag + "=" + value + ": expected a positive number of seconds");
-  return seconds;
+// Google Benchmark 1.8 writes "0.5s"; a warmup may be 0 (its default), a measurement not.
+double parse_seconds(const std::string& flag, const std::string& value, bool zero_allowed = false) {
+  const input::Limits limits{0, input::kWeekSeconds, !zero_allowed, false, false, "a number of seconds"};
+  return input::parse_quantity(value, flag, {{"", 1}, {"s", 1}}, limits);
 }
 
 benchmark::TimeUnit parse_unit(const std::string& value) {
@@ -44,12 +45,12 @@ benchmark::TimeUnit parse_unit(const std::string& value) {
   if (value == "us") return benchmark::kMicrosecond;
   if (value == "ms") return benchmark::kMillisecond;
   if (value == "s") return benchmark::kSecond;
-  throw std::invalid_argument("--benchmark_time_unit=" + value + ": expected ns, us, ms or s");
+  throw input::UsageError("--benchmark_time_unit=" + value + ": expected ns, us, ms or s");
 }
 
 std::string parse_format(const std::string& flag, const std::string& value) {
   if (value == "console" || value == "json" || value == "csv") return value;
-  throw std::invalid_argument(flag + "=" + value + ": expected console, json or csv");
+  throw input::UsageError(flag + "=" + value + ": expected console, json or csv");
 }
 
 // Consumes argv[i] (and its value) when it is one of Google Benchmark's flags.
@@ -57,14 +58,10 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
   if (auto v = flag_value(arg, "list_tests")) return f.list_tests = parse_bool("--benchmark_list_tests", *v), true;
   if (auto v = flag_value(arg, "filter")) return f.filter = *v, true;
   if (auto v = flag_value(arg, "min_time")) return f.min_time_seconds = parse_seconds("--benchmark_min_time", *v), true;
-  if (auto v = flag_value(arg, "min_warmup_time")) return parse_seconds("--benchmark_min_warmup_time", *v), true;
-  if (auto v = flag_value(arg, "repetitions")) {
-    const int n = std::atoi(v->c_str());
-    if (n < 1 || std::to_string(n) != *v)
-      throw std::invalid_argument("--benchmark_repetitions=" + *v + ": expected a positive whole number");
-    f.repetitions = n;
-    return true;
-  }
+  if (auto v = flag_value(arg, "min_warmup_time"))
+    return parse_seconds("--benchmark_min_warmup_time", *v, true), true;
+  if (auto v = flag_value(arg, "repetitions"))
+    return f.repetitions = input::parse_whole<int>(*v, "--benchmark_repetitions", kRepetitions), true;
   if (auto v = flag_value(arg, "enable_random_interleaving")) return parse_bool(arg, *v), true;  // tare always does
   if (auto v = flag_value(arg, "report_aggregates_only"))
     return f.report_aggregates_only = parse_bool("--benchmark_report_aggregates_only", *v), true;
@@ -88,19 +85,14 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
       const std::size_t comma = std::min(v->find(',', start), v->size());
       const std::string pair = v->substr(start, comma - start);
       const auto eq = pair.find('=');
-      if (eq == std::string::npos) throw std::invalid_argument("--benchmark_context=" + *v + ": expected key=value pairs");
+      if (eq == std::string::npos) throw input::UsageError("--benchmark_context=" + *v + ": expected key=value pairs");
       benchmark::AddCustomContext(pair.substr(0, eq), pair.substr(eq + 1));
       start = comma + 1;
     }
     return true;
   }
-  if (starts_with(arg, "--v=")) {
-    const std::string value = arg.substr(4);
-    char* end = nullptr;
-    const long level = std::strtol(value.c_str(), &end, 10);
-    if (value.empty() || *end != '\0') throw std::invalid_argument(arg + ": expected a whole number");
-    return f.verbosity = static_cast<int>(level), true;
-  }
+  if (starts_with(arg, "--v="))
+    return f.verbosity = input::parse_whole<int>(arg.substr(4), "--v", input::whole_number<int>()), true;
   return false;
 }
 

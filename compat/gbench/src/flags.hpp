@@ -46,7 +46,7 @@ ConsoleReporter::OutputOptions GetOutputOptions(bool force_no_color = false);
 namespace tare::gbench {
 
 /// Takes Google Benchmark's flags and tare's options out of argv (compacting it), into
-/// flags(). Throws std::invalid_argument, naming the flag, for a known flag with a bad value.
+/// flags(). Throws input::UsageError, naming the flag, for a known flag with a bad value.
 void parse_flags(int* argc, char** argv);
 
 }  // namespace tare::gbench

@@ -185,6 +185,22 @@ TEST(GbenchJson, NotGoogleBenchmarkJsonIsNoneAndMalformedIsOneLine) {
   EXPECT_THAT(error_of(text_level), HasSubstr("Google Benchmark JSON: "));
 }
 
+// F9: a context field of the wrong type escaped as the JSON library's type_error (exit 1 in
+// `tare compare`, and a message naming neither the field nor the file's part).
+TEST(GbenchJson, AContextFieldOfTheWrongTypeIsOneLineNamingIt) {
+  for (const char* key : {"date", "host_name", "executable", "harness"}) {
+    json doc = json::parse(gb_file({gb_tare_row("BM_x", 10, 1, 5, kGbT4)}, true));
+    doc["context"][key] = json::array({1, 2});
+    try {
+      tare::compare::read_gbench_json(doc.dump());
+      ADD_FAILURE() << key << " of the wrong type was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()),
+                std::string("Google Benchmark JSON: context: ") + key + ": expected a string, found array");
+    }
+  }
+}
+
 // ---- compare_runs on two tare::gbench files ----------------------------------------------
 
 tare::compare::CompareReport gb_compare(const tare::compare::GbenchFile& base, const tare::compare::GbenchFile& next) {

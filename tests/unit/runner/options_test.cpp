@@ -58,3 +58,33 @@ TEST(Options, RejectsBadInputWithAUsageError) {
   EXPECT_THROW(parse({"--forks", "5", "--max-forks", "3"}), UsageError);
   EXPECT_THROW(parse({"--param", "a=1", "--param", "a=2"}), UsageError);
 }
+
+// F7, F10: nan passed every range check CLI11 offers, 1e308 and inf passed "positive", and a
+// seed past 2^64-1 wrapped around. Each is now one usage error naming the flag.
+TEST(Options, EveryNumericOptionRejectsNanInfOverflowAndOutOfRange) {
+  for (const char* flag : {"--timeout", "--budget", "--measure-ms", "--warmup-max-ms", "--steady-band", "--target-ci"})
+    for (const char* bad : {"nan", "inf", "-inf", "1e308", "1e999", "-1", "x"}) {
+      try {
+        parse({flag, bad});
+        ADD_FAILURE() << flag << " " << bad << " was accepted";
+      } catch (const UsageError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind(std::string(flag) + " " + bad + ": expected ", 0), 0u) << e.what();
+      }
+    }
+  for (const char* flag : {"--forks", "--max-forks", "--seed"})
+    for (const char* bad : {"nan", "1e3", "-1", "1.5", "18446744073709551616"})
+      EXPECT_THROW(parse({flag, bad}), UsageError) << flag << " " << bad;
+  EXPECT_THROW(parse({"--threads", "1,99999999999"}), UsageError);
+  EXPECT_THROW(parse({"--steady-band", "100.5"}), UsageError);
+}
+
+TEST(Options, NumbersAtTheEdgesOfTheirRangesAreKept) {
+  const auto o = parse({"--timeout", "604800", "--steady-band", "0", "--seed", "18446744073709551615",
+                        "--target-ci", "100%", "--measure-ms", "0.5"});
+  ASSERT_TRUE(o);
+  EXPECT_DOUBLE_EQ(o->timeout_seconds, 604800);
+  EXPECT_DOUBLE_EQ(o->steady_band_percent, 0);
+  EXPECT_EQ(*o->seed, UINT64_MAX);
+  EXPECT_DOUBLE_EQ(o->target_ci_percent, 100);
+  EXPECT_DOUBLE_EQ(o->measure_ms, 0.5);
+}

@@ -116,6 +116,19 @@ TEST(Plan, FiltersMatchOneNameExactlyAndShellWordsSurvive) {
   EXPECT_EQ(tare::tool::shell_quote(""), "''");
 }
 
+// A plan of days: ten times its prediction is beyond what the binary's --budget takes (a
+// week), which would refuse the printed command; the budget stops at a week.
+TEST(Plan, TheBudgetOfTheCommandIsOneTheBinaryTakes) {
+  const Results run = pilot_run({pilot("long")});
+  tare::tool::PlanRow row;
+  row.name = "long";
+  row.plan.forks = 10;
+  row.plan.samples_per_fork = 100;
+  row.plan.predicted_ns = 2 * 24 * 3600e9;  // two days
+  row.measure_ms = 100;
+  EXPECT_THAT(tare::tool::command_line(run, row, {0.01, 604800}), HasSubstr("--budget 604800"));
+}
+
 TEST(Quantities, PercentagesAndDurationsWithUnits) {
   EXPECT_DOUBLE_EQ(tare::tool::parse_percent("1%", "--target-ci"), 1);
   EXPECT_DOUBLE_EQ(tare::tool::parse_percent("0.5", "--target-ci"), 0.5);
@@ -125,12 +138,12 @@ TEST(Quantities, PercentagesAndDurationsWithUnits) {
   EXPECT_DOUBLE_EQ(tare::tool::parse_seconds("2h", "--budget"), 7200);
   for (const char* bad : {"", "%", "0", "-1", "100", "1%%", "abc"})
     EXPECT_THROW(tare::tool::parse_percent(bad, "--target-ci"), tare::tool::UsageError) << bad;
-  for (const char* bad : {"", "0s", "-5", "5d", "s", "1e999"})
+  for (const char* bad : {"", "0s", "-5", "5d", "s", "1e999", "nan", "inf", "604801", "169h"})
     EXPECT_THROW(tare::tool::parse_seconds(bad, "--budget"), tare::tool::UsageError) << bad;
   try {
     tare::tool::parse_seconds("5d", "--budget");
   } catch (const tare::tool::UsageError& e) {
-    EXPECT_STREQ(e.what(), "--budget 5d: expected a positive duration, like 60s, 5m or 1h");
+    EXPECT_STREQ(e.what(), "--budget 5d: expected a duration in seconds above 0 and at most 604800, like 60s, 5m or 1h");
   }
 }
 
