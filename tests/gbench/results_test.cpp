@@ -5,11 +5,9 @@
 // builds of one GB source do 100 and 400 rounds of work: four times apart, which no load on
 // a shared machine hides.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <string>
-
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
