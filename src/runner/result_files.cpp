@@ -1,7 +1,5 @@
 #include "runner/result_files.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -10,34 +8,20 @@
 
 #include "report/csv.hpp"
 #include "report/json.hpp"
+#include "system/atomic_file.hpp"
 
 namespace tare::runner {
 namespace {
-
-std::string temporary_for(const std::string& path) { return path + ".tmp" + std::to_string(getpid()); }
 
 void check_writable(const std::string& path, const char* flag) {
   if (path.empty()) return;
   // The temporary file is what will be written; its rename needs the same directory. An
   // existing result file is left alone until there is something to replace it with.
-  const std::string temporary = temporary_for(path);
+  const std::string temporary = system::temporary_path_for(path);
   std::ofstream probe(temporary);
   if (!probe) throw UsageError(std::string(flag) + " " + path + ": cannot write (" + std::strerror(errno) + ")");
   probe.close();
   std::remove(temporary.c_str());
-}
-
-template <class Write>
-void write_atomically(const std::string& path, Write&& write) {
-  const std::string temporary = temporary_for(path);
-  {
-    std::ofstream out(temporary);
-    write(out);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + temporary + ": " + std::strerror(errno));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + std::strerror(errno));
 }
 
 }  // namespace
@@ -48,8 +32,8 @@ ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_pa
 }
 
 void ResultFiles::write(const results::Run& run) const {
-  if (!json_path_.empty()) write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
-  if (!csv_path_.empty()) write_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
+  if (!json_path_.empty()) system::write_file_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  if (!csv_path_.empty()) system::write_file_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
 }
 
 bool ResultFiles::checkpoint_due(std::chrono::seconds interval) const {
@@ -60,7 +44,7 @@ bool ResultFiles::checkpoint_due(std::chrono::seconds interval) const {
 
 void ResultFiles::checkpoint(const results::Run& run) {
   const auto start = std::chrono::steady_clock::now();
-  write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  system::write_file_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
   last_checkpoint_ = std::chrono::steady_clock::now();
   last_checkpoint_cost_ = last_checkpoint_ - start;
 }

@@ -17,6 +17,7 @@
 #include "report/json.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
+#include "system/atomic_file.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
@@ -58,13 +59,6 @@ ResultsFile read_results(const std::string& path, bool google_benchmark_too = fa
   return {std::move(gbench->run), std::move(gbench->summaries)};
 }
 
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot write");
-  write(out);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write");
-}
-
 struct PlanArgs {
   std::string path, target = "1%", budget = "60s";
 };
@@ -84,8 +78,8 @@ int report_comparison(const tare::compare::CompareReport& report, const std::str
                       const std::string& fail_on) {
   tare::tool::write_compare_console(report, std::cout);
   if (!markdown.empty())
-    write_file(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
-  if (!json.empty()) write_file(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
+    tare::system::write_file_atomically(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
+  if (!json.empty()) tare::system::write_file_atomically(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
   if (fail_on != "slower") return 0;
   const auto failures = tare::compare::gate_failures(report);
   for (const auto& failure : failures) std::cerr << "tare: gate failed: " << failure << "\n";
