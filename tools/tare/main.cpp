@@ -7,6 +7,7 @@
 #include <iterator>
 #include <sstream>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -36,17 +37,37 @@ struct ResultsFile {
 // results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
 // a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
 // Benchmark-format file has: it is told what to pass instead.
-ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
-  std::ifstream in(path);
+// The file's text in one allocation of its size (a string grown while reading would
+// briefly need twice that).
+std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw tare::tool::UsageError(path + ": cannot open");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) {  // not a regular file (a pipe): read as it comes
+    std::ostringstream text;
+    text << in.rdbuf();
+    return std::move(text).str();
+  }
+  std::string text(static_cast<std::size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
   std::optional<tare::compare::GbenchFile> gbench;
   try {
+    std::string text = read_whole_file(path);
     gbench = tare::compare::read_gbench_json(text);
     if (!gbench) {
-      std::istringstream stream(text);
+      std::istringstream stream(std::move(text));  // moved, not copied: the file is held once
       return {tare::report::read_json(stream), {}};
     }
+  } catch (const tare::tool::UsageError&) {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(path + ": too large to read in the memory available");
   } catch (const std::runtime_error& e) {
     throw tare::tool::UsageError(path + ": " + e.what());
   }
