@@ -7,10 +7,8 @@
 
 namespace tare::tool {
 
-/// `text` with each byte that is not part of valid UTF-8 replaced by U+FFFD.
-std::string valid_utf8(std::string_view text);
-
-/// `text` as one table cell on one line: control characters written as \n, \t or \xHH;
+/// `text` as one table cell on one line, valid UTF-8 (report::valid_utf8): control
+/// characters written as \n, \t or \xHH;
 /// an inline code span fenced by more backticks than any run inside, or, when the text
 /// holds a pipe (tables split cells on it even inside code), plain text with markdown's
 /// characters backslash-escaped.
