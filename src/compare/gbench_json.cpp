@@ -38,6 +38,15 @@ double positive(const Json& entry, const char* key, const std::string& name) {
   return v;
 }
 
+// A whole number of iterations, at least 1, that a double holds exactly (converting a
+// larger one to an integer is undefined).
+std::uint64_t iteration_count(const Json& entry, const std::string& name) {
+  const double v = positive(entry, "iterations", name);
+  if (v != std::floor(v) || v > 9007199254740992.0)
+    malformed(name, fmt::format("iterations {}: expected a whole number up to 2^53", entry.at("iterations").dump()));
+  return static_cast<std::uint64_t>(v);
+}
+
 // A number, or nullopt when the key is absent or null (tare::gbench writes a value that is
 // not a finite number as null).
 std::optional<double> optional_number(const Json& entry, const char* key) {
@@ -151,7 +160,7 @@ std::optional<GbenchFile> read_gbench_json(const std::string& text) {
       auto [it, added] = index.emplace(name, run.benchmarks.size());
       if (added) run.benchmarks.push_back(new_benchmark(name, threads));
       auto& b = run.benchmarks[it->second];
-      const auto iterations = static_cast<std::uint64_t>(positive(entry, "iterations", name));
+      const auto iterations = iteration_count(entry, name);
       const double per_iteration = positive(entry, "real_time", name) * nanoseconds_per(entry.value("time_unit", "ns"));
       results::Fork fork;
       // As the runner stores a sample: the time of its iterations (Google Benchmark's real

@@ -64,8 +64,8 @@ int positive_count(const Field& f) {
   return v;
 }
 
-// A score: absent (null) or a positive time or rate; zero or a negative
-// value would give confident verdicts on nonsense.
+// A score: absent (null) or a positive time or rate; zero or below would give confident
+// verdicts on nonsense.
 std::optional<double> positive_or_absent(const Field& f) {
   const auto v = f.optional_number();
   if (v && !(*v > 0)) f.fail("expected a positive number or null, got " + f.json().dump());
