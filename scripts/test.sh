@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds tare and runs every test; then builds the unit tests
 # against tare compiled with AddressSanitizer and UndefinedBehaviorSanitizer and runs them
-# again.
+# again; then fuzzes the readers and parsers for a bounded time (tests/fuzz).
 #   --stress   the same while two CPU-bound processes run throughout, as on a busy machine
 #              (a laptop that is compiling, a shared CI runner): every test must still pass.
 set -euo pipefail
@@ -36,3 +36,12 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-
   -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
 cmake --build build-sanitize -j"$jobs" --target tare_unit_tests
 ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L unit
+
+# Fuzzing (clang's libFuzzer, with the sanitizers): the results readers, the command line's
+# quantity parsers, the stream frame decoder and what a SUT decodes, each for
+# TARE_FUZZ_SECONDS (15) from its seed corpus in tests/fuzz/corpus. A crash, a sanitizer
+# report or a hang fails the tests.
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DTARE_FUZZ=ON \
+  -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
+cmake --build build-fuzz -j"$jobs" --target tare_fuzz
+ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L fuzz

@@ -4,11 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
 #include <vector>
 
+#include "report/json_parse.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::compare {
@@ -28,6 +30,23 @@ double nanoseconds_per(const std::string& unit) {
   throw std::runtime_error("Google Benchmark JSON: " + name + ": " + what);
 }
 
+// A time or a count the comparison divides by: zero or below would give confident
+// verdicts on nonsense.
+double positive(const Json& entry, const char* key, const std::string& name) {
+  const double v = entry.at(key).get<double>();
+  if (!(v > 0) || !std::isfinite(v)) malformed(name, fmt::format("{} {}: expected a positive number", key, entry.at(key).dump()));
+  return v;
+}
+
+// A whole number of iterations, at least 1, that a double holds exactly (converting a
+// larger one to an integer is undefined).
+std::uint64_t iteration_count(const Json& entry, const std::string& name) {
+  const double v = positive(entry, "iterations", name);
+  if (v != std::floor(v) || v > 9007199254740992.0)
+    malformed(name, fmt::format("iterations {}: expected a whole number up to 2^53", entry.at("iterations").dump()));
+  return static_cast<std::uint64_t>(v);
+}
+
 // A number, or nullopt when the key is absent or null (tare::gbench writes a value that is
 // not a finite number as null).
 std::optional<double> optional_number(const Json& entry, const char* key) {
@@ -43,7 +62,7 @@ stats::MeanSummary tare_summary(const Json& entry, const std::string& name, doub
   const auto forks = entry.at("tare_forks").get<std::int64_t>();
   if (forks < 1) malformed(name, fmt::format("tare_forks {}: expected a positive count of worker processes", forks));
   s.n = static_cast<std::size_t>(forks);
-  s.mean = entry.at("real_time").get<double>() * scale;
+  s.mean = positive(entry, "real_time", name) * scale;
   s.low = s.high = stats::kNaN;
   // Absent with fewer than 2 forks: no interval, and the benchmark is not compared.
   const auto level = optional_number(entry, "tare_ci_level");
@@ -77,11 +96,36 @@ results::Benchmark new_benchmark(const std::string& name, int threads) {
   return b;
 }
 
+// The tree of a Google Benchmark file, or nullopt for text that is not JSON or is tare's
+// own results: parsing stops at a top-level "schema", so a tare file (schema first) is not
+// built into a tree twice. Nesting is bounded: a recursive walk of a deep tree would
+// overflow the stack.
+std::optional<Json> parse_unless_tare(const std::string& text) {
+  struct TareSchema {};
+  try {
+    auto doc = Json::parse(
+        text,
+        [](int depth, Json::parse_event_t event, Json& parsed) {
+          if (depth > report::detail::kMaxJsonDepth)
+            throw std::runtime_error(fmt::format("JSON nested deeper than {} levels", report::detail::kMaxJsonDepth));
+          if (depth == 1 && event == Json::parse_event_t::key && parsed == "schema") throw TareSchema{};
+          return true;
+        },
+        false);
+    if (doc.is_discarded()) return std::nullopt;
+    return doc;
+  } catch (const TareSchema&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::optional<GbenchFile> read_gbench_json(const std::string& text) {
-  const auto doc = Json::parse(text, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || doc.contains("schema")) return std::nullopt;
+  const auto parsed = parse_unless_tare(text);
+  if (!parsed) return std::nullopt;
+  const Json& doc = *parsed;
+  if (!doc.is_object() || doc.contains("schema")) return std::nullopt;
   const auto benchmarks = doc.find("benchmarks");
   if (benchmarks == doc.end() || !benchmarks->is_array() || benchmarks->empty()) return std::nullopt;
   const auto& first = (*benchmarks)[0];
@@ -125,8 +169,8 @@ std::optional<GbenchFile> read_gbench_json(const std::string& text) {
       auto [it, added] = index.emplace(name, run.benchmarks.size());
       if (added) run.benchmarks.push_back(new_benchmark(name, threads));
       auto& b = run.benchmarks[it->second];
-      const auto iterations = entry.at("iterations").get<std::uint64_t>();
-      const double per_iteration = entry.at("real_time").get<double>() * nanoseconds_per(entry.value("time_unit", "ns"));
+      const auto iterations = iteration_count(entry, name);
+      const double per_iteration = positive(entry, "real_time", name) * nanoseconds_per(entry.value("time_unit", "ns"));
       results::Fork fork;
       // As the runner stores a sample: the time of its iterations (Google Benchmark's real
       // time per iteration, times their count); per operation per thread: ns * threads / ops.

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "probe/estimate.hpp"
+#include "system/atomic_file.hpp"
 #include "tare/probe.hpp"
 
 namespace tare::probe {
@@ -33,10 +34,15 @@ void dump(const std::string& path) {
     write_text(std::cerr);
     return;
   }
-  std::ofstream out(path);
-  if (ends_with(path, ".json")) write_json(out);
-  else write_text(out);
-  if (!out) std::cerr << "tare probe: cannot write " << path << "\n";
+  try {
+    const bool json = ends_with(path, ".json");
+    system::write_file_atomically(path, [&](std::ostream& out) {
+      if (json) write_json(out);
+      else write_text(out);
+    });
+  } catch (const std::exception& e) {
+    std::cerr << "tare probe: " << e.what() << "\n";
+  }
 }
 
 std::mutex g_dump_mutex;
@@ -95,7 +101,7 @@ void write_json(std::ostream& out) {
                       {"phase_locked", s.phase_locked},
                       {"warnings", s.warnings}});
   }
-  out << nlohmann::json{{"schema", "tare.probe/1"}, {"probes", probes}}.dump(2) << "\n";
+  out << nlohmann::json{{"schema", "tare.probe/1"}, {"probes", probes}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 void dump_at_exit(const std::string& path) {

@@ -9,12 +9,16 @@
 #include <string_view>
 #include <vector>
 
+#include "report/utf8.hpp"
+
 namespace tare::report {
 namespace {
 
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-std::string quote(std::string_view field) {
-  if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. Names
+// and warnings may hold any bytes: the file holds valid UTF-8 (U+FFFD for the others).
+std::string quote(std::string_view raw) {
+  const std::string field = valid_utf8(raw);
+  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
   std::string quoted = "\"";
   for (const char c : field) {
     if (c == '"') quoted += '"';

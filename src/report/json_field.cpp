@@ -1,5 +1,6 @@
 #include "report/json_field.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -14,7 +15,10 @@ constexpr double kExactIntegerLimit = 9007199254740992.0;
 }  // namespace
 
 void Field::fail(std::string_view what) const {
-  throw std::runtime_error("results JSON: " + (path_.empty() ? std::string("document") : path_) + ": " + std::string(what));
+  std::string message = "results JSON: " + (path_.empty() ? std::string("document") : path_) + ": " + std::string(what);
+  // Paths hold names and keys from the file, which may hold line breaks: one line still.
+  std::replace_if(message.begin(), message.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  throw std::runtime_error(message);
 }
 
 std::string Field::expected(std::string_view what) const {

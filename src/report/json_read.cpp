@@ -14,6 +14,7 @@
 
 #include "report/json.hpp"
 #include "report/json_field.hpp"
+#include "report/json_parse.hpp"
 
 namespace tare::report {
 namespace {
@@ -56,28 +57,22 @@ std::optional<results::Interval> read_optional_interval(const Field& parent, std
 // null for "not measured" reads back as the model's 0.
 double positive_or_zero(const Field& f) { return f.optional_number().value_or(0); }
 
-results::Sample read_sample(const Field& f) {
-  results::Sample s;
-  s.ops = f.at("ops").unsigned_integer();
-  s.ns = f.at("ns").number();
-  if (auto cpu = f.find("cpu_ns")) s.cpu_ns = cpu->number();
-  if (auto counters = f.find("counters")) {
-    for (const Field& v : counters->elements()) s.counters.push_back(v.number());
-  }
-  if (auto wait = f.find("wait_ns")) s.wait_ns = wait->number();
-  if (auto preemptions = f.find("preemptions")) s.preemptions = static_cast<std::int64_t>(preemptions->unsigned_integer());
-  if (auto stolen = f.find("stolen_ns")) s.stolen_ns = stolen->number();
-  if (auto age = f.find("age_ns")) s.age_ns = age->number();
-  return s;
+// Counts a division rests on (threads, operations per call): at least 1.
+int positive_count(const Field& f) {
+  const int v = to_int(f);
+  if (v < 1) f.fail("expected a positive count, got " + std::to_string(v));
+  return v;
 }
 
-std::vector<results::Sample> read_samples(const Field& f) {
-  std::vector<results::Sample> samples;
-  for (const Field& item : f.elements()) samples.push_back(read_sample(item));
-  return samples;
+// A score: absent (null) or a positive time or rate; zero or below would give confident
+// verdicts on nonsense.
+std::optional<double> positive_or_absent(const Field& f) {
+  const auto v = f.optional_number();
+  if (v && !(*v > 0)) f.fail("expected a positive number or null, got " + f.json().dump());
+  return v;
 }
 
-results::Fork read_fork(const Field& f) {
+results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
   const std::string status = f.find("status") ? read_status(f.at("status")) : "ok";
@@ -115,7 +110,9 @@ results::Fork read_fork(const Field& f) {
   if (auto v = steady.find("outliers")) fork.outliers = to_int(*v);
   if (auto v = steady.find("lag1")) fork.lag1 = v->number();
   if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
+  // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
   fork.mean = f.at("mean").number();
+  if (fork.mean < 0) f.at("mean").fail("expected a positive number, got " + f.at("mean").json().dump());
   if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
   if (auto v = f.find("all_samples_mean")) fork.all_samples_mean = v->optional_number();
   if (auto v = f.find("slow_start")) {
@@ -127,8 +124,8 @@ results::Fork read_fork(const Field& f) {
     if (auto c = v->find("confirmed"); c && !c->is_null()) s.confirmed = c->boolean();
     fork.slow_start = s;
   }
-  fork.warmup = read_samples(f.at("warmup"));
-  fork.samples = read_samples(f.at("samples"));
+  fork.warmup = detail::take_samples(f.at("warmup"), document);
+  fork.samples = detail::take_samples(f.at("samples"), document);
   return fork;
 }
 
@@ -154,22 +151,24 @@ void read_counters(const Field& f, results::Benchmark& b) {
   }
 }
 
-results::Benchmark read_benchmark(const Field& f) {
+results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
   results::Benchmark b;
-  b.name = f.at("name").text();
+  b.name = unnamed.at("name").text();
+  // Errors name the benchmark as well as its place: "benchmarks[3] (sort/size=16).threads".
+  const Field f(unnamed.json(), unnamed.path() + " (" + b.name + ")");
   b.family = f.at("family").text();
   if (auto group = f.find("group")) b.group = group->text();
   for (const auto& [key, value] : f.at("params").members()) b.params.emplace_back(key, value.text());
   b.mode = f.at("mode").text();
   b.unit = f.at("unit").text();
-  b.threads = to_int(f.at("threads"));
-  if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = v->unsigned_integer();
+  b.threads = positive_count(f.at("threads"));
+  if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = static_cast<std::uint64_t>(positive_count(*v));
   const std::string status = read_status(f.at("status"));
   b.ok = status == "ok";
   b.error = f.at("error").text_or_empty();
   if (status == "skipped") b.skipped = b.error;
   if (auto v = f.find("stop_reason")) b.stop_reason = v->text_or_empty();
-  b.score = f.at("score").optional_number();
+  b.score = positive_or_absent(f.at("score"));
   b.ci = read_interval(f.at("ci"));
   if (auto v = f.find("ci_method")) b.ci_method = v->text_or_empty();
   b.median = f.at("median").optional_number();
@@ -225,7 +224,7 @@ results::Benchmark read_benchmark(const Field& f) {
   if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
   read_counters(f, b);
   b.warnings = strings(f.at("warnings"));
-  for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork));
+  for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork, document));
   return b;
 }
 
@@ -283,26 +282,11 @@ results::Context read_context(const Field& f) {
   return c;
 }
 
-// nlohmann's messages start with "[json.exception.parse_error.101] "; the reader needs
-// the rest, on one line.
-std::string one_line(std::string message) {
-  if (message.rfind("[json.exception.", 0) == 0) {
-    if (const auto end = message.find("] "); end != std::string::npos) message.erase(0, end + 2);
-  }
-  std::replace(message.begin(), message.end(), '\n', ' ');
-  return message;
-}
-
 }  // namespace
 
 results::Run read_json(std::istream& in) {
-  detail::Json doc;
-  try {
-    doc = detail::Json::parse(in);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::runtime_error("results JSON: not valid JSON: " + one_line(e.what()));
-  }
-
+  detail::ResultsDocument document = detail::parse_results_document(in);
+  const detail::Json& doc = document.root;
   const Field root(doc, "");
   if (!doc.is_object()) root.fail(std::string("expected an object, got ") + doc.type_name());
   const std::string schema = root.at("schema").text();
@@ -313,10 +297,10 @@ results::Run read_json(std::istream& in) {
   results::Run run;
   try {
     run.context = read_context(root.at("context"));
-    for (const Field& b : root.at("benchmarks").elements()) run.benchmarks.push_back(read_benchmark(b));
+    for (const Field& b : root.at("benchmarks").elements()) run.benchmarks.push_back(read_benchmark(b, document));
   } catch (const nlohmann::json::exception& e) {
     // Every access is type-checked first; this is a safety net, still one line.
-    throw std::runtime_error("results JSON: " + one_line(e.what()));
+    throw std::runtime_error("results JSON: " + detail::one_line(e.what()));
   }
   return run;
 }

@@ -1,7 +1,5 @@
 #include "runner/result_files.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -11,26 +9,9 @@
 #include "input/output_path.hpp"
 #include "report/csv.hpp"
 #include "report/json.hpp"
+#include "system/atomic_file.hpp"
 
 namespace tare::runner {
-namespace {
-
-std::string temporary_for(const std::string& path) { return path + ".tmp" + std::to_string(getpid()); }
-
-template <class Write>
-void write_atomically(const std::string& path, Write&& write) {
-  const std::string temporary = temporary_for(path);
-  {
-    std::ofstream out(temporary);
-    write(out);
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + temporary + ": " + std::strerror(errno));
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + temporary + " to " + path + ": " + std::strerror(errno));
-}
-
-}  // namespace
 
 ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_path), csv_path_(options.csv_path) {
   input::check_output_path(json_path_, "--json");
@@ -38,8 +19,8 @@ ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_pa
 }
 
 void ResultFiles::write(const results::Run& run) const {
-  if (!json_path_.empty()) write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
-  if (!csv_path_.empty()) write_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
+  if (!json_path_.empty()) system::write_file_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  if (!csv_path_.empty()) system::write_file_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
 }
 
 bool ResultFiles::checkpoint_due(std::chrono::seconds interval) const {
@@ -50,7 +31,7 @@ bool ResultFiles::checkpoint_due(std::chrono::seconds interval) const {
 
 void ResultFiles::checkpoint(const results::Run& run) {
   const auto start = std::chrono::steady_clock::now();
-  write_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
+  system::write_file_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
   last_checkpoint_ = std::chrono::steady_clock::now();
   last_checkpoint_cost_ = last_checkpoint_ - start;
 }

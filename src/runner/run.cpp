@@ -69,7 +69,9 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
                     {"mode", registry::mode_name(instance.mode)},
                     {"ops_per_invocation", instance.spec->ops_per_invocation}});
   }
-  out << list.dump(2) << "\n";
+  // Names come from the user's code and may hold any bytes: escaped by the dump, and
+  // invalid UTF-8 written as U+FFFD rather than thrown about.
+  out << list.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
 }
 
 namespace {

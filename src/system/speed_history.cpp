@@ -7,7 +7,10 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <stdexcept>
 #include <system_error>
+
+#include "system/atomic_file.hpp"
 
 namespace tare::system {
 namespace {
@@ -37,14 +40,13 @@ void trim(const std::filesystem::path& path) {
   if (std::filesystem::file_size(path, error) < kMaxHistoryLines * 50 || error) return;
   const auto lines = read_lines(path);
   if (lines.size() <= kMaxHistoryLines) return;
-  const auto kept = path.string() + ".trim." + std::to_string(getpid());
-  {
-    std::ofstream out(kept, std::ios::trunc);
-    for (std::size_t i = lines.size() - kMaxHistoryLines / 2; i < lines.size(); ++i) out << lines[i] << '\n';
-    if (!out) return;
+  try {
+    write_file_atomically(path.string(), [&](std::ostream& out) {
+      for (std::size_t i = lines.size() - kMaxHistoryLines / 2; i < lines.size(); ++i) out << lines[i] << '\n';
+    });
+  } catch (const std::runtime_error&) {
+    // The history only widens intervals: a full disk leaves it as it was.
   }
-  std::error_code ignored;
-  std::filesystem::rename(kept, path, ignored);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "report/console.hpp"
 #include "report/json_print.hpp"
+#include "tools/tare/markdown_text.hpp"
 
 namespace tare::tool {
 namespace {
@@ -148,7 +149,7 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
     const bool compared = row.problem.empty();
     const bool named = compared && row.verdict.direction != compare::Direction::none;
     const std::string verdict = named ? "**" + verdict_text(row, report) + "**" : verdict_text(row, report);
-    out << fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.name, score_text(row.base, row.unit),
+    out << fmt::format("| {} | {} | {} | {} | {} | {} |\n", markdown_code_cell(row.name), score_text(row.base, row.unit),
                        score_text(row.candidate, row.unit), compared ? change_text(row.ratio) : "",
                        compared ? ratio_text(row.ratio) : "", verdict);
   }

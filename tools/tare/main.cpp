@@ -20,6 +20,7 @@
 #include "report/json.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
+#include "system/atomic_file.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
@@ -45,19 +46,37 @@ std::string without_library_tag(const std::string& message) {
 // results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
 // a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
 // Benchmark-format file has: it is told what to pass instead.
-ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
-  std::ifstream in(path);
+// The file's text in one allocation of its size (a string grown while reading would
+// briefly need twice that).
+std::string read_whole_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw tare::tool::UsageError(path + ": cannot open");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) {  // not a regular file (a pipe): read as it comes
+    std::ostringstream text;
+    text << in.rdbuf();
+    return std::move(text).str();
+  }
+  std::string text(static_cast<std::size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
   std::optional<tare::compare::GbenchFile> gbench;
   try {
+    std::string text = read_whole_file(path);
     gbench = tare::compare::read_gbench_json(text);
     if (!gbench) {
-      std::istringstream stream(text);
+      std::istringstream stream(std::move(text));  // moved, not copied: the file is held once
       return {tare::report::read_json(stream), {}};
     }
-  } catch (const std::bad_alloc&) {
+  } catch (const tare::tool::UsageError&) {
     throw;
+  } catch (const std::bad_alloc&) {
+    throw std::runtime_error(path + ": too large to read in the memory available");
   } catch (const std::exception& e) {  // the reader's, or the JSON library's (1e999, a field of the wrong type)
     throw tare::tool::UsageError(path + ": " + without_library_tag(e.what()));
   }
@@ -68,13 +87,6 @@ ResultsFile read_results(const std::string& path, bool google_benchmark_too = fa
                            : "build the benchmarks against tare::gbench, run them with --json FILE and plan from that "
                              "file"));
   return {std::move(gbench->run), std::move(gbench->summaries)};
-}
-
-void write_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot write");
-  write(out);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write");
 }
 
 struct PlanArgs {
@@ -96,8 +108,8 @@ int report_comparison(const tare::compare::CompareReport& report, const std::str
                       const std::string& fail_on) {
   tare::tool::write_compare_console(report, std::cout);
   if (!markdown.empty())
-    write_file(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
-  if (!json.empty()) write_file(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
+    tare::system::write_file_atomically(markdown, [&](std::ostream& out) { tare::tool::write_compare_markdown(report, out); });
+  if (!json.empty()) tare::system::write_file_atomically(json, [&](std::ostream& out) { tare::tool::write_compare_json(report, out); });
   if (fail_on != "slower") return 0;
   const auto failures = tare::compare::gate_failures(report);
   for (const auto& failure : failures) std::cerr << "tare: gate failed: " << failure << "\n";

@@ -10,6 +10,7 @@
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
 #include "stream/reference_sut.hpp"
+#include "system/atomic_file.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_report.hpp"
@@ -94,13 +95,13 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   const auto warnings = latency_warnings(trial, options.run.window.size_ns);
   write_trial_console(trial, verification, warnings, std::cout);
   note_sut_messages(outcome);
-  if (!load.hdr_log.empty()) write_text_file(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
-  if (!load.json.empty())
-    write_text_file(load.json, [&](std::ostream& out) {
-      auto json = trial_json(trial, config_json(options, load, args.rate), verification, load.hdr_log);
-      json["warnings"] = warnings;
-      out << json.dump(2) << "\n";
-    });
+  if (!load.hdr_log.empty())
+    system::write_file_atomically(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
+  if (!load.json.empty()) {
+    auto json = trial_json(trial, config_json(options, load, args.rate), verification, load.hdr_log);
+    json["warnings"] = warnings;
+    write_json_file(load.json, json);
+  }
   // The verdict is a finding, not a failure; a run that broke off or results that differ
   // from the oracle are.
   return !trial.complete || verification.status == "mismatch" ? 1 : 0;

@@ -11,6 +11,7 @@
 #include "stream/keep_up.hpp"
 #include "stream/rate_text.hpp"
 #include "stream/window_resolution.hpp"
+#include "system/atomic_file.hpp"
 
 namespace tare::tool {
 namespace {
@@ -215,6 +216,12 @@ void write_hdr_log(const stream::TrialResult& trial, std::ostream& out) {
     log.write_interval(start_s, length_s, i.event_time, "event-time");
     log.write_interval(start_s, length_s, i.processing_time, "processing-time");
   }
+}
+
+void write_json_file(const std::string& path, const nlohmann::json& json) {
+  system::write_file_atomically(path, [&](std::ostream& out) {
+    out << json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  });
 }
 
 }  // namespace tare::tool

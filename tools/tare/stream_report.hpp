@@ -54,6 +54,11 @@ std::string trial_line(const std::string& label, double rate, const stream::Tria
 /// "processing-time"), Interval_Max in milliseconds, as HdrHistogram's tools expect.
 void write_hdr_log(const stream::TrialResult& trial, std::ostream& out);
 
+/// Writes `json` (2-space indent) to `path` atomically. Text from the SUT (its name, its
+/// error messages) may hold any bytes: invalid UTF-8 is written as U+FFFD, never a reason
+/// to lose the file.
+void write_json_file(const std::string& path, const nlohmann::json& json);
+
 /// A latency in ns for people: "850 ns", "1.23 ms" (the console report's format).
 inline std::string format_latency(double ns) { return report::format_duration_ns(ns); }
 inline std::string format_latency(std::int64_t ns) { return format_latency(static_cast<double>(ns)); }

@@ -169,7 +169,7 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
       }
     }
   }
-  if (!load.json.empty()) write_text_file(load.json, [&](std::ostream& out) { out << json.dump(2) << "\n"; });
+  if (!load.json.empty()) write_json_file(load.json, json);
   return status;
 }
 

@@ -224,13 +224,6 @@ Verification verify(const stream::DriverOptions& options, const stream::TrialRes
   return v;
 }
 
-void write_text_file(const std::string& path, const std::function<void(std::ostream&)>& write) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot write");
-  write(out);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write");
-}
-
 void note_sut_messages(const TrialOutcome& outcome) {
   if (!outcome.result.complete && !outcome.sut_messages.empty())
     std::cerr << "  the SUT said: " << outcome.sut_messages;

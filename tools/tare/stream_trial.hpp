@@ -61,6 +61,4 @@ Verification verify(const stream::DriverOptions& options, const stream::TrialRes
 /// When the trial broke off, what the reference SUT said (on stderr).
 void note_sut_messages(const TrialOutcome& outcome);
 
-void write_text_file(const std::string& path, const std::function<void(std::ostream&)>& write);
-
 }  // namespace tare::tool

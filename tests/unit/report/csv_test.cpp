@@ -61,6 +61,19 @@ TEST(Csv, QuotesFieldsPerRfc4180) {
                            "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,,,\"line one\nline two\",4096\n");
 }
 
+// A name or a warning (an exception text) with bytes that are not UTF-8: the file stays
+// valid UTF-8, U+FFFD for each bad byte.
+TEST(Csv, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  results::Run run;
+  results::Benchmark b = named("bad\xff");
+  b.family = "f";
+  b.warnings = {"threw \xc3\x28"};
+  run.benchmarks = {b};
+  const auto lines = csv_lines(run);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1], "bad\xEF\xBF\xBD,f,avgt,ns/op,1,ok,,,,,,0,0,,,,,threw \xEF\xBF\xBD(");
+}
+
 TEST(Csv, CounterColumnsAreTheUnionInFirstSeenOrder) {
   results::Run run;
   results::Benchmark a = named("a");

@@ -280,24 +280,24 @@ TEST(JsonRead, RejectsAnotherSchema) {
 
 TEST(JsonRead, NamesTheMissingField) {
   EXPECT_EQ(error_for(with(kMinimal, R"("mode": "avgt", )", "")),
-            "results JSON: benchmarks[0]: missing required field \"mode\"");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024): missing required field \"mode\"");
   EXPECT_EQ(error_for(with(kMinimal, R"("cores": 2)", R"("threads": 2)")),
             "results JSON: context.cpu: missing required field \"cores\"");
   EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": 4096)")),
-            "results JSON: benchmarks[0].forks[0].samples[0]: missing required field \"ns\"");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).forks[0].samples[0]: missing required field \"ns\"");
 }
 
 TEST(JsonRead, NamesTheMistypedValue) {
   EXPECT_EQ(error_for(with(kMinimal, R"("score": 12.3)", R"("score": "fast")")),
-            "results JSON: benchmarks[0].score: expected a number or null, got string");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).score: expected a number or null, got string");
   EXPECT_EQ(error_for(with(kMinimal, R"("threads": 1)", R"("threads": 1.5)")),
-            "results JSON: benchmarks[0].threads: expected an integer, got number");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).threads: expected an integer, got number");
   EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": -1, "ns": 50301)")),
-            "results JSON: benchmarks[0].forks[0].samples[0].ops: integer -1 out of range");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).forks[0].samples[0].ops: integer -1 out of range");
   EXPECT_EQ(error_for(with(kMinimal, R"("status": "ok")", R"("status": "fine")")),
-            "results JSON: benchmarks[0].status: expected \"ok\", \"failed\" or \"skipped\", got \"fine\"");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).status: expected \"ok\", \"failed\" or \"skipped\", got \"fine\"");
   EXPECT_EQ(error_for(with(kMinimal, R"({"size": "1024"})", R"({"size": 1024})")),
-            "results JSON: benchmarks[0].params.size: expected a string, got number");
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).params.size: expected a string, got number");
   EXPECT_EQ(error_for(with(kMinimal, R"("benchmarks": [{)", R"("benchmarks": {"x": [{)") + "}"),
             "results JSON: benchmarks: expected an array, got object");
 }
@@ -305,6 +305,56 @@ TEST(JsonRead, NamesTheMistypedValue) {
 TEST(JsonRead, AcceptsWholeFloatsAsIntegers) {
   const results::Run run = from_text(with(kMinimal, R"("threads": 1)", R"("threads": 4.0)"));
   EXPECT_EQ(run.benchmarks[0].threads, 4);
+}
+
+
+// F5: 300 000 levels of nesting where a number or a string belongs: one line, no crash
+// (a recursive walk of such a tree overflows the stack).
+TEST(JsonRead, RefusesNestingDeeperThanAnyResultsFile) {
+  const std::string deep = std::string(300000, '[') + std::string(300000, ']');
+  const std::pair<const char*, const char*> places[] = {
+      {R"("score": 12.3)", "score"},
+      {R"("ci": {"level": 0.95, "low": 12.1, "high": 12.5})", "ci"},
+      {R"("params": {"size": "1024"})", "params"},
+      {R"("name": "lookup.binary/size=1024")", "name"},
+      {R"("error": null)", "error"}};
+  for (const auto& [from, key] : places) {
+    const std::string text = with(kMinimal, from, "\"" + std::string(key) + "\": " + deep);
+    EXPECT_THAT(error_for(text), HasSubstr("nested deeper than 64 levels")) << key;
+  }
+  EXPECT_THAT(error_for(std::string(100, '[')), HasSubstr("document[0][0]"));
+}
+
+// F8: values a comparison divides by or ranks on must make sense; each is refused naming
+// the benchmark and the field.
+TEST(JsonRead, RefusesValuesNoVerdictCanRestOn) {
+  const std::string benchmark = "results JSON: benchmarks[0] (lookup.binary/size=1024).";
+  EXPECT_EQ(error_for(with(kMinimal, R"("score": 12.3)", R"("score": -12.3)")),
+            benchmark + "score: expected a positive number or null, got -12.3");
+  EXPECT_EQ(error_for(with(kMinimal, R"("score": 12.3)", R"("score": 0)")),
+            benchmark + "score: expected a positive number or null, got 0");
+  EXPECT_EQ(error_for(with(kMinimal, R"("threads": 1)", R"("threads": 0)")),
+            benchmark + "threads: expected a positive count, got 0");
+  EXPECT_EQ(error_for(with(kMinimal, R"("threads": 1)", R"("threads": -2)")),
+            benchmark + "threads: expected a positive count, got -2");
+  EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": 4096, "ns": -50301)")),
+            benchmark + "forks[0].samples[0].ns: expected a positive time in ns, got -50301");
+  EXPECT_EQ(error_for(with(kMinimal, R"("ops": 4096, "ns": 50301)", R"("ops": 0, "ns": 50301)")),
+            benchmark + "forks[0].samples[0].ops: expected a positive count of operations, got 0");
+  EXPECT_THAT(error_for(with(kMinimal, R"("mean": )", R"("mean": -)")), HasSubstr(benchmark + "forks[0].mean: expected a positive number"));
+}
+
+TEST(JsonRead, SamplesMustBeAnArrayOfObjects) {
+  EXPECT_EQ(error_for(with(kMinimal, R"("samples": [)", R"("samples": [7, )")),
+            "results JSON: benchmarks[0] (lookup.binary/size=1024).forks[0].samples[0]: expected a sample (an object), got number");
+  EXPECT_THAT(error_for(with(kMinimal, R"("warmup": [{"ops": 4096, "ns": 50123}])", R"("warmup": 5)")),
+              HasSubstr("forks[0].warmup: expected an array of samples, got number"));
+}
+
+// A name with a line break still gives a one-line message (error_for checks).
+TEST(JsonRead, MessagesStayOnOneLineWhateverTheName) {
+  EXPECT_THAT(error_for(with(with(kMinimal, "lookup.binary/size=1024", "two\\nlines"), R"("threads": 1)", R"("threads": 0)")),
+              HasSubstr("(two lines).threads"));
 }
 
 }  // namespace
