@@ -84,13 +84,16 @@ TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
 
 TEST(Ab, ADuetRunsBothSidesAtOnceAndStillCallsFourTimesTheWorkSlower) {
   const auto js = (tare_e2e::scratch_dir() / "duet.json").string();
-  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--duet", "--pairs", "6", "--measure-ms",
-                                   "20", "--warmup-max-ms", "50", "--json", js});
+  // Pairs are added until the answer is known: a fixed 6 (three log-ratios) left the
+  // interval across 1 when a busy machine disturbed one of them.
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--duet", "--measure-ms", "20",
+                                   "--warmup-max-ms", "50", "--json", js});
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   const json doc = json::parse(tare_e2e::slurp(js));
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["verdict"], "slower") << result.out;
-  EXPECT_EQ(row["pairs"].size(), 6u);
+  EXPECT_GE(row["pairs"].size(), 6u);
+  EXPECT_EQ(row["pairs"].size() % 2, 0u) << "the sides swap CPUs every pair";
   EXPECT_NE(doc["method"].get<std::string>().find("duet"), std::string::npos);
 }
 
