@@ -47,6 +47,20 @@ std::uint64_t iteration_count(const Json& entry, const std::string& name) {
   return static_cast<std::uint64_t>(v);
 }
 
+// More than any machine runs: a larger count is a damaged file, not a measurement.
+constexpr double kMostThreads = 1 << 20;
+constexpr double kMostProcesses = 1e9;
+
+// A count from 1 to `most` (`absent` when the key is missing). Read as a double and checked
+// before it becomes an integer: a float such as 1e300 converted directly is undefined.
+std::int64_t count_of(const Json& entry, const char* key, const std::string& name, double most, std::int64_t absent) {
+  if (!entry.contains(key)) return absent;
+  const double v = positive(entry, key, name);
+  if (v != std::floor(v) || v > most)
+    malformed(name, fmt::format("{} {}: expected a whole number from 1 to {:g}", key, entry.at(key).dump(), most));
+  return static_cast<std::int64_t>(v);
+}
+
 // A number, or nullopt when the key is absent or null (tare::gbench writes a value that is
 // not a finite number as null).
 std::optional<double> optional_number(const Json& entry, const char* key) {
@@ -59,9 +73,7 @@ std::optional<double> optional_number(const Json& entry, const char* key) {
 // thread (`scale` converts the row's time unit and undoes the division by threads).
 stats::MeanSummary tare_summary(const Json& entry, const std::string& name, double scale) {
   stats::MeanSummary s;
-  const auto forks = entry.at("tare_forks").get<std::int64_t>();
-  if (forks < 1) malformed(name, fmt::format("tare_forks {}: expected a positive count of worker processes", forks));
-  s.n = static_cast<std::size_t>(forks);
+  s.n = static_cast<std::size_t>(count_of(entry, "tare_forks", name, kMostProcesses, 0));
   s.mean = positive(entry, "real_time", name) * scale;
   s.low = s.high = stats::kNaN;
   // Absent with fewer than 2 forks: no interval, and the benchmark is not compared.
@@ -146,8 +158,7 @@ std::optional<GbenchFile> read_gbench_json(const std::string& text) {
       if (entry.value("run_type", "iteration") != "iteration") continue;  // aggregates: recomputed here
       if (entry.value("error_occurred", false)) continue;
       const std::string name = entry.value("run_name", entry.at("name").get<std::string>());
-      const int threads = entry.value("threads", 1);
-      if (threads < 1) malformed(name, fmt::format("threads {}: expected at least 1", threads));
+      const auto threads = static_cast<int>(count_of(entry, "threads", name, kMostThreads, 1));
       const double scale = nanoseconds_per(entry.value("time_unit", "ns")) * threads;
       const bool summary = entry.contains("tare_forks");
       const auto known = index.find(name);

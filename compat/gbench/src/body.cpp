@@ -111,7 +111,9 @@ class GbenchBody final : public detail::Body {
     nlohmann::json reported{{"counters", counters}, {"label", label}, {"complexity_n", complexity_n}, {"cpu_ns", cpu_ns}};
     if (Access::manual_time(*instance_.family)) reported["manual_ns"] = manual_ns;
     if (g_memory_manager && !states.empty()) reported["memory"] = measure_memory(*states.front());
-    return reported.dump();
+    // A label is the user's text and may hold any bytes: U+FFFD for those that are not
+    // UTF-8, rather than an exception that would lose the whole fork.
+    return reported.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 
  private:

@@ -10,15 +10,18 @@
 #include <iostream>
 #include <memory>
 #include <regex>
+#include <sstream>
 
 #include "access.hpp"
 #include "body.hpp"
 #include "flags.hpp"
+#include "input/output_path.hpp"
 #include "instances.hpp"
 #include "notes.hpp"
 #include "runner/options.hpp"
 #include "runner/run.hpp"
 #include "runs.hpp"
+#include "system/atomic_file.hpp"
 #include "worker/protocol.hpp"
 #include "worker/worker_main.hpp"
 
@@ -152,10 +155,11 @@ bool worker_serves_this_call(const Flags& f, const std::vector<Instance>& regist
   std::exit(worker::run_worker(f.worker_args));
 }
 
-// Opens --benchmark_out and gives the file reporter its stream (the one passed, or one in
-// --benchmark_out_format).
+// Checks --benchmark_out and gives the file reporter its stream (the one passed, or one in
+// --benchmark_out_format): `text`, written to the file whole, at the end, by
+// write_out_file, so that a run that breaks off never leaves half a file.
 std::unique_ptr<benchmark::BenchmarkReporter> open_file_report(const Flags& f, benchmark::BenchmarkReporter*& file_reporter,
-                                                               std::ofstream& file, std::ostream& err) {
+                                                               std::ostringstream& text, std::ostream& err) {
   std::unique_ptr<benchmark::BenchmarkReporter> own;
   if (f.out.empty()) {
     if (file_reporter) {
@@ -164,18 +168,29 @@ std::unique_ptr<benchmark::BenchmarkReporter> open_file_report(const Flags& f, b
     }
     return own;
   }
-  file.open(f.out);
-  if (!file) {
-    err << "invalid file name: '" << f.out << "'\n";
+  try {
+    input::check_output_path(f.out, "--benchmark_out");
+  } catch (const input::UsageError& e) {
+    err << "invalid file name: '" << f.out << "' (" << e.what() << ")\n";
     std::exit(1);
   }
   if (!file_reporter) {
     own = make_reporter(f.out_format, benchmark::ConsoleReporter::OO_None);
     file_reporter = own.get();
   }
-  file_reporter->SetOutputStream(&file);
-  file_reporter->SetErrorStream(&file);
+  file_reporter->SetOutputStream(&text);
+  file_reporter->SetErrorStream(&text);
   return own;
+}
+
+void write_out_file(const Flags& f, const std::ostringstream& text, std::ostream& err) {
+  if (f.out.empty()) return;
+  try {
+    system::write_file_atomically(f.out, [&](std::ostream& out) { out << text.view(); });
+  } catch (const std::exception& e) {
+    err << e.what() << "\n";
+    g_exit_status = 1;
+  }
 }
 
 std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
@@ -196,8 +211,8 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
     own_display = make_reporter(f.format, benchmark::internal::GetOutputOptions());
     display = own_display.get();
   }
-  std::ofstream file;
-  const auto own_file = open_file_report(f, file_reporter, file, display->GetErrorStream());
+  std::ostringstream file_text;
+  const auto own_file = open_file_report(f, file_reporter, file_text, display->GetErrorStream());
   std::optional<Filter> filter;
   try {
     filter.emplace(spec);
@@ -242,6 +257,7 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
   // beside JSON or CSV on standard output.
   if (own_display) write_notes(measured.run, f, options, f.format == "console" ? std::cout : std::cerr);
   g_exit_status = runner::exit_status(measured);
+  write_out_file(f, file_text, display->GetErrorStream());
   if (measured.interrupted) std::exit(130);
   return instances.size();
 }

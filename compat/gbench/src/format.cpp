@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "report/utf8.hpp"
+
 namespace tare::gbench {
 
 std::string str_format_v(const char* pattern, va_list args) {
@@ -102,10 +104,13 @@ std::string big_o_name(benchmark::BigO complexity) {
   }
 }
 
+// JSON holds UTF-8 and no raw control characters: a name or label with bytes that are not
+// UTF-8 gets U+FFFD for them (as the results JSON does), a control character its \u form.
 std::string json_escape(const std::string& text) {
+  const std::string utf8 = report::valid_utf8(text);
   std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
+  out.reserve(utf8.size());
+  for (const char c : utf8) {
     switch (c) {
       case '\b': out += "\\b"; break;
       case '\f': out += "\\f"; break;
@@ -114,7 +119,14 @@ std::string json_escape(const std::string& text) {
       case '\t': out += "\\t"; break;
       case '\\': out += "\\\\"; break;
       case '"': out += "\\\""; break;
-      default: out += c;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char code[7];
+          std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned>(c));
+          out += code;
+        } else {
+          out += c;
+        }
     }
   }
   return out;

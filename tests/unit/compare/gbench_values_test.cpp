@@ -43,6 +43,22 @@ TEST(GbenchValues, TimesAndIterationsMustBePositive) {
   EXPECT_EQ(gv_error_of(gv_file(gv_row(1000, 10))), "no error");
 }
 
+// A thread or process count that no integer holds (1e300) was converted unchecked:
+// undefined behaviour. Counts are whole numbers from 1 to what a machine could run.
+TEST(GbenchValues, ThreadAndForkCountsAreWholeNumbersInRange) {
+  for (const double threads : {1e300, 2.5, 0.0, -3.0}) {
+    nlohmann::json row = gv_row(1000, 10);
+    row["threads"] = threads;
+    EXPECT_THAT(gv_error_of(gv_file(row)), HasSubstr("BM_x: threads ")) << threads;
+  }
+  nlohmann::json tare_row = gv_row(1000, 10);
+  tare_row["tare_forks"] = 1e300;
+  EXPECT_THAT(gv_error_of(gv_file(tare_row)), HasSubstr("BM_x: tare_forks 1e+300: expected a whole number from 1 to"));
+  nlohmann::json two = gv_row(1000, 10);
+  two["threads"] = 2;
+  EXPECT_EQ(gv_error_of(gv_file(two)), "no error");
+}
+
 TEST(GbenchValues, DeepNestingIsRefusedNotWalked) {
   nlohmann::json row = gv_row(1000, 10);
   std::string text = gv_file(row);
