@@ -2,6 +2,8 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,11 +61,14 @@ void SutProcess::wait_for_the_address() {
 // The collecting thread: takes what the SUT writes as it comes, until its output ends or
 // the thread is told to stop.
 void SutProcess::collect_messages() {
+  // Signals (the user's Ctrl-C) are for the thread that runs the trial, not for this one.
+  sigset_t all;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_BLOCK, &all, nullptr);
   for (;;) {
     pollfd fds[2] = {{child_.output_fd(), POLLIN, 0}, {stop_fds_[0], POLLIN, 0}};
     if (::poll(fds, 2, -1) < 0 && errno == EINTR) continue;
     if (fds[1].revents != 0) return;
-    std::lock_guard lock(messages_mutex_);
     if (!system::read_available(child_.output_fd(), messages_)) return;
   }
 }

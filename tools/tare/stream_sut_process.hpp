@@ -9,7 +9,6 @@
 
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -46,7 +45,7 @@ class SutProcess {
 
   system::ChildProcess child_;
   stream::Address address_;
-  std::mutex messages_mutex_;
+  // Written only by the collecting thread while it runs, read only after it is joined.
   system::BoundedText messages_{kMessageBytes, system::BoundedText::Keep::tail};
   int stop_fds_[2] = {-1, -1};  // written to when the collecting thread is to stop
   std::thread collector_;
