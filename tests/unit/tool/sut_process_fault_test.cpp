@@ -19,13 +19,13 @@ namespace {
 
 std::string chatty_sut_script(const std::filesystem::path& done_marker) {
   const auto path = tare_test::scratch_dir() / "chatty_sut";
-  // 8 MiB of messages (a pipe holds 64 KiB), then a file that says all of it went out,
-  // then a last line, then silence with the pipe held open by a child.
+  // 8 MiB of messages (a pipe holds 64 KiB) and a last line, then a file that says all of
+  // it went out, then silence.
   std::ofstream(path) << "#!/bin/sh\n"
                       << "echo 'listening on 127.0.0.1:9'\n"
                       << "head -c 8388608 /dev/zero | tr '\\0' 'x'\n"
-                      << "touch '" << done_marker.string() << "'\n"
                       << "echo 'the last words'\n"
+                      << "touch '" << done_marker.string() << "'\n"
                       << "exec sleep 86400\n";
   ::chmod(path.c_str(), 0755);
   return path.string();
