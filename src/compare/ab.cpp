@@ -37,15 +37,42 @@ struct Listed {
   std::uint64_t ops_per_invocation = 1;
 };
 
+// A benchmark list longer than this is no list a binary of tare's writes (about 80,000
+// benchmarks): the binary is flooding.
+constexpr std::size_t kMaxListBytes = 16u << 20;
+
+// Runs `binary --list-json` within the --timeout a worker gets for a reply (listing is a
+// binary's first answer) and up to kMaxListBytes: a binary that hangs or floods while
+// listing ends `tare ab` with one line naming it (exit 1), and leaves no process behind.
+Captured capture_list(const std::string& binary, const std::vector<std::string>& args, double timeout_seconds) {
+  const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(timeout_seconds));
+  const Captured listed = capture_output(binary, args, {std::chrono::steady_clock::now() + timeout, kMaxListBytes});
+  switch (listed.ending) {
+    case Captured::Ending::not_started: throw runner::UsageError(listed.start_error);
+    case Captured::Ending::deadline:
+      throw std::runtime_error(
+          fmt::format("{}: its --list-json did not finish within {:g} s (--timeout); killed", binary, timeout_seconds));
+    case Captured::Ending::too_much_output:
+      throw std::runtime_error(fmt::format(
+          "{}: its --list-json wrote more than {} MiB, more than any benchmark list; killed", binary, kMaxListBytes >> 20));
+    case Captured::Ending::interrupted:
+      if (runner::interrupted()) throw runner::Interrupted();
+      throw std::runtime_error(binary + ": its --list-json was interrupted by a signal; killed");
+    case Captured::Ending::ended: break;
+  }
+  return listed;
+}
+
 // The benchmarks a binary declares, from its --list-json; a usage error when it is not a
 // tare benchmark binary.
-std::vector<Listed> list_benchmarks(const std::string& binary, const std::optional<std::string>& filter) {
+std::vector<Listed> list_benchmarks(const std::string& binary, const std::optional<std::string>& filter,
+                                    double timeout_seconds) {
   struct stat info {};
   if (stat(binary.c_str(), &info) != 0) throw runner::UsageError(binary + ": no such file");
   std::vector<std::string> args{"--list-json"};
   if (filter) args.insert(args.end(), {"--filter", *filter});
-  const Captured listed = capture_output(binary, args);
-  if (!listed.started) throw runner::UsageError(binary + ": cannot be run");
+  const Captured listed = capture_list(binary, args, timeout_seconds);
   const auto doc = nlohmann::json::parse(listed.output, nullptr, false);
   if (listed.exit_status != 0 || doc.is_discarded() || !doc.is_array()) {
     // The binary's own words say best what went wrong (a flag it does not take, a filter
@@ -219,8 +246,8 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
 }  // namespace
 
 CompareReport run_ab(const AbOptions& options) {
-  const auto base_list = list_benchmarks(options.base, options.filter);
-  const auto candidate_list = list_benchmarks(options.candidate, options.filter);
+  const auto base_list = list_benchmarks(options.base, options.filter, options.timeout_seconds);
+  const auto candidate_list = list_benchmarks(options.candidate, options.filter, options.timeout_seconds);
   CompareReport report;
   report.options.threshold = options.threshold;
   report.options.seed = options.seed;

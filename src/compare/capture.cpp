@@ -1,61 +1,68 @@
 #include "compare/capture.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
+#include <poll.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstdio>
+#include <stdexcept>
 
-extern char** environ;
+#include "system/child_process.hpp"
 
 namespace tare::compare {
+namespace {
 
-Captured capture_output(const std::string& program, const std::vector<std::string>& args) {
-  Captured result;
-  int pipe_fds[2];
-  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return result;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
-  // Standard error goes to an unnamed file, read after the program ends: a pipe read only
-  // afterwards could fill up and hang it.
-  std::FILE* errors = std::tmpfile();
-  if (errors) posix_spawn_file_actions_adddup2(&actions, fileno(errors), STDERR_FILENO);
-  else posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  std::vector<std::string> storage{program};
-  storage.insert(storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fds[1]);
-  if (spawned != 0) {
-    close(pipe_fds[0]);
-    if (errors) std::fclose(errors);
-    return result;
-  }
-  result.started = true;
-  char buffer[4096];
+constexpr std::size_t kErrorBytesKept = 4096;
+using Clock = std::chrono::steady_clock;
+
+// Reads the child's stdout and stderr as they come (either pipe, left unread, could fill
+// and stop it) until it exits, breaks a limit, or the wait is interrupted.
+Captured::Ending read_until_the_end(const system::ChildProcess& child, const CaptureLimits& limits,
+                                    system::BoundedText& output, system::BoundedText& errors) {
+  bool output_open = true, errors_open = true;
   for (;;) {
-    const ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    result.output.append(buffer, static_cast<std::size_t>(n));
+    // Its exit ends the reading, not the pipes' end: a process it left behind may hold
+    // them. What it wrote before it exited is in the pipes already.
+    const bool exited = child.exit().exited();
+    if (output_open) output_open = system::read_available(child.output_fd(), output);
+    if (errors_open) errors_open = system::read_available(child.errors_fd(), errors);
+    if (output.dropped() > 0) return Captured::Ending::too_much_output;
+    if (exited) return Captured::Ending::ended;
+    if (!output_open && !errors_open) {  // both pipes closed: only its exit is left to wait for
+      if (child.exit().wait_until(limits.deadline)) return Captured::Ending::ended;
+      return Clock::now() >= limits.deadline ? Captured::Ending::deadline : Captured::Ending::interrupted;
+    }
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(limits.deadline - Clock::now()).count();
+    if (left <= 0) return Captured::Ending::deadline;
+    // Without a pidfd (a kernel before 5.3) nothing polls readable at the exit: look often.
+    const long long wait_ms = child.exit().fd() >= 0 ? std::min<long long>(left, 1'000'000) : std::min<long long>(left, 10);
+    pollfd fds[3] = {{output_open ? child.output_fd() : -1, POLLIN, 0},
+                     {errors_open ? child.errors_fd() : -1, POLLIN, 0},
+                     {child.exit().fd(), POLLIN, 0}};
+    if (::poll(fds, 3, static_cast<int>(wait_ms)) < 0 && errno == EINTR) return Captured::Ending::interrupted;
   }
-  close(pipe_fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
-  if (errors) {
-    std::rewind(errors);
-    result.errors.resize(4096);
-    result.errors.resize(std::fread(result.errors.data(), 1, result.errors.size(), errors));
-    std::fclose(errors);
+}
+
+}  // namespace
+
+Captured capture_output(const std::string& program, const std::vector<std::string>& args, const CaptureLimits& limits) {
+  Captured result;
+  std::vector<std::string> argv{program};
+  argv.insert(argv.end(), args.begin(), args.end());
+  try {
+    system::ChildProcess child(argv, system::ChildProcess::Errors::own_pipe);
+    // One byte over the cap is kept so that "more than the cap" can be told from "exactly".
+    system::BoundedText output(limits.max_output_bytes + 1, system::BoundedText::Keep::head);
+    system::BoundedText errors(kErrorBytesKept, system::BoundedText::Keep::head);
+    result.ending = read_until_the_end(child, limits, output, errors);
+    const int status = child.end();
+    if (result.ending == Captured::Ending::ended && WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
+    result.output = std::move(output.text());
+    if (result.output.size() > limits.max_output_bytes) result.output.resize(limits.max_output_bytes);
+    result.errors = std::move(errors.text());
+  } catch (const std::runtime_error& e) {
+    result.ending = Captured::Ending::not_started;
+    result.start_error = e.what();
   }
   return result;
 }

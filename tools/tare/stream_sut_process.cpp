@@ -2,101 +2,101 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
-#include <thread>
 
 namespace tare::tool {
 namespace {
 
-// Reads what is there without blocking (the descriptor is non-blocking).
-void drain(int fd, std::string& into) {
-  char buffer[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n > 0) {
-      into.append(buffer, static_cast<std::size_t>(n));
-      continue;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    return;
-  }
+std::vector<std::string> sut_command(const std::string& executable, const std::vector<std::string>& args) {
+  std::vector<std::string> argv{executable, "stream", "sut", "--listen", "127.0.0.1:0"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
 }
 
 }  // namespace
 
-SutProcess::SutProcess(const std::string& executable, const std::vector<std::string>& args) {
-  int pipe_fds[2];
-  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot start the SUT: ") + std::strerror(errno));
-  std::vector<std::string> argv_strings{executable, "stream", "sut", "--listen", "127.0.0.1:0"};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  pid_ = ::fork();
-  if (pid_ < 0) throw std::runtime_error(std::string("cannot start the SUT: ") + std::strerror(errno));
-  if (pid_ == 0) {
-    ::dup2(pipe_fds[1], STDOUT_FILENO);
-    ::dup2(pipe_fds[1], STDERR_FILENO);
-    ::execv(executable.c_str(), argv.data());
-    ::_exit(127);
-  }
-  ::close(pipe_fds[1]);
-  output_fd_ = pipe_fds[0];
-  ::fcntl(output_fd_, F_SETFL, O_NONBLOCK);
+SutProcess::SutProcess(const std::string& executable, const std::vector<std::string>& args)
+    : child_(sut_command(executable, args), system::ChildProcess::Errors::with_output) {
+  wait_for_the_address();
+  if (::pipe2(stop_fds_, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot watch the SUT: ") + std::strerror(errno));
+  collector_ = std::thread([this] { collect_messages(); });
+}
 
+// Reads its output until the "listening on HOST:PORT" line, within 10 s and kGreetingBytes;
+// what follows the line is the start of its messages.
+void SutProcess::wait_for_the_address() {
   const std::string marker = "listening on ";
+  system::BoundedText greeting(kGreetingBytes, system::BoundedText::Keep::head);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd fd{output_fd_, POLLIN, 0};
-    ::poll(&fd, 1, 100);
-    drain(output_fd_, output_);
-    const std::size_t at = output_.find(marker);
-    const std::size_t line_end = at == std::string::npos ? at : output_.find('\n', at);
+  for (bool open = true;;) {
+    const bool exited = child_.exit().exited();
+    if (open) open = system::read_available(child_.output_fd(), greeting);
+    const std::string& said = greeting.text();
+    const std::size_t at = said.find(marker);
+    const std::size_t line_end = at == std::string::npos ? at : said.find('\n', at);
     if (line_end != std::string::npos) {
-      address_ = stream::parse_address(output_.substr(at + marker.size(), line_end - at - marker.size()), "SUT");
-      output_.erase(0, line_end + 1);
+      address_ = stream::parse_address(said.substr(at + marker.size(), line_end - at - marker.size()), "SUT");
+      messages_.append(said.data() + line_end + 1, said.size() - line_end - 1);
       return;
     }
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("the embedded SUT exited before listening: " + output_);
-    }
+    if (exited || !open) throw std::runtime_error("the embedded SUT exited before listening: " + said);
+    if (greeting.dropped() > 0)
+      throw std::runtime_error("the embedded SUT wrote " + std::to_string(kGreetingBytes) +
+                               " bytes without saying where it listens; killed");
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) throw std::runtime_error("the embedded SUT did not start listening within 10 s; killed");
+    pollfd fds[2] = {{child_.output_fd(), POLLIN, 0}, {child_.exit().fd(), POLLIN, 0}};
+    ::poll(fds, 2, static_cast<int>(std::min<long long>(left, child_.exit().fd() >= 0 ? left : 10)));
   }
-  finish(0);
-  throw std::runtime_error("the embedded SUT did not start listening within 10 s");
+}
+
+// The collecting thread: takes what the SUT writes as it comes, until its output ends or
+// the thread is told to stop.
+void SutProcess::collect_messages() {
+  // Signals (the user's Ctrl-C) are for the thread that runs the trial, not for this one.
+  sigset_t all;
+  sigfillset(&all);
+  ::pthread_sigmask(SIG_BLOCK, &all, nullptr);
+  for (;;) {
+    pollfd fds[2] = {{child_.output_fd(), POLLIN, 0}, {stop_fds_[0], POLLIN, 0}};
+    if (::poll(fds, 2, -1) < 0 && errno == EINTR) continue;
+    if (fds[1].revents != 0) return;
+    if (!system::read_available(child_.output_fd(), messages_)) return;
+  }
+}
+
+void SutProcess::stop_collecting() {
+  if (!collector_.joinable()) return;
+  const char stop = 1;
+  while (::write(stop_fds_[1], &stop, 1) < 0 && errno == EINTR) {
+  }
+  collector_.join();
+  for (int& fd : stop_fds_) {
+    ::close(fd);
+    fd = -1;
+  }
 }
 
 std::string SutProcess::finish(int timeout_ms) {
+  if (finished_) return {};
+  finished_ = true;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  while (pid_ > 0) {
-    drain(output_fd_, output_);
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      break;
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, &status, 0);
-      pid_ = -1;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  // A signal ends a wait early; the deadline still holds.
+  while (!child_.exit().wait_until(deadline) && std::chrono::steady_clock::now() < deadline) {
   }
-  if (output_fd_ >= 0) {
-    drain(output_fd_, output_);
-    ::close(output_fd_);
-    output_fd_ = -1;
-  }
-  return output_;
+  stop_collecting();
+  system::read_available(child_.output_fd(), messages_);  // its last words, written before it exited
+  child_.end();
+  if (messages_.dropped() == 0) return messages_.text();
+  return "[" + std::to_string(messages_.dropped()) + " bytes before these left out]\n" + messages_.text();
 }
 
 SutProcess::~SutProcess() { finish(0); }

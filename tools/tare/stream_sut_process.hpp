@@ -1,20 +1,30 @@
 // The embedded reference SUT as a child process: `tare stream run` without --sut starts
 // `tare stream sut --listen 127.0.0.1:0 ...` (this same executable), reads the address it
-// listens on from its first line of output, and reaps it at the end. A separate process, so
+// listens on from its first line of output, and ends it at the end. A separate process, so
 // the SUT's threads never share the driver's address space or scheduling fate.
+//
+// What the SUT writes is read all the time it runs (a thread of its own), so that however
+// much it writes it never blocks on a full pipe, and only its last kMessageBytes are kept.
 #pragma once
 
-#include <sys/types.h>
-
+#include <cstddef>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "stream/net.hpp"
+#include "system/child_process.hpp"
 
 namespace tare::tool {
 
 class SutProcess {
  public:
+  /// The SUT's last words kept for the report.
+  static constexpr std::size_t kMessageBytes = 4096;
+  /// Its "listening on" line must come within this much output.
+  static constexpr std::size_t kGreetingBytes = 65536;
+
   /// Starts `executable stream sut --listen 127.0.0.1:0 args...` and waits (up to 10 s) for
   /// its "listening on HOST:PORT" line. std::runtime_error when it fails to start.
   SutProcess(const std::string& executable, const std::vector<std::string>& args);
@@ -23,15 +33,23 @@ class SutProcess {
   SutProcess& operator=(const SutProcess&) = delete;
 
   const stream::Address& address() const noexcept { return address_; }
-  /// Waits up to timeout_ms for it to exit by itself, then kills it. Returns its messages
-  /// (what it wrote after the address line), for the report when a run failed.
+  /// Waits up to timeout_ms for it to exit by itself, then kills it (and what it started).
+  /// Returns its messages (the last kMessageBytes of what it wrote after the address line,
+  /// saying how much came before them), for the report when a run failed. Call once.
   std::string finish(int timeout_ms);
 
  private:
-  pid_t pid_ = -1;
-  int output_fd_ = -1;
+  void wait_for_the_address();
+  void collect_messages();
+  void stop_collecting();
+
+  system::ChildProcess child_;
   stream::Address address_;
-  std::string output_;
+  // Written only by the collecting thread while it runs, read only after it is joined.
+  system::BoundedText messages_{kMessageBytes, system::BoundedText::Keep::tail};
+  int stop_fds_[2] = {-1, -1};  // written to when the collecting thread is to stop
+  std::thread collector_;
+  bool finished_ = false;
 };
 
 }  // namespace tare::tool
