@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "system/adopted_children.hpp"
 #include "system/child_exit.hpp"
 #include "worker/protocol.hpp"
 
@@ -82,6 +83,10 @@ WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<st
   for (auto& e : env_storage) envp.push_back(e.data());
   envp.push_back(nullptr);
 
+  // A process the benchmark starts in a session of its own escapes the worker's group;
+  // orphaned, it is adopted by this runner rather than init, and end_group() ends it.
+  static const bool adopting = system::adopt_orphaned_descendants();
+  (void)adopting;
   const pid_t parent = getpid();
   pid_ = fork();
   if (pid_ < 0) {
@@ -130,11 +135,13 @@ WorkerProcess::~WorkerProcess() {
   end_group();
 }
 
-// Kills what is left of the worker's group and reaps the worker (once).
+// Kills what is left of the worker's group and reaps the worker (once); then whatever the
+// benchmark started outside the group, orphaned by the worker's end and adopted here.
 void WorkerProcess::end_group() {
   if (pid_ <= 0 || reaped_) return;
   status_ = exit_->kill_group_and_reap();
   reaped_ = true;
+  system::end_stray_children();
 }
 
 void WorkerProcess::close_fds() {

@@ -8,18 +8,42 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 namespace tare::system {
+namespace {
 
-ChildExit::ChildExit(pid_t pid) noexcept : pid_(pid) {
+// The children watched and not yet reaped (ChildExit::watched). Any thread may start one.
+std::mutex g_watched_mutex;
+std::vector<pid_t> g_watched;
+
+void stop_watching(pid_t pid) noexcept {
+  const std::lock_guard lock(g_watched_mutex);
+  std::erase(g_watched, pid);
+}
+
+}  // namespace
+
+ChildExit::ChildExit(pid_t pid) : pid_(pid) {
+  {
+    const std::lock_guard lock(g_watched_mutex);
+    g_watched.push_back(pid);
+  }
 #ifdef SYS_pidfd_open
   pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));  // close-on-exec by definition
 #endif
 }
 
 ChildExit::~ChildExit() {
+  stop_watching(pid_);
   if (pidfd_ >= 0) ::close(pidfd_);
+}
+
+std::vector<pid_t> ChildExit::watched() {
+  const std::lock_guard lock(g_watched_mutex);
+  return g_watched;
 }
 
 bool ChildExit::exited() const noexcept {
@@ -50,6 +74,7 @@ int ChildExit::kill_group_and_reap() noexcept {
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
   }
+  stop_watching(pid_);
   return status;
 }
 

@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <vector>
 
 namespace tare::system {
 
@@ -16,7 +17,7 @@ class ChildExit {
   using Clock = std::chrono::steady_clock;
 
   /// Watches `pid` (a child of this process). Uses a pidfd where the kernel has them.
-  explicit ChildExit(pid_t pid) noexcept;
+  explicit ChildExit(pid_t pid);
   ~ChildExit();
   ChildExit(const ChildExit&) = delete;
   ChildExit& operator=(const ChildExit&) = delete;
@@ -32,6 +33,10 @@ class ChildExit {
   /// SIGKILL to every process of the group the child leads (what it left behind too), then
   /// reaps the child. Returns its wait status. Call once.
   int kill_group_and_reap() noexcept;
+
+  /// The children some ChildExit watches and has not reaped: those tare started and still
+  /// uses (end_stray_children() leaves them alone).
+  static std::vector<pid_t> watched();
 
  private:
   pid_t pid_;

@@ -29,9 +29,11 @@ TEST(Ab, FourTimesTheWorkIsSlowerAndFailsTheGate) {
   EXPECT_EQ(row["name"], "ab.spin");
   EXPECT_EQ(row["verdict"], "slower") << result.out;
   EXPECT_EQ(row["base"]["forks"], 5);  // one per pair
-  // 400 rounds against 100, plus the same loop overhead on both sides: about 4.
+  // 400 rounds against 100, plus the same loop overhead on both sides: about 4 on a quiet
+  // machine; a busy one disturbs single pairs by factors (8.9 seen beside two builds), so
+  // the upper bound only rules out a gross error (a ratio of batches, of units).
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 8.0);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 40.0);
   EXPECT_NE(doc["method"].get<std::string>().find("lock-step"), std::string::npos);
   EXPECT_NE(tare_e2e::slurp(md).find("**slower by "), std::string::npos);
   EXPECT_EQ(row["against_threshold"], "beyond") << result.out;

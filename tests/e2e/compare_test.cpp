@@ -73,9 +73,11 @@ TEST(Compare, FourTimesTheWorkIsSlowerAndFailsTheGate) {
   const json& row = doc["benchmarks"][0];
   EXPECT_EQ(row["verdict"], "slower");
   // 400 rounds against 100, plus the same loop overhead on both sides (and codegen that
-  // differs a little between compilers): about 4.
+  // differs a little between compilers): about 4 on a quiet machine; the two runs are
+  // recorded at different moments, so a busy machine moves it by factors, and the upper
+  // bound only rules out a gross error.
   EXPECT_GT(row["ratio"]["estimate"].get<double>(), 1.5);
-  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 8.0);
+  EXPECT_LT(row["ratio"]["estimate"].get<double>(), 40.0);
   EXPECT_GT(row["ratio"]["low"].get<double>(), 1.01);
   EXPECT_NE(tare_e2e::slurp(md).find("| `ab.spin` |"), std::string::npos);
 

@@ -1,9 +1,10 @@
 // A benchmark binary whose benchmarks start a process and leave it behind, holding the
-// worker's output (and, for the crashing one, its reply pipe too): what a careless
-// benchmark of a server does. Each left-behind process's pid is appended to the file
+// worker's output (and, for the crashing one, its reply pipe too), or as a daemon in a
+// session of its own: what a careless benchmark of a server does. Each left-behind process's pid is appended to the file
 // TARE_E2E_ORPHANS names, so a test can see whether any outlived the run.
 #include <tare/tare.hpp>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -27,12 +28,35 @@ void leave_a_process_behind(bool keep_protocol_pipes) {
   if (const char* path = std::getenv("TARE_E2E_ORPHANS")) std::ofstream(path, std::ios::app) << child << "\n";
 }
 
+// A daemon's double fork: a child that starts a session of its own (so it leaves the
+// worker's process group) and forks the `sleep`, which it orphans at once. Returns when the
+// daemon's pid is written.
+void leave_a_daemon_behind() {
+  const pid_t child = fork();
+  if (child == 0) {
+    setsid();
+    const pid_t daemon = fork();
+    if (daemon == 0) {
+      execl("/bin/sleep", "sleep", "86400", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    if (const char* path = std::getenv("TARE_E2E_ORPHANS")) std::ofstream(path, std::ios::app) << daemon << "\n";
+    _exit(0);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+}
+
 struct LeavesStdout {
   explicit LeavesStdout(const tare::Params&) { leave_a_process_behind(false); }
 };
 
 struct LeavesEverything {
   explicit LeavesEverything(const tare::Params&) { leave_a_process_behind(true); }
+};
+
+struct LeavesADaemon {
+  explicit LeavesADaemon(const tare::Params&) { leave_a_daemon_behind(); }
 };
 
 }  // namespace
@@ -44,4 +68,6 @@ TARE_BENCHMARKS {
   tare::group<LeavesEverything>("orphan").bench("holds_pipes_and_crashes", [](LeavesEverything&) {
     std::raise(SIGSEGV);
   });
+  // Starts a daemon outside the worker's process group, which killing the group misses.
+  tare::group<LeavesADaemon>("orphan").bench("starts_a_daemon", [](LeavesADaemon&) { return tare::opaque(1); });
 }

@@ -43,10 +43,12 @@ TEST(ProbeExample, TimesTheOperationInTheApplicationAndUnderTheRunner) {
   const auto bench = nlohmann::json::parse(slurp(bench_json));
   ASSERT_EQ(bench["benchmarks"].size(), 1u);
   EXPECT_EQ(bench["benchmarks"][0]["name"], "probe.operation");
-  // Both measure the same machine code: a loose sanity bound, not a timing assertion.
+  // Both measure the same machine code, at different moments: a busy machine moved their
+  // ratio to 5 (beside two builds), so the bound only rules out a gross error (units, a
+  // batch taken for a call), not a timing.
   const double ratio = p["mean_ns"].get<double>() / bench["benchmarks"][0]["score"].get<double>();
-  EXPECT_GT(ratio, 0.3);
-  EXPECT_LT(ratio, 3.0);
+  EXPECT_GT(ratio, 0.1);
+  EXPECT_LT(ratio, 10.0);
 }
 
 // Without --probe-json and --json the example writes no file: not in its working directory,

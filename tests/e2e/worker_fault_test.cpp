@@ -97,3 +97,16 @@ TEST(WorkerFaults, AWorkerThatCrashesWhileItsChildHoldsThePipesIsReportedAsACras
   EXPECT_NE(b["error"].get<std::string>().find("signal 11"), std::string::npos) << b["error"];
   EXPECT_TRUE(orphans_gone(run.orphans));
 }
+
+// The benchmark starts a daemon (double fork, setsid): it leaves the worker's process group,
+// so killing the group misses it. The runner, a child subreaper, adopts it when its parent
+// exits and ends it when the worker ends: nothing outlives the run.
+TEST(WorkerFaults, ADaemonStartedOutsideTheWorkersGroupDoesNotOutliveTheRun) {
+  const OrphanRun run = run_orphan_benchmark("starts_a_daemon");
+  ASSERT_FALSE(run.result.timed_out);
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+  ASSERT_GE(run.orphans.size(), 2u) << "one daemon per fork";
+  ASSERT_EQ(run.json["benchmarks"].size(), 1u);
+  EXPECT_EQ(run.json["benchmarks"][0]["status"], "ok") << run.json["benchmarks"][0].dump();
+  EXPECT_TRUE(orphans_gone(run.orphans));
+}
