@@ -6,7 +6,7 @@
 //             depends on it cannot be constant-folded or hoisted out of the timed loop.
 // clobber():  a compiler-only barrier: all memory may have been read and written.
 //
-// The asm idioms follow Google Benchmark's (methodology.md §9): the input-only consume
+// The asm idioms follow Google Benchmark's: the input-only consume
 // takes the value by reference to a non-const lvalue where possible (a const reference
 // lets the optimiser assume it unchanged and hoist invariant work), GCC gets "+m,r" only
 // for small trivially copyable types (avoiding copies of large objects) and "+m"

@@ -1,4 +1,4 @@
-// Characterisation of a clock (methodology §7a): its resolution (the smallest step it can
+// Characterisation of a clock: its resolution (the smallest step it can
 // show) and its overhead (what one read costs). Generic over the clock so that the
 // arithmetic can be checked against a fake clock with a known quantum and cost.
 #pragma once

@@ -1,5 +1,5 @@
-// Reading a `tare.results/1` document back into the model. The fields of DESIGN.md's
-// contract are required; fields added since are optional and default to the model's
+// Reading a `tare.results/1` document back into the model. The fields of the published
+// contract (docs/results.md, marked R) are required; fields added since are optional and default to the model's
 // defaults, so documents from older writers still load. Unknown fields are ignored
 // ("add fields freely").
 #include <nlohmann/json.hpp>

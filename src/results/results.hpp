@@ -32,7 +32,7 @@ struct Sample {
   double age_ns = -1;
 };
 
-/// How a fork's memory layout was shifted (methodology §5), replayable from the seed.
+/// How a fork's memory layout was shifted, replayable from the seed.
 struct Layout {
   std::uint64_t seed = 0;
   std::uint32_t env_pad_bytes = 0;

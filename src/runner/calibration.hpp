@@ -1,5 +1,5 @@
 // How many invocations make one sample: enough that the clock's resolution and the cost of
-// reading it are below 0.1% of the sample (methodology §7), grown geometrically from one.
+// reading it are below 0.1% of the sample, grown geometrically from one.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The benchmark binary's command line (DESIGN.md "Benchmark binary options").
+// The benchmark binary's command line (docs/guide.md lists the options).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 
-// Kalibera & Jones variance components (methodology §2). Level 1 is the innermost
+// Kalibera & Jones variance components (2013). Level 1 is the innermost
 // repetition (samples within a fork), level 2 the forks, level 3 e.g. builds.
 // Every per-level vector below is indexed by level - 1 (level 1 first), as in the paper.
 

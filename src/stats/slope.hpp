@@ -1,7 +1,7 @@
 #pragma once
 
 // Slopes and a monotone-trend test for time series (the stream verdict's backlog and
-// latency rules, streaming.md §4). Pure functions, no I/O.
+// latency rules, docs/stream.md). Pure functions, no I/O.
 
 #include <cstddef>
 #include <span>

@@ -1,4 +1,4 @@
-// Per-fork memory-layout shifts (methodology §5): the environment size moves the initial
+// Per-fork memory-layout shifts: the environment size moves the initial
 // stack, an alloca moves the stack further, and a live allocation moves the heap. They are
 // derived from a logged seed, so every fork's layout can be replayed, and varied across
 // forks, so layout luck is sampled instead of frozen into every fork.

@@ -1,5 +1,5 @@
-// characterize() against fake clocks whose quantum and per-read cost are known exactly
-// (methodology §10.1): no real time is involved, so the expectations are deterministic.
+// characterize() against fake clocks whose quantum and per-read cost are known exactly:
+// no real time is involved, so the expectations are deterministic.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -213,7 +213,7 @@ TEST(JsonRead, CounterNamesWithoutValuesRoundTrip) {
   EXPECT_TRUE(read.benchmarks[0].counters_per_op.empty());
 }
 
-// The fields of DESIGN.md's example only: what another producer of tare.results/1 writes.
+// The fields of the published contract only (docs/results.md, marked R): what another producer of tare.results/1 writes.
 constexpr const char* kMinimal = R"({
   "schema": "tare.results/1",
   "context": {"date": "d", "host": "h", "executable": "e", "tare_version": "v",

@@ -12,7 +12,7 @@
 namespace tare::stats {
 namespace {
 
-// x_j = 1 + 2 e^{-j/20} + N(0, 0.005), j = 0..n-1: a JIT-like warmup (methodology §10.8).
+// x_j = 1 + 2 e^{-j/20} + N(0, 0.005), j = 0..n-1: a JIT-like warmup.
 std::vector<double> trend_warmup_series(std::mt19937_64& rng, std::size_t n) {
   auto xs = testing::normal_sample(rng, n, 0.0, 0.005);
   for (std::size_t j = 0; j < n; ++j) xs[j] += 1.0 + 2.0 * std::exp(-static_cast<double>(j) / 20.0);
