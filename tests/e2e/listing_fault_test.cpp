@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "support/processes.hpp"
 
 namespace {
 
@@ -27,32 +28,6 @@ std::string lister_script(const std::string& name, const std::string& what, cons
                       << "wait\n";
   ::chmod(path.c_str(), 0755);
   return path.string();
-}
-
-bool lister_alive(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return false;
-  const auto state_at = line.rfind(')') + 2;
-  return state_at < line.size() && line[state_at] != 'Z' && line[state_at] != 'X';
-}
-
-// Whether every process the script recorded is gone (within 10 s: the kill may still be on
-// its way); kills any left, so that a failing test leaves nothing behind either.
-bool listers_gone(const std::filesystem::path& pids_file) {
-  std::vector<pid_t> pids;
-  std::ifstream in(pids_file);
-  for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
-  const bool gone = !pids.empty() && tare_e2e::eventually(
-                                         [&] {
-                                           for (pid_t pid : pids)
-                                             if (lister_alive(pid)) return false;
-                                           return true;
-                                         },
-                                         std::chrono::seconds(10));
-  for (pid_t pid : pids)
-    if (lister_alive(pid)) kill(pid, SIGKILL);
-  return gone;
 }
 
 std::string error_line(const std::string& err) {
@@ -73,7 +48,9 @@ TEST(ListingFaults, AbEndsAtTheTimeoutWhenABinaryHangsWhileListing) {
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(error_line(r.err), "tare: error: " + hangs + ": its --list-json did not finish within 10 s (--timeout); killed")
       << r.err;
-  EXPECT_TRUE(listers_gone(pids));
+  const auto listed = tare_test::pids_in(pids);
+  EXPECT_FALSE(listed.empty()) << "the script recorded its processes";
+  EXPECT_TRUE(tare_test::processes_gone(listed));
 }
 
 // 32 MiB, then silence with the pipe held open: without a cap `tare ab` would keep it all
@@ -88,5 +65,7 @@ TEST(ListingFaults, AbStopsReadingAtTheCapWhenABinaryFloodsWhileListing) {
   EXPECT_EQ(error_line(r.err),
             "tare: error: " + floods + ": its --list-json wrote more than 16 MiB, more than any benchmark list; killed")
       << r.err;
-  EXPECT_TRUE(listers_gone(pids));
+  const auto listed = tare_test::pids_in(pids);
+  EXPECT_FALSE(listed.empty()) << "the script recorded its processes";
+  EXPECT_TRUE(tare_test::processes_gone(listed));
 }

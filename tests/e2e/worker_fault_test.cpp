@@ -12,24 +12,9 @@
 #include <vector>
 
 #include "command.hpp"
+#include "support/processes.hpp"
 
 namespace {
-
-// Whether `pid` is a live process (a zombie waiting for its reaper is dead).
-bool orphan_alive(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return false;
-  const auto state_at = line.rfind(')') + 2;
-  return state_at < line.size() && line[state_at] != 'Z' && line[state_at] != 'X';
-}
-
-std::vector<pid_t> orphans_listed(const std::filesystem::path& file) {
-  std::vector<pid_t> pids;
-  std::ifstream in(file);
-  for (pid_t pid = 0; in >> pid;) pids.push_back(pid);
-  return pids;
-}
 
 // Runs one orphan benchmark (two forks) with the orphans' pids written to a file; the
 // test's own limit (2 min) is far beyond what the run needs and far below --timeout.
@@ -52,23 +37,8 @@ OrphanRun run_orphan_benchmark(const std::string& name) {
                                       std::chrono::seconds(120));
   unsetenv("TARE_E2E_ORPHANS");
   if (std::filesystem::exists(json_path)) run.json = nlohmann::json::parse(tare_e2e::slurp(json_path));
-  run.orphans = orphans_listed(orphans);
+  run.orphans = tare_test::pids_in(orphans);
   return run;
-}
-
-// Whether every orphan is dead (within 10 s: the kill may still be on its way); then kills
-// any left, so that a failing test leaves nothing behind either.
-bool orphans_gone(const std::vector<pid_t>& pids) {
-  const bool gone = tare_e2e::eventually(
-      [&] {
-        for (pid_t pid : pids)
-          if (orphan_alive(pid)) return false;
-        return true;
-      },
-      std::chrono::seconds(10));
-  for (pid_t pid : pids)
-    if (orphan_alive(pid)) kill(pid, SIGKILL);
-  return gone;
 }
 
 }  // namespace
@@ -82,7 +52,7 @@ TEST(WorkerFaults, AChildHoldingTheWorkersOutputNeitherHangsTheRunNorOutlivesIt)
   ASSERT_EQ(run.orphans.size(), 2u);
   ASSERT_EQ(run.json["benchmarks"].size(), 1u);
   EXPECT_EQ(run.json["benchmarks"][0]["status"], "ok") << run.json["benchmarks"][0].dump();
-  EXPECT_TRUE(orphans_gone(run.orphans));
+  EXPECT_TRUE(tare_test::processes_gone(run.orphans));
 }
 
 // The worker crashes while its child holds every pipe: no end of file comes, yet the crash
@@ -95,7 +65,7 @@ TEST(WorkerFaults, AWorkerThatCrashesWhileItsChildHoldsThePipesIsReportedAsACras
   const auto& b = run.json["benchmarks"][0];
   EXPECT_EQ(b["status"], "failed");
   EXPECT_NE(b["error"].get<std::string>().find("signal 11"), std::string::npos) << b["error"];
-  EXPECT_TRUE(orphans_gone(run.orphans));
+  EXPECT_TRUE(tare_test::processes_gone(run.orphans));
 }
 
 // The benchmark starts a daemon (double fork, setsid): it leaves the worker's process group,
@@ -108,5 +78,5 @@ TEST(WorkerFaults, ADaemonStartedOutsideTheWorkersGroupDoesNotOutliveTheRun) {
   ASSERT_GE(run.orphans.size(), 2u) << "one daemon per fork";
   ASSERT_EQ(run.json["benchmarks"].size(), 1u);
   EXPECT_EQ(run.json["benchmarks"][0]["status"], "ok") << run.json["benchmarks"][0].dump();
-  EXPECT_TRUE(orphans_gone(run.orphans));
+  EXPECT_TRUE(tare_test::processes_gone(run.orphans));
 }

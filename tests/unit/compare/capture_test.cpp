@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "tests/support/process.hpp"
+#include "tests/support/processes.hpp"
 
 namespace tare::compare {
 namespace {
@@ -26,30 +27,6 @@ std::string capture_script(const std::string& name, const std::string& body) {
 
 CaptureLimits capture_limits(std::chrono::seconds within, std::size_t bytes) {
   return {std::chrono::steady_clock::now() + within, bytes};
-}
-
-bool capture_child_alive(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return false;
-  const auto state_at = line.rfind(')') + 2;
-  return state_at < line.size() && line[state_at] != 'Z' && line[state_at] != 'X';
-}
-
-// Whether the process whose pid the file holds is gone (within 10 s: a kill may still be
-// on its way); kills it otherwise, so that a failing test leaves nothing behind.
-bool capture_child_gone(const std::filesystem::path& pid_file) {
-  pid_t pid = 0;
-  if (!(std::ifstream(pid_file) >> pid)) return false;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (capture_child_alive(pid)) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      ::kill(pid, SIGKILL);
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
 }
 
 TEST(Capture, TakesOutputErrorsAndExitStatus) {
@@ -77,7 +54,9 @@ TEST(Capture, EndsAtTheExitWhenAChildHoldsTheOutput) {
   EXPECT_EQ(r.ending, Captured::Ending::ended);
   EXPECT_EQ(r.exit_status, 0);
   EXPECT_EQ(r.output, "listed\n");
-  EXPECT_TRUE(capture_child_gone(pid_file));
+  const auto left = tare_test::pids_in(pid_file);
+  EXPECT_EQ(left.size(), 1u) << "the script recorded its child";
+  EXPECT_TRUE(tare_test::processes_gone(left));
 }
 
 TEST(Capture, AProgramThatHangsIsKilledAtTheDeadline) {
@@ -87,7 +66,7 @@ TEST(Capture, AProgramThatHangsIsKilledAtTheDeadline) {
   EXPECT_EQ(r.exit_status, -1);
   // Its pid, unless a busy machine kept the shell from even printing it in time.
   if (!r.output.empty()) {
-    EXPECT_FALSE(capture_child_alive(std::stoi(r.output)));
+    EXPECT_FALSE(tare_test::process_alive(std::stoi(r.output)));
   }
 }
 
