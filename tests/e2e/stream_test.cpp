@@ -19,12 +19,14 @@
 #include <sstream>
 
 #include "e2e/command.hpp"
+#include "e2e/scripted_sut.hpp"
 #include "stream/hdr_log.hpp"
 #include "stream/protocol.hpp"
 
 namespace {
 
 using tare_e2e::run_command;
+using tare_e2e::ScriptedSut;
 using tare_e2e::scratch_dir;
 using tare_e2e::slurp;
 
@@ -342,61 +344,6 @@ int exit_status_of(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// The test playing the SUT over a real socket, to break the protocol or the connection at
-// a chosen moment: it listens on loopback, accepts the driver and reads its frames.
-class ScriptedSut {
- public:
-  ScriptedSut() {
-    listener_ = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
-    EXPECT_EQ(listen(listener_, 1), 0);
-    socklen_t length = sizeof addr;
-    getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &length);
-    address_ = "127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
-  }
-  ~ScriptedSut() {
-    if (connection_ >= 0) close(connection_);
-    close(listener_);
-  }
-  const std::string& address() const { return address_; }
-
-  // Accepts the driver and answers its hello.
-  void accept_driver() {
-    connection_ = accept(listener_, nullptr, nullptr);
-    ASSERT_GE(connection_, 0);
-    const auto hello = next_frame();
-    ASSERT_TRUE(hello && hello->type == tare::stream::FrameType::hello);
-    tare::stream::FrameWriter reply;
-    reply.hello("a scripted SUT");
-    send(reply);
-  }
-  void send(const tare::stream::FrameWriter& frame) { send(frame.bytes()); }
-  void send(std::span<const std::uint8_t> bytes) {
-    ASSERT_EQ(write(connection_, bytes.data(), bytes.size()), static_cast<ssize_t>(bytes.size()));
-  }
-  // The driver's next frame (nullopt when it closed the connection).
-  std::optional<tare::stream::Frame> next_frame() {
-    std::uint8_t buffer[4096];
-    for (;;) {
-      if (auto frame = reader_.next()) return frame;
-      const ssize_t n = read(connection_, buffer, sizeof buffer);
-      if (n <= 0) return std::nullopt;
-      reader_.feed(std::span<const std::uint8_t>(buffer, static_cast<std::size_t>(n)));
-    }
-  }
-  void disconnect() {
-    close(connection_);
-    connection_ = -1;
-  }
-
- private:
-  int listener_ = -1, connection_ = -1;
-  std::string address_;
-  tare::stream::FrameReader reader_;
-};
 
 // The SUT goes away mid-run, after taking events: the driver says so in one line, exits
 // non-zero, and writes what it measured, marked incomplete.
