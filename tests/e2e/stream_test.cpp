@@ -103,9 +103,11 @@ TEST(StreamRun, PeriodicStallShowsInEventTimeLatencyOnly) {
   const auto j = read_json(json_path);
   // Event time shows the stall: its p99 at least half the stall. Processing time does not:
   // its median stays a fraction of event time's (compared at the median, because a busy
-  // machine delays the SUT's own threads too, and that lands in the tail of both).
+  // machine delays the SUT's own threads too, and that lands in the tail of both). Here
+  // the two medians are about 5 apart (35 ms against a window plus the credit's 5 ms of
+  // work); were the queue's wait in processing time too, they would be alike.
   EXPECT_GE(j["event_time_latency_ns"]["p99"].get<double>(), 150e6) << r.out;
-  EXPECT_LE(j["processing_time_latency_ns"]["p50"].get<double>(), j["event_time_latency_ns"]["p50"].get<double>() / 5)
+  EXPECT_LE(j["processing_time_latency_ns"]["p50"].get<double>(), j["event_time_latency_ns"]["p50"].get<double>() / 3)
       << r.out;
   EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 1000) << r.out;  // ~0.3 s of input queued
   EXPECT_EQ(j["verification"]["status"], "match");
