@@ -13,8 +13,9 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include "process_exit.hpp"
 
 namespace tare_test {
 
@@ -65,17 +66,12 @@ inline ProcessResult run_process(const std::vector<std::string>& args,
   }
   setpgid(pid, pid);  // as the child does, whichever runs first
   ProcessResult result;
-  int status = 0;
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (waitpid(pid, &status, WNOHANG) == 0) {
-    if (std::chrono::steady_clock::now() >= deadline) {
-      kill(-pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      result.timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (!exits_by(pid, std::chrono::steady_clock::now() + limit)) {
+    kill(-pid, SIGKILL);
+    result.timed_out = true;
   }
+  int status = 0;
+  waitpid(pid, &status, 0);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
   result.out = slurp(out_path);
   result.err = slurp(err_path);

@@ -9,8 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include "process_exit.hpp"
 
 namespace tare_test {
 
@@ -35,13 +36,12 @@ inline std::vector<pid_t> pids_in(const std::filesystem::path& file) {
 /// kills any left, so that a failing test leaves nothing behind either.
 inline bool processes_gone(const std::vector<pid_t>& pids) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (pid_t pid : pids) exits_by(pid, deadline);
   const auto any_alive = [&] {
     for (pid_t pid : pids)
       if (process_alive(pid)) return true;
     return false;
   };
-  while (any_alive() && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const bool gone = !any_alive();
   for (pid_t pid : pids)
     if (process_alive(pid)) ::kill(pid, SIGKILL);
