@@ -9,7 +9,7 @@
 #include "system/cpuid.hpp"
 #include "system/machine.hpp"
 #include "system/parse.hpp"
-#include "system/read_text.hpp"
+#include "text/read_file.hpp"
 
 #ifndef TARE_VERSION
 #define TARE_VERSION ""
@@ -27,10 +27,10 @@ bool is_live(const fs::path& root) {
   return fs::equivalent(root, "/", ec);
 }
 
-std::string text_or_empty(const fs::path& path) { return detail::read_text(path).value_or(""); }
+std::string text_or_empty(const fs::path& path) { return text::read_file(path).value_or(""); }
 
 std::optional<int> online_from_files(const fs::path& root, const std::optional<std::string>& cpuinfo) {
-  if (const auto list = detail::read_text(root / "sys/devices/system/cpu/online"))
+  if (const auto list = text::read_file(root / "sys/devices/system/cpu/online"))
     if (const auto count = parse::count_cpu_list(*list); count && *count > 0) return count;
   if (cpuinfo)
     if (const int count = parse::count_processors(*cpuinfo); count > 0) return count;
@@ -66,7 +66,7 @@ int online_cpus() {
 
 void describe_machine(results::Context& ctx, const fs::path& root) {
   const bool live = is_live(root);
-  const std::optional<std::string> cpuinfo = detail::read_text(root / "proc/cpuinfo");
+  const std::optional<std::string> cpuinfo = text::read_file(root / "proc/cpuinfo");
   const fs::path cpu_dir = root / "sys/devices/system/cpu";
 
   ctx.date = parse::iso8601_utc(std::time(nullptr));

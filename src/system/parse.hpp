@@ -8,10 +8,11 @@
 #include <string>
 #include <string_view>
 
+#include "text/split.hpp"
+
 namespace tare::system::parse {
 
-/// `text` without leading and trailing whitespace.
-std::string_view trim(std::string_view text);
+using text::trim;
 
 /// Value of the first "key : value" line of a cpuinfo text (key matched exactly, after
 /// trimming), trimmed; nullopt when no line has that key.

@@ -24,13 +24,6 @@ void for_each_field(std::string_view text, Visit&& visit) {
 
 }  // namespace
 
-std::string_view trim(std::string_view text) {
-  constexpr std::string_view kSpace = " \t\r\n\v\f";
-  const std::size_t begin = text.find_first_not_of(kSpace);
-  if (begin == std::string_view::npos) return {};
-  return text.substr(begin, text.find_last_not_of(kSpace) - begin + 1);
-}
-
 std::optional<std::string_view> cpuinfo_field(std::string_view cpuinfo, std::string_view key) {
   std::optional<std::string_view> found;
   for_each_field(cpuinfo, [&](std::string_view k, std::string_view v) {
