@@ -10,7 +10,6 @@
 #include "stream/hdr_log.hpp"
 #include "stream/keep_up.hpp"
 #include "stream/rate_text.hpp"
-#include "stream/window_resolution.hpp"
 #include "system/atomic_file.hpp"
 
 namespace tare::tool {
@@ -72,7 +71,7 @@ nlohmann::json latency_json(const stream::HdrHistogram& h) {
 }
 
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
-                          const Verification& verification, const std::string& hdr_log_path) {
+                          const stream::Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
   const double warmup_s = warmup_seconds(config);
   const auto rates = stream::rates_between(trial.backlog, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
@@ -120,7 +119,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"backlog", backlog},
       {"intervals", intervals},
       {"verification",
-       {{"status", verification.status},
+       {{"status", stream::verification_status_name(verification.status)},
         {"message", verification.message},
         {"expected_results", verification.expected_results}}},
       {"hdr_log", hdr_log_path.empty() ? nlohmann::json() : nlohmann::json(hdr_log_path)},
@@ -145,16 +144,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"processing_time_latency_ns", latency_json(trial.processing_time)}};
 }
 
-std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns) {
-  std::vector<stream::LatencyPercentile> shown;
-  for (const double p : {50.0, 99.0, 99.9})
-    shown.push_back({p, static_cast<double>(trial.event_time.value_at_percentile(p))});
-  if (trial.event_time.total_count() == 0) return {};
-  if (auto warning = stream::window_resolution_warning(window_size_ns, shown)) return {*warning};
-  return {};
-}
-
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+void write_trial_console(const stream::TrialResult& trial, const stream::Verification& verification,
                          const std::vector<std::string>& warnings, std::ostream& out) {
   const auto& v = trial.verdict;
   out << fmt::format("  offered {}   events generated {}, taken {}, outputs {}\n", format_rate(trial.offered_rate),
@@ -182,9 +172,9 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
   for (const auto& r : v.reasons) out << "    - " << r << "\n";
   for (const auto& n : v.notes) out << "    note: " << n << "\n";
   out << "  results: ";
-  if (verification.status == "match")
+  if (verification.status == stream::VerificationStatus::match)
     out << "match the oracle (" << verification.expected_results << " window results)\n";
-  else if (verification.status == "mismatch")
+  else if (verification.status == stream::VerificationStatus::mismatch)
     out << "DIFFER from the oracle: " << verification.message << "\n";
   else
     out << "not checked (" << verification.message << ")\n";

@@ -11,23 +11,20 @@
 
 #include "stream/protocol.hpp"
 #include "stream/sut_capacity.hpp"
-#include "stream/verify.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_sut_process.hpp"
 
 namespace tare::tool {
 
-std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
+std::optional<stream::SutCapacity> model_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
   if (!load.sut.empty()) return std::nullopt;
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
-  return stream::reference_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
+  return stream::model_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
 }
 
 namespace {
 
-// Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
-constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;
 // The backlog cap never holds more than this many events (400 MB).
 constexpr std::uint64_t kMaxBacklogCap = 1u << 24;
 
@@ -121,7 +118,7 @@ std::string describe(const stream::DriverOptions& o, const LoadArgs& load) {
 }
 
 std::string describe_sut(const stream::DriverOptions& o, const LoadArgs& load) {
-  const auto capacity = reference_capacity_of(o, load);
+  const auto capacity = model_capacity_of(o, load);
   if (!capacity) return load.sut;
   if (std::isinf(capacity->events_per_s)) return "reference (started by tare), no per-event cost";
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
@@ -135,7 +132,7 @@ std::string describe_sut(const stream::DriverOptions& o, const LoadArgs& load) {
 }
 
 nlohmann::json config_json(const stream::DriverOptions& o, const LoadArgs& load, const std::string& rate_text) {
-  const auto capacity = reference_capacity_of(o, load);
+  const auto capacity = model_capacity_of(o, load);
   const bool bounded = capacity && std::isfinite(capacity->events_per_s);
   return {{"sut_capacity_per_s", bounded ? nlohmann::json(capacity->events_per_s) : nlohmann::json()},
           {"sut_busiest_worker_share", capacity ? nlohmann::json(capacity->busiest_share) : nlohmann::json()},
@@ -190,38 +187,6 @@ TrialOutcome run_one(const stream::DriverOptions& base, const LoadArgs& load, co
   if (live_progress) std::cerr << "\r" << std::string(78, ' ') << "\r" << std::flush;
   if (sut) outcome.sut_messages = sut->finish(5000);
   return outcome;
-}
-
-Verification verify(const stream::DriverOptions& options, const stream::TrialResult& trial) {
-  Verification v;
-  if (!trial.complete) {
-    v.message = "the run did not complete";
-  } else if (!trial.drained) {
-    v.message = "events were still queued when the run ended";
-  } else if (trial.kept_outputs_capped) {
-    v.message = fmt::format("the SUT sent {} outputs, more than the {} kept for the check", trial.outputs,
-                            trial.kept_outputs.size());
-  } else if (trial.generated > kMaxVerifiedEvents) {
-    v.message = fmt::format("{} events, more than the {} checked", trial.generated, kMaxVerifiedEvents);
-  } else {
-    std::vector<stream::Event> events;
-    for (auto spec : stream::split_workload(options.workload, options.run.sources)) {
-      spec.duration_ns = options.duration_ns;
-      const auto part = stream::generate(spec, static_cast<std::size_t>(trial.generated));
-      events.insert(events.end(), part.begin(), part.end());
-    }
-    if (events.size() != trial.generated) {
-      v.status = "mismatch";
-      v.message = fmt::format("the driver generated {} events but the schedule holds {}", trial.generated, events.size());
-      return v;
-    }
-    const auto comparison = stream::verify_outputs(options.run.query, options.run.window, events, trial.kept_outputs);
-    v.status = comparison.ok ? "match" : "mismatch";
-    v.message = comparison.first_mismatch;
-    v.expected_results = trial.kept_outputs.size();
-    if (!comparison.ok) v.expected_results = comparison.matched;
-  }
-  return v;
 }
 
 void note_sut_messages(const TrialOutcome& outcome) {
