@@ -1,6 +1,7 @@
 // `tare stream run | sustainable | sut`: one fixed-rate trial, the sustainable-throughput
 // search, and the model system under test. The command line becomes DriverOptions here;
-// the driver, the SUT and the rules live in src/stream.
+// the driver, the SUT, the rules, the search procedure and the oracle check live in
+// src/stream.
 #pragma once
 
 #include <cstdint>

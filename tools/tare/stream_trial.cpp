@@ -11,6 +11,7 @@
 
 #include "stream/protocol.hpp"
 #include "stream/sut_capacity.hpp"
+#include "stream/trial_defaults.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_sut_process.hpp"
@@ -22,13 +23,6 @@ std::optional<stream::SutCapacity> model_capacity_of(const stream::DriverOptions
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
   return stream::model_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
 }
-
-namespace {
-
-// The backlog cap never holds more than this many events (400 MB).
-constexpr std::uint64_t kMaxBacklogCap = 1u << 24;
-
-}  // namespace
 
 std::atomic<bool>& stream_stop_flag() {
   static std::atomic<bool> stop{false};
@@ -85,16 +79,15 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   }
   options.workload.rate = rate;
   options.duration_ns = duration_ns;
-  options.warmup_ns = load.warmup.empty() ? duration_ns / 5 : parse_duration_ns(load.warmup, "--warmup", true);
+  options.warmup_ns =
+      load.warmup.empty() ? stream::default_warmup_ns(duration_ns) : parse_duration_ns(load.warmup, "--warmup", true);
   if (options.warmup_ns >= duration_ns) throw UsageError("--warmup " + load.warmup + ": must be shorter than the duration");
-  options.interval_ns = load.interval.empty()
-                            ? std::clamp<std::int64_t>(duration_ns / 30 / 1'000'000 * 1'000'000, 10'000'000, 1'000'000'000)
-                            : parse_duration_ns(load.interval, "--interval");
-  options.sample_ns = load.sample.empty() ? std::min<std::int64_t>(options.interval_ns, 100'000'000)
-                                          : parse_duration_ns(load.sample, "--sample");
+  options.interval_ns =
+      load.interval.empty() ? stream::default_interval_ns(duration_ns) : parse_duration_ns(load.interval, "--interval");
+  options.sample_ns =
+      load.sample.empty() ? stream::default_sample_ns(options.interval_ns) : parse_duration_ns(load.sample, "--sample");
   const double cap_s = static_cast<double>(parse_duration_ns(load.backlog_cap, "--backlog-cap")) / 1e9;
-  options.backlog_cap = std::clamp<std::uint64_t>(
-      static_cast<std::uint64_t>(cap_s * static_cast<double>(peak_rate(rate))), load.generators, kMaxBacklogCap);
+  options.backlog_cap = stream::backlog_cap_events(cap_s, peak_rate(rate), load.generators);
   options.rules.max_lateness_p99_ns = static_cast<double>(parse_duration_ns(load.max_lateness, "--max-lateness"));
   options.significant_figures = load.digits;
   options.realtime = !load.no_realtime;

@@ -1,6 +1,7 @@
-// One trial of `tare stream` from the command line's arguments: the options they make,
-// the model SUT started when no --sut is given, the oracle check, and the run's
-// description for the console and the JSON. Shared by `run` and `sustainable`.
+// One trial of `tare stream` from the command line's arguments: the options they make
+// (defaults from stream/trial_defaults.hpp), the model SUT started when no --sut is given,
+// and the run's description for the console and the JSON. Shared by `run` and
+// `sustainable`; the oracle check is stream/trial_verification.hpp.
 #pragma once
 
 #include <optional>
