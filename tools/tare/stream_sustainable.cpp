@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "stream/latency_warnings.hpp"
 #include "stream/sustainable_procedure.hpp"
