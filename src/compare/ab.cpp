@@ -11,8 +11,9 @@
 
 #include "clock/clock.hpp"
 #include "compare/capture.hpp"
-#include "compare/pair_design.hpp"
 #include "compare/pair_cpus.hpp"
+#include "compare/pair_design.hpp"
+#include "compare/sequential_stop.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
 #include "runner/disturbance.hpp"
@@ -228,10 +229,9 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
                                 row.ratio.estimate, row.ratio.low, row.ratio.high));
     if (!sequential) continue;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (answer_known(time_ratio(row), options.threshold)) row.stop = CompareRow::Stop::answer_known;
-    else if (k + 1 == design.looks.size()) row.stop = CompareRow::Stop::most_pairs;
-    else if (!next_look_fits(elapsed, look, design.looks[k + 1], options.budget_seconds)) row.stop = CompareRow::Stop::budget;
-    else continue;
+    const auto stop = sequential_stop(time_ratio(row), options.threshold, design, k, elapsed, options.budget_seconds);
+    if (!stop) continue;
+    row.stop = *stop;
     break;
   }
   progress.clear();
