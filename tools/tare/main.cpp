@@ -2,22 +2,17 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <functional>
-#include <iterator>
-#include <sstream>
 #include <iostream>
-#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
-#include "compare/gbench_json.hpp"
+#include "compare/plan.hpp"
+#include "compare/results_file.hpp"
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
-#include "report/json.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
@@ -28,67 +23,6 @@
 
 namespace {
 
-// A results file as `tare compare` reads it: the run, and the benchmarks it states only as a
-// score with its interval over worker processes (tare::gbench's Google Benchmark rows).
-struct ResultsFile {
-  tare::results::Run run;
-  tare::compare::Summaries summaries;
-};
-
-// "[json.exception.out_of_range.406] number overflow parsing '1e999'" -> what follows the
-// tag: the tag names the JSON library's internals, not the file.
-std::string without_library_tag(const std::string& message) {
-  const auto end = message.find("] ");
-  return message.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? message.substr(end + 2) : message;
-}
-
-// A file that cannot be read as results is bad input: a usage error, exit 2. tare's own
-// results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
-// a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
-// Benchmark-format file has: it is told what to pass instead.
-// The file's text in one allocation of its size (a string grown while reading would
-// briefly need twice that).
-std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw tare::tool::UsageError(path + ": cannot open");
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) {  // not a regular file (a pipe): read as it comes
-    std::ostringstream text;
-    text << in.rdbuf();
-    return std::move(text).str();
-  }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
-  std::optional<tare::compare::GbenchFile> gbench;
-  try {
-    std::string text = read_whole_file(path);
-    gbench = tare::compare::read_gbench_json(text);
-    if (!gbench) {
-      std::istringstream stream(std::move(text));  // moved, not copied: the file is held once
-      return {tare::report::read_json(stream), {}};
-    }
-  } catch (const tare::tool::UsageError&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error(path + ": too large to read in the memory available");
-  } catch (const std::exception& e) {  // the reader's, or the JSON library's (1e999, a field of the wrong type)
-    throw tare::tool::UsageError(path + ": " + without_library_tag(e.what()));
-  }
-  if (!google_benchmark_too)
-    throw tare::tool::UsageError(
-        path + ": a Google Benchmark-format file has no per-fork timings to plan with: " +
-        (gbench->from_tare ? "run the binary with --json FILE (tare's own results) and plan from that file"
-                           : "build the benchmarks against tare::gbench, run them with --json FILE and plan from that "
-                             "file"));
-  return {std::move(gbench->run), std::move(gbench->summaries)};
-}
-
 struct PlanArgs {
   std::string path, target = "1%", budget = "60s";
 };
@@ -97,7 +31,7 @@ int plan_command(const PlanArgs& args) {
   tare::compare::PlanOptions options;
   options.target_relative_half_width = tare::tool::parse_percent(args.target, "--target-ci") / 100;
   options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
-  const auto run = read_results(args.path).run;
+  const auto run = tare::compare::read_results_file(args.path, tare::compare::ResultsUse::plan).run;
   tare::tool::write_plan(run, tare::compare::plan_run(run, options), options, std::cout);
   return 0;
 }
@@ -134,8 +68,8 @@ int compare_command(const CompareArgs& args) {
   options.seed = args.seed;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
-  const auto base = read_results(args.base, true);
-  const auto candidate = read_results(args.candidate, true);
+  const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
+  const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
   tare::compare::CompareReport report;
   try {
     report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
