@@ -11,8 +11,9 @@
 
 #include "clock/clock.hpp"
 #include "compare/capture.hpp"
-#include "compare/pair_design.hpp"
 #include "compare/pair_cpus.hpp"
+#include "compare/pair_design.hpp"
+#include "compare/sequential_stop.hpp"
 #include "registry/registry.hpp"
 #include "runner/calibration.hpp"
 #include "runner/disturbance.hpp"
@@ -228,10 +229,9 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
                                 row.ratio.estimate, row.ratio.low, row.ratio.high));
     if (!sequential) continue;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (answer_known(time_ratio(row), options.threshold)) row.stop = CompareRow::Stop::answer_known;
-    else if (k + 1 == design.looks.size()) row.stop = CompareRow::Stop::most_pairs;
-    else if (!next_look_fits(elapsed, look, design.looks[k + 1], options.budget_seconds)) row.stop = CompareRow::Stop::budget;
-    else continue;
+    const auto stop = sequential_stop(time_ratio(row), options.threshold, design, k, elapsed, options.budget_seconds);
+    if (!stop) continue;
+    row.stop = *stop;
     break;
   }
   progress.clear();
@@ -241,6 +241,49 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
   // look alone would ignore the looks before it.
   row.ratio.level = 0.95;
   row.ratio.p_value = NAN;
+}
+
+// A duet runs the sides on different CPUs, swapping them every pair: it needs two CPUs and
+// whole swaps.
+void check_duet(const AbOptions& options, std::size_t cpus) {
+  if (options.duet && cpus < 2)
+    throw runner::UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus));
+  if (options.duet && options.pairs != 0 && (options.pairs % 2 != 0 || options.pairs < 4))
+    throw runner::UsageError(fmt::format(
+        "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
+}
+
+// The benchmarks both builds have (in the base's order); the others go to the report's
+// only_in_base and only_in_candidate.
+std::vector<const Listed*> match_benchmarks(const std::vector<Listed>& base_list, const std::vector<Listed>& candidate_list,
+                                            CompareReport& report) {
+  std::vector<const Listed*> common;
+  for (const auto& b : base_list) {
+    const bool shared = std::any_of(candidate_list.begin(), candidate_list.end(),
+                                    [&](const Listed& c) { return c.name == b.name; });
+    if (shared) common.push_back(&b);
+    else report.only_in_base.push_back(b.name);
+  }
+  for (const auto& c : candidate_list)
+    if (std::none_of(base_list.begin(), base_list.end(), [&](const Listed& b) { return b.name == c.name; }))
+      report.only_in_candidate.push_back(c.name);
+  return common;
+}
+
+// One benchmark's row: its pairs run, or why it could not be compared.
+CompareRow compare_benchmark(const AbOptions& options, const Listed& b, const Setup& setup, const PairDesign& design,
+                             std::mt19937_64& rng, const std::vector<int>& cpus, runner::Progress& progress) {
+  CompareRow row;
+  row.name = b.name;
+  row.unit = registry::mode_unit(registry::parse_mode(b.mode).value_or(Mode::avgt));
+  try {
+    run_benchmark(options, b, setup, design, rng, cpus, progress, row);
+  } catch (const runner::WorkerFailure& failure) {
+    progress.clear();
+    row.problem = std::string("a worker failed: ") + failure.what();
+  }
+  if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
+  return row;
 }
 
 }  // namespace
@@ -253,21 +296,8 @@ CompareReport run_ab(const AbOptions& options) {
   report.options.seed = options.seed;
   report.intervals_adjusted = true;
   const std::vector<int> cpus = allowed_cpus();
-  if (options.duet && cpus.size() < 2)
-    throw runner::UsageError(fmt::format("--duet needs two CPUs, and this process may run on {}", cpus.size()));
-  if (options.duet && options.pairs != 0 && (options.pairs % 2 != 0 || options.pairs < 4))
-    throw runner::UsageError(fmt::format(
-        "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
-  std::vector<const Listed*> common;
-  for (const auto& b : base_list) {
-    const bool shared = std::any_of(candidate_list.begin(), candidate_list.end(),
-                                    [&](const Listed& c) { return c.name == b.name; });
-    if (shared) common.push_back(&b);
-    else report.only_in_base.push_back(b.name);
-  }
-  for (const auto& c : candidate_list)
-    if (std::none_of(base_list.begin(), base_list.end(), [&](const Listed& b) { return b.name == c.name; }))
-      report.only_in_candidate.push_back(c.name);
+  check_duet(options, cpus.size());
+  const std::vector<const Listed*> common = match_benchmarks(base_list, candidate_list, report);
   if (common.empty()) throw runner::UsageError(options.base + " and " + options.candidate + ": no benchmark in common");
 
   const std::size_t pairs_per_unit = options.duet ? 2 : 1;
@@ -285,20 +315,10 @@ CompareReport run_ab(const AbOptions& options) {
   runner::Progress progress;
 
   for (const Listed* b : common) {
-    CompareRow row;
-    row.name = b->name;
-    row.unit = registry::mode_unit(registry::parse_mode(b->mode).value_or(Mode::avgt));
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
                                          b->name, b->threads, cpus.size() / 2));
-    try {
-      run_benchmark(options, *b, setup, design, rng, cpus, progress, row);
-    } catch (const runner::WorkerFailure& failure) {
-      progress.clear();
-      row.problem = std::string("a worker failed: ") + failure.what();
-    }
-    if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
-    report.rows.push_back(std::move(row));
+    report.rows.push_back(compare_benchmark(options, *b, setup, design, rng, cpus, progress));
   }
   decide_verdicts(report);
   return report;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "compare/gbench_json.hpp"
 #include "compare/summary_level.hpp"
 #include "registry/registry.hpp"
 #include "runner/estimates.hpp"
@@ -229,6 +230,12 @@ std::vector<std::string> gate_failures(const CompareReport& report) {
   }
   for (const auto& name : report.only_in_base) failures.push_back(name + ": missing from the new build");
   return failures;
+}
+
+void note_input_caveats(CompareReport& report, const results::Run& base, const results::Run& candidate) {
+  for (const auto* run : {&base, &candidate})
+    for (const auto& w : run->context.warnings)
+      if (w == kGbenchWarning || w == kGbenchTareRepetitionsNote) report.notes.push_back(w);
 }
 
 }  // namespace tare::compare

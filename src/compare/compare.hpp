@@ -91,6 +91,10 @@ void decide_verdicts(CompareReport& report);
 /// could not check is not a pass. (Benchmarks only the new build has are new, not failed.)
 std::vector<std::string> gate_failures(const CompareReport& report);
 
+/// Adds to report.notes the caveats the inputs' own warnings carry (a Google Benchmark
+/// file's precision, tare::gbench's repetitions), once per input that has them.
+void note_input_caveats(CompareReport& report, const results::Run& base, const results::Run& candidate);
+
 /// The row's ratio as a ratio of times (for a rate, the reciprocal).
 TimeRatio time_ratio(const CompareRow& row);
 

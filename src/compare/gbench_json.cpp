@@ -131,76 +131,101 @@ std::optional<Json> parse_unless_tare(const std::string& text) {
   }
 }
 
+// Google Benchmark's JSON: an object with a non-empty "benchmarks" array of rows that have
+// a run_type or a real_time, and no tare "schema".
+const Json* gbench_rows(const Json& doc) {
+  if (!doc.is_object() || doc.contains("schema")) return nullptr;
+  const auto benchmarks = doc.find("benchmarks");
+  if (benchmarks == doc.end() || !benchmarks->is_array() || benchmarks->empty()) return nullptr;
+  const auto& first = (*benchmarks)[0];
+  if (!first.is_object() || !(first.contains("run_type") || first.contains("real_time"))) return nullptr;
+  return &*benchmarks;
+}
+
+void read_gbench_context(const Json& doc, GbenchFile& file) {
+  const auto ctx = doc.find("context");
+  if (ctx == doc.end() || !ctx->is_object()) return;
+  file.run.context.date = context_text(*ctx, "date");
+  file.run.context.host = context_text(*ctx, "host_name");
+  file.run.context.executable = context_text(*ctx, "executable");
+  file.from_tare = context_text(*ctx, "harness") == "tare";
+}
+
+// What a file's rows became, beyond the run: each name's place in run.benchmarks, and
+// whether any benchmark was read as single-sample forks (repetitions).
+struct GbenchRowIndex {
+  std::map<std::string, std::size_t> position;
+  bool repetitions = false;
+};
+
+// A tare::gbench row: the score with its interval over worker processes.
+void add_summary_row(const Json& entry, const std::string& name, int threads, double scale, GbenchFile& file,
+                     GbenchRowIndex& index) {
+  file.from_tare = true;
+  const stats::MeanSummary s = tare_summary(entry, name, scale);
+  results::Benchmark b = new_benchmark(name, threads);
+  b.score = s.mean;
+  if (stats::usable(s)) b.ci = results::Interval{s.level, s.low, s.high};
+  index.position.emplace(name, file.run.benchmarks.size());
+  file.run.benchmarks.push_back(std::move(b));
+  file.summaries.emplace(name, s);
+}
+
+// A repetition of Google Benchmark: one fork of one sample.
+void add_repetition_row(const Json& entry, const std::string& name, int threads, GbenchFile& file,
+                        GbenchRowIndex& index) {
+  index.repetitions = true;
+  auto [it, added] = index.position.emplace(name, file.run.benchmarks.size());
+  if (added) file.run.benchmarks.push_back(new_benchmark(name, threads));
+  auto& b = file.run.benchmarks[it->second];
+  const auto iterations = iteration_count(entry, name);
+  const double per_iteration = positive(entry, "real_time", name) * nanoseconds_per(entry.value("time_unit", "ns"));
+  results::Fork fork;
+  // As the runner stores a sample: the time of its iterations (Google Benchmark's real
+  // time per iteration, times their count); per operation per thread: ns * threads / ops.
+  fork.samples.push_back(results::Sample{iterations, per_iteration * static_cast<double>(iterations), 0, {}});
+  fork.ops_per_sample = iterations;
+  fork.mean = per_iteration * threads;
+  b.forks.push_back(fork);
+}
+
+void add_row(const Json& entry, GbenchFile& file, GbenchRowIndex& index) {
+  if (entry.value("run_type", "iteration") != "iteration") return;  // aggregates: recomputed here
+  if (entry.value("error_occurred", false)) return;
+  const std::string name = entry.value("run_name", entry.at("name").get<std::string>());
+  const auto threads = static_cast<int>(count_of(entry, "threads", name, kMostThreads, 1));
+  const double scale = nanoseconds_per(entry.value("time_unit", "ns")) * threads;
+  const bool summary = entry.contains("tare_forks");
+  // A name seen before: more repetitions of it; a second summary (a main that ran the
+  // benchmarks twice) is ignored, as is a mix of the two kinds.
+  if (index.position.count(name) && (summary || file.summaries.count(name))) return;
+  if (summary) add_summary_row(entry, name, threads, scale, file, index);
+  else add_repetition_row(entry, name, threads, file, index);
+}
+
 }  // namespace
 
 std::optional<GbenchFile> read_gbench_json(const std::string& text) {
   const auto parsed = parse_unless_tare(text);
   if (!parsed) return std::nullopt;
-  const Json& doc = *parsed;
-  if (!doc.is_object() || doc.contains("schema")) return std::nullopt;
-  const auto benchmarks = doc.find("benchmarks");
-  if (benchmarks == doc.end() || !benchmarks->is_array() || benchmarks->empty()) return std::nullopt;
-  const auto& first = (*benchmarks)[0];
-  if (!first.is_object() || !(first.contains("run_type") || first.contains("real_time"))) return std::nullopt;
-
+  const Json* rows = gbench_rows(*parsed);
+  if (!rows) return std::nullopt;
   GbenchFile file;
-  results::Run& run = file.run;
-  if (const auto ctx = doc.find("context"); ctx != doc.end() && ctx->is_object()) {
-    run.context.date = context_text(*ctx, "date");
-    run.context.host = context_text(*ctx, "host_name");
-    run.context.executable = context_text(*ctx, "executable");
-    file.from_tare = context_text(*ctx, "harness") == "tare";
-  }
-  std::map<std::string, std::size_t> index;  // run name -> position in run.benchmarks
-  bool repetitions = false;                  // any benchmark read as single-sample forks
+  read_gbench_context(*parsed, file);
+  GbenchRowIndex index;
   try {
-    for (const auto& entry : *benchmarks) {
-      if (entry.value("run_type", "iteration") != "iteration") continue;  // aggregates: recomputed here
-      if (entry.value("error_occurred", false)) continue;
-      const std::string name = entry.value("run_name", entry.at("name").get<std::string>());
-      const auto threads = static_cast<int>(count_of(entry, "threads", name, kMostThreads, 1));
-      const double scale = nanoseconds_per(entry.value("time_unit", "ns")) * threads;
-      const bool summary = entry.contains("tare_forks");
-      const auto known = index.find(name);
-      // A name seen before: more repetitions of it; a second summary (a main that ran the
-      // benchmarks twice) is ignored, as is a mix of the two kinds.
-      if (known != index.end() && (summary || file.summaries.count(name))) continue;
-      if (summary) {
-        file.from_tare = true;
-        const stats::MeanSummary s = tare_summary(entry, name, scale);
-        results::Benchmark b = new_benchmark(name, threads);
-        b.score = s.mean;
-        if (stats::usable(s)) b.ci = results::Interval{s.level, s.low, s.high};
-        index.emplace(name, run.benchmarks.size());
-        run.benchmarks.push_back(std::move(b));
-        file.summaries.emplace(name, s);
-        continue;
-      }
-      repetitions = true;
-      auto [it, added] = index.emplace(name, run.benchmarks.size());
-      if (added) run.benchmarks.push_back(new_benchmark(name, threads));
-      auto& b = run.benchmarks[it->second];
-      const auto iterations = iteration_count(entry, name);
-      const double per_iteration = positive(entry, "real_time", name) * nanoseconds_per(entry.value("time_unit", "ns"));
-      results::Fork fork;
-      // As the runner stores a sample: the time of its iterations (Google Benchmark's real
-      // time per iteration, times their count); per operation per thread: ns * threads / ops.
-      fork.samples.push_back(results::Sample{iterations, per_iteration * static_cast<double>(iterations), 0, {}});
-      fork.ops_per_sample = iterations;
-      fork.mean = per_iteration * threads;
-      b.forks.push_back(fork);
-    }
+    for (const auto& entry : *rows) add_row(entry, file, index);
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("Google Benchmark JSON: ") + e.what());
   }
-  for (auto& b : run.benchmarks) {
+  for (auto& b : file.run.benchmarks) {
     if (b.forks.empty()) continue;  // a summary
     std::vector<double> means;
     for (const auto& f : b.forks) means.push_back(f.mean);
     b.score = stats::mean(means);
   }
-  if (!file.from_tare) run.context.warnings.push_back(kGbenchWarning);
-  else if (repetitions) run.context.warnings.push_back(kGbenchTareRepetitionsNote);
+  if (!file.from_tare) file.run.context.warnings.push_back(kGbenchWarning);
+  else if (index.repetitions) file.run.context.warnings.push_back(kGbenchTareRepetitionsNote);
   return file;
 }
 

@@ -1,4 +1,4 @@
-// The clock of the driver and of the reference SUT: tare's CLOCK_MONOTONIC reading, signed,
+// The clock of the driver and of the model SUT: tare's CLOCK_MONOTONIC reading, signed,
 // because their times are mostly differences (latencies, lateness, time left).
 #pragma once
 

@@ -631,6 +631,30 @@ std::vector<WorkloadSpec> split_workload(const WorkloadSpec& workload, std::uint
   return parts;
 }
 
+namespace {
+
+// One generator's counts, histograms and outputs added to the trial's.
+void add_generator_record(const GeneratorRecord& r, bool drain, TrialResult& result) {
+  result.generated += r.generated;
+  result.taken += r.taken;
+  result.outputs += r.outputs;
+  result.drained = result.drained && r.done && r.generated == r.taken && drain;
+  if (r.cap_hit && (!result.backlog_cap_hit || r.cap_hit_ns < result.backlog_cap_hit_ns)) {
+    result.backlog_cap_hit = true;
+    result.backlog_cap_hit_ns = r.cap_hit_ns;
+  }
+  result.schedule_end_ns = std::max(result.schedule_end_ns, r.schedule_end_ns);
+  result.lateness.add(r.lateness);
+  result.event_time.add(r.event_time);
+  result.processing_time.add(r.processing_time);
+  result.kept_outputs.insert(result.kept_outputs.end(), r.outputs_kept.begin(), r.outputs_kept.end());
+  result.kept_outputs_capped = result.kept_outputs_capped || r.kept_capped;
+  if (result.impossible_outputs == 0) result.impossible_example = r.impossible_example;
+  result.impossible_outputs += r.impossible;
+}
+
+}  // namespace
+
 TrialResult run_trial(const DriverOptions& options,
                       const std::function<void(const BacklogSample&, std::uint64_t)>& progress) {
   validate(options);
@@ -661,24 +685,7 @@ TrialResult run_trial(const DriverOptions& options,
   result.complete = !shared.abort_is_failure;
   if (shared.abort_is_failure) result.incomplete_reason = shared.abort_reason;
   result.drained = true;
-  for (const auto& r : records) {
-    result.generated += r->generated;
-    result.taken += r->taken;
-    result.outputs += r->outputs;
-    result.drained = result.drained && r->done && r->generated == r->taken && options.drain;
-    if (r->cap_hit && (!result.backlog_cap_hit || r->cap_hit_ns < result.backlog_cap_hit_ns)) {
-      result.backlog_cap_hit = true;
-      result.backlog_cap_hit_ns = r->cap_hit_ns;
-    }
-    result.schedule_end_ns = std::max(result.schedule_end_ns, r->schedule_end_ns);
-    result.lateness.add(r->lateness);
-    result.event_time.add(r->event_time);
-    result.processing_time.add(r->processing_time);
-    result.kept_outputs.insert(result.kept_outputs.end(), r->outputs_kept.begin(), r->outputs_kept.end());
-    result.kept_outputs_capped = result.kept_outputs_capped || r->kept_capped;
-    if (result.impossible_outputs == 0) result.impossible_example = r->impossible_example;
-    result.impossible_outputs += r->impossible;
-  }
+  for (const auto& r : records) add_generator_record(*r, options.drain, result);
   if (result.schedule_end_ns == 0) result.schedule_end_ns = std::min(result.ended_ns, options.duration_ns);
   result.scheduling = merge_scheduling(records, not_asked);
   result.backlog = merge_backlog(records);

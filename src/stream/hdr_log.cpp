@@ -580,14 +580,93 @@ double parse_field(std::string_view field, const char* name, std::size_t line_nu
   return v;
 }
 
+// The Java reader's state: the latest StartTime and BaseTime seen, or, where none was seen
+// before the first interval, what that interval implies.
+struct LogClock {
+  bool have_start = false, have_base = false;
+  double start = 0, base = 0;
+};
+
+// A '#' line: StartTime, BaseTime and the format version are kept; other comments ignored.
+void read_comment_line(std::string_view line, HdrLog& log, LogClock& clock) {
+  static constexpr std::string_view kStart = "#[StartTime:", kBase = "#[BaseTime:",
+                                    kVersion = "#[Histogram log format version ";
+  if (starts_with(line, kStart)) {
+    if (auto v = leading_number(line.substr(kStart.size()))) {
+      log.start_time_s = v;
+      clock.start = *v;
+      clock.have_start = true;
+    }
+  } else if (starts_with(line, kBase)) {
+    if (auto v = leading_number(line.substr(kBase.size()))) {
+      log.base_time_s = v;
+      clock.base = *v;
+      clock.have_base = true;
+    }
+  } else if (starts_with(line, kVersion)) {
+    std::string_view version = line.substr(kVersion.size());
+    version = trim(version.substr(0, version.find(']')));
+    log.format_version = std::string(version);
+  }
+}
+
+HdrFormatError line_error(std::size_t line_number, const std::string& what) {
+  return HdrFormatError("hdr log line " + std::to_string(line_number) + ": " + what);
+}
+
+// The line's comma-separated fields: exactly start, length, max and the histogram.
+std::array<std::string_view, 4> interval_fields(std::string_view line, std::size_t line_number) {
+  std::array<std::string_view, 4> fields{};
+  std::size_t count = 0;
+  for (std::size_t pos = 0;;) {
+    const auto comma = line.find(',', pos);
+    const std::string_view field = line.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    if (count < fields.size()) fields[count] = field;
+    ++count;
+    if (comma == std::string_view::npos) break;
+    pos = comma + 1;
+  }
+  if (count != 4)
+    throw line_error(line_number, "expected 4 comma-separated fields (start, length, max, histogram), found " +
+                                      std::to_string(count));
+  return fields;
+}
+
+// An interval line ("Tag=NAME," optional), its timestamp made absolute with `clock`.
+HdrLogEntry read_interval_line(std::string_view line, std::size_t line_number, LogClock& clock) {
+  std::string tag;
+  if (starts_with(line, "Tag=")) {
+    const auto comma = line.find(',');
+    if (comma == std::string_view::npos) throw line_error(line_number, "a tag with no fields after it");
+    tag = std::string(line.substr(4, comma - 4));
+    line.remove_prefix(comma + 1);
+  }
+  const auto fields = interval_fields(line, line_number);
+  const double start_s = parse_field(fields[0], "interval start", line_number);
+  const double length_s = parse_field(fields[1], "interval length", line_number);
+  const double max = parse_field(fields[2], "interval max", line_number);
+  std::optional<HdrHistogram> histogram;
+  try {
+    histogram.emplace(decode_compressed_base64(trim(fields[3])));
+  } catch (const HdrFormatError& e) {
+    throw line_error(line_number, e.what());
+  }
+  if (!clock.have_start) {
+    clock.start = start_s;
+    clock.have_start = true;
+  }
+  if (!clock.have_base) {
+    clock.base = start_s < clock.start ? clock.start : 0.0;  // relative timestamps, or absolute ones
+    clock.have_base = true;
+  }
+  return HdrLogEntry{std::move(tag), start_s, length_s, max, start_s + clock.base, std::move(*histogram)};
+}
+
 }  // namespace
 
 HdrLog read_hdr_log(std::istream& in) {
   HdrLog log;
-  // The Java reader's state: the latest StartTime and BaseTime seen, or, where none was
-  // seen before the first interval, what that interval implies.
-  bool have_start = false, have_base = false;
-  double start = 0, base = 0;
+  LogClock clock;
   std::string raw;
   std::size_t line_number = 0;
   while (std::getline(in, raw)) {
@@ -595,76 +674,8 @@ HdrLog read_hdr_log(std::istream& in) {
     std::string_view line = raw;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (trim(line).empty()) continue;
-
-    if (line.front() == '#') {
-      static constexpr std::string_view kStart = "#[StartTime:", kBase = "#[BaseTime:",
-                                        kVersion = "#[Histogram log format version ";
-      if (starts_with(line, kStart)) {
-        if (auto v = leading_number(line.substr(kStart.size()))) {
-          log.start_time_s = v;
-          start = *v;
-          have_start = true;
-        }
-      } else if (starts_with(line, kBase)) {
-        if (auto v = leading_number(line.substr(kBase.size()))) {
-          log.base_time_s = v;
-          base = *v;
-          have_base = true;
-        }
-      } else if (starts_with(line, kVersion)) {
-        std::string_view version = line.substr(kVersion.size());
-        version = trim(version.substr(0, version.find(']')));
-        log.format_version = std::string(version);
-      }
-      continue;
-    }
-    if (line.front() == '"') continue;  // the legend
-
-    auto fail = [&](const std::string& what) -> HdrFormatError {
-      return HdrFormatError("hdr log line " + std::to_string(line_number) + ": " + what);
-    };
-    std::string tag;
-    if (starts_with(line, "Tag=")) {
-      const auto comma = line.find(',');
-      if (comma == std::string_view::npos) throw fail("a tag with no fields after it");
-      tag = std::string(line.substr(4, comma - 4));
-      line.remove_prefix(comma + 1);
-    }
-    std::array<std::string_view, 4> fields{};
-    std::size_t count = 0;
-    for (std::size_t pos = 0;;) {
-      const auto comma = line.find(',', pos);
-      const std::string_view field =
-          line.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
-      if (count < fields.size()) fields[count] = field;
-      ++count;
-      if (comma == std::string_view::npos) break;
-      pos = comma + 1;
-    }
-    if (count != 4)
-      throw fail("expected 4 comma-separated fields (start, length, max, histogram), found " +
-                 std::to_string(count));
-
-    const double start_s = parse_field(fields[0], "interval start", line_number);
-    const double length_s = parse_field(fields[1], "interval length", line_number);
-    const double max = parse_field(fields[2], "interval max", line_number);
-    std::optional<HdrHistogram> histogram;
-    try {
-      histogram.emplace(decode_compressed_base64(trim(fields[3])));
-    } catch (const HdrFormatError& e) {
-      throw fail(e.what());
-    }
-
-    if (!have_start) {
-      start = start_s;
-      have_start = true;
-    }
-    if (!have_base) {
-      base = start_s < start ? start : 0.0;  // relative timestamps, or absolute ones
-      have_base = true;
-    }
-    log.intervals.push_back(
-        HdrLogEntry{std::move(tag), start_s, length_s, max, start_s + base, std::move(*histogram)});
+    if (line.front() == '#') read_comment_line(line, log, clock);
+    else if (line.front() != '"') log.intervals.push_back(read_interval_line(line, line_number, clock));  // '"': the legend
   }
   if (in.bad()) throw std::runtime_error("read_hdr_log: reading the log failed");
   return log;

@@ -1,4 +1,4 @@
-// TCP plumbing for the stream driver and the reference system under test: addresses,
+// TCP plumbing for the stream driver and the model system under test: addresses,
 // listening, connecting, and whole reads and writes on blocking sockets. Every failure is a
 // NetError whose message names the address and the system's reason, e.g.
 // "cannot connect to 127.0.0.1:1: Connection refused".

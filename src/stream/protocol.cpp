@@ -71,6 +71,30 @@ class PayloadReader {
 
 std::int64_t as_signed(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
+Event read_event(PayloadReader& in) {
+  Event e{};
+  e.event_time_ns = as_signed(in.take(8));
+  const auto kind = static_cast<std::uint32_t>(in.take(4));
+  if (kind != static_cast<std::uint32_t>(EventKind::purchase) && kind != static_cast<std::uint32_t>(EventKind::ad))
+    throw ProtocolError("events frame: unknown event kind " + std::to_string(kind));
+  e.kind = static_cast<EventKind>(kind);
+  e.user = static_cast<std::uint32_t>(in.take(4));
+  e.product = static_cast<std::uint32_t>(in.take(4));
+  e.price_cents = static_cast<std::uint32_t>(in.take(4));
+  return e;
+}
+
+Output read_output(PayloadReader& in) {
+  Output o{};
+  o.max_event_time_ns = as_signed(in.take(8));
+  o.ingest_time_ns = as_signed(in.take(8));
+  o.emit_time_ns = as_signed(in.take(8));
+  o.window_start_ns = as_signed(in.take(8));
+  o.key = in.take(8);
+  o.value = as_signed(in.take(8));
+  return o;
+}
+
 Frame decode(FrameType type, const std::uint8_t* data, std::size_t size) {
   Frame frame;
   frame.type = type;
@@ -90,29 +114,13 @@ Frame decode(FrameType type, const std::uint8_t* data, std::size_t size) {
     case FrameType::events: {
       const std::size_t count = in.take_count(kEventBytes);
       frame.events.resize(count);
-      for (auto& e : frame.events) {
-        e.event_time_ns = as_signed(in.take(8));
-        const auto kind = static_cast<std::uint32_t>(in.take(4));
-        if (kind != static_cast<std::uint32_t>(EventKind::purchase) && kind != static_cast<std::uint32_t>(EventKind::ad))
-          throw ProtocolError("events frame: unknown event kind " + std::to_string(kind));
-        e.kind = static_cast<EventKind>(kind);
-        e.user = static_cast<std::uint32_t>(in.take(4));
-        e.product = static_cast<std::uint32_t>(in.take(4));
-        e.price_cents = static_cast<std::uint32_t>(in.take(4));
-      }
+      for (auto& e : frame.events) e = read_event(in);
       break;
     }
     case FrameType::outputs: {
       const std::size_t count = in.take_count(kOutputBytes);
       frame.outputs.resize(count);
-      for (auto& o : frame.outputs) {
-        o.max_event_time_ns = as_signed(in.take(8));
-        o.ingest_time_ns = as_signed(in.take(8));
-        o.emit_time_ns = as_signed(in.take(8));
-        o.window_start_ns = as_signed(in.take(8));
-        o.key = in.take(8);
-        o.value = as_signed(in.take(8));
-      }
+      for (auto& o : frame.outputs) o = read_output(in);
       break;
     }
     case FrameType::end:

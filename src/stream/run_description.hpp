@@ -1,5 +1,5 @@
 // What a driver tells a system under test about the run, in its hello: how many source
-// connections it opens and which query to run on which windows. The reference SUT configures
+// connections it opens and which query to run on which windows. The model SUT configures
 // itself from it; an adapter for another engine may use or ignore it.
 //
 // The driver's hello name is "tare-driver" followed by space-separated key=value fields:

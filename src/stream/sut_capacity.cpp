@@ -51,8 +51,8 @@ std::vector<double> sampled_shares(unsigned workers, Query query, const Workload
 
 }  // namespace
 
-SutCapacity reference_capacity(unsigned workers, std::int64_t cost_ns, Query query, const WorkloadSpec& workload) {
-  if (workers < 1 || cost_ns < 0) throw std::invalid_argument("reference_capacity: need workers >= 1 and cost >= 0");
+SutCapacity model_capacity(unsigned workers, std::int64_t cost_ns, Query query, const WorkloadSpec& workload) {
+  if (workers < 1 || cost_ns < 0) throw std::invalid_argument("model_capacity: need workers >= 1 and cost >= 0");
   validate(workload.products, "products");
   if (query == Query::join) validate(workload.users, "users");
   const std::uint64_t keys = std::uint64_t{workload.products.n} * (query == Query::join ? workload.users.n : 1);

@@ -1,4 +1,4 @@
-// The reference SUT's capacity as its configuration really has it. Each worker serves its
+// The model SUT's capacity as its configuration really has it. Each worker serves its
 // keys' events one at a time at `cost` each, and keys are hash-partitioned (route()), so
 // the workers do not get equal shares: the busiest one saturates first and sets the
 // capacity, 1 / (cost x its share of the events), not workers / cost. With 100 uniform
@@ -25,6 +25,6 @@ struct SutCapacity {
 
 /// The capacity after any slow start. `workers` >= 1 and `cost_ns` >= 0, else
 /// std::invalid_argument; the workload's key distributions are validated.
-SutCapacity reference_capacity(unsigned workers, std::int64_t cost_ns, Query query, const WorkloadSpec& workload);
+SutCapacity model_capacity(unsigned workers, std::int64_t cost_ns, Query query, const WorkloadSpec& workload);
 
 }  // namespace tare::stream

@@ -1,4 +1,4 @@
-// One worker's window state for the reference SUT (see window_operator.hpp).
+// One worker's window state for the model SUT (see window_operator.hpp).
 #include "stream/window_operator.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
-// The window state of one reference-SUT worker: Karimov et al.'s windowed aggregation and
+// The window state of one model-SUT worker: Karimov et al.'s windowed aggregation and
 // windowed join on event-time windows, fired by a watermark. Pure and single-threaded (no
 // I/O, no clocks: ingest times come in with the events), so it is tested against the oracle
-// directly; the SUT (reference_sut.cpp) runs one per worker thread and routes each key to
+// directly; the SUT (model_sut.cpp) runs one per worker thread and routes each key to
 // exactly one of them with route().
 //
 //  * aggregate: per (window, product), over purchases only (ads carry no price): value = sum

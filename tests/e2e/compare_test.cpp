@@ -159,9 +159,11 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
 TEST(Compare, AGateFailsWhenTheNewBuildCrashedOrLostABenchmark) {
   const auto base = record(TARE_AB_BASE, "gate_base", "5");
   json crashed = json::parse(tare_e2e::slurp(base));
+  ASSERT_FALSE(crashed["benchmarks"].empty());
   for (auto& b : crashed["benchmarks"]) {
     b["status"] = "failed";
     b["error"] = "killed by signal 11 (Segmentation fault)";
+    ASSERT_FALSE(b["forks"].empty());
     for (auto& fork : b["forks"]) {
       fork["status"] = "failed";
       fork["error"] = "killed by signal 11 (Segmentation fault)";

@@ -1,4 +1,4 @@
-// `tare stream` end to end: the driver and the reference SUT as real processes over real TCP,
+// `tare stream` end to end: the driver and the model SUT as real processes over real TCP,
 // with known answers (Karimov et al.'s method must expose each of these). Trials are short
 // (2-4 s) and the SUT's per-event cost is a service time, so its capacity is known exactly
 // whatever else runs on the machine; latency assertions compare the two latencies with each
@@ -66,6 +66,7 @@ TEST(StreamRun, AggregationMatchesTheOracleWithExactCounts) {
   std::ifstream in(hdr_path);
   const auto log = tare::stream::read_hdr_log(in);
   std::int64_t event_time = 0, processing_time = 0;
+  ASSERT_FALSE(log.intervals.empty());
   for (const auto& interval : log.intervals) {
     (interval.tag == "event-time" ? event_time : processing_time) += interval.histogram.total_count();
     EXPECT_TRUE(interval.tag == "event-time" || interval.tag == "processing-time") << interval.tag;

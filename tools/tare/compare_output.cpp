@@ -158,47 +158,54 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
   for (const auto& note : unique(report.notes)) out << "\n> " << note << ".\n";
 }
 
+namespace {
+
+// One benchmark's row of tare.compare/2 (the keys in this order, null where not compared).
+Json compare_row_json(const CompareRow& row) {
+  Json j;
+  j["name"] = row.name;
+  j["unit"] = row.unit;
+  j["base"] = {{"score", number(row.base.score)}, {"forks", row.base.forks}};
+  j["new"] = {{"score", number(row.candidate.score)}, {"forks", row.candidate.forks}};
+  if (row.problem.empty()) {
+    j["ratio"] = ratio_json(row.ratio);
+    j["p_value"] = number(row.ratio.p_value);
+    j["p_adjusted"] = number(row.adjusted_p);
+    j["verdict"] = direction_name(row.verdict.direction);
+    j["against_threshold"] = against_threshold_name(row.verdict.against_threshold);
+    j["detectable"] = number(row.verdict.detectable);
+    j["fails_gate"] = row.verdict.fails_gate;
+    j["forks_to_settle"] = row.forks_to_settle > 0 ? Json(row.forks_to_settle) : Json(nullptr);
+    j["problem"] = nullptr;
+  } else {
+    j["ratio"] = nullptr;
+    j["p_value"] = nullptr;
+    j["p_adjusted"] = nullptr;
+    j["verdict"] = "not compared";
+    j["against_threshold"] = nullptr;
+    j["detectable"] = nullptr;
+    j["fails_gate"] = true;
+    j["forks_to_settle"] = nullptr;
+    j["problem"] = row.problem;
+  }
+  if (row.stop != compare::CompareRow::Stop::not_sequential) j["stopped"] = stop_name(row.stop);
+  if (!row.pairs.empty()) {
+    Json pairs = Json::array();
+    for (const auto& [base, candidate] : row.pairs) pairs.push_back({{"base", number(base)}, {"new", number(candidate)}});
+    j["pairs"] = std::move(pairs);
+  }
+  return j;
+}
+
+}  // namespace
+
 void write_compare_json(const CompareReport& report, std::ostream& out) {
   Json doc;
   doc["schema"] = "tare.compare/2";
   doc["method"] = compare_method(report);
   doc["threshold"] = report.options.threshold;
   Json rows = Json::array();
-  for (const auto& row : report.rows) {
-    Json j;
-    j["name"] = row.name;
-    j["unit"] = row.unit;
-    j["base"] = {{"score", number(row.base.score)}, {"forks", row.base.forks}};
-    j["new"] = {{"score", number(row.candidate.score)}, {"forks", row.candidate.forks}};
-    if (row.problem.empty()) {
-      j["ratio"] = ratio_json(row.ratio);
-      j["p_value"] = number(row.ratio.p_value);
-      j["p_adjusted"] = number(row.adjusted_p);
-      j["verdict"] = direction_name(row.verdict.direction);
-      j["against_threshold"] = against_threshold_name(row.verdict.against_threshold);
-      j["detectable"] = number(row.verdict.detectable);
-      j["fails_gate"] = row.verdict.fails_gate;
-      j["forks_to_settle"] = row.forks_to_settle > 0 ? Json(row.forks_to_settle) : Json(nullptr);
-      j["problem"] = nullptr;
-    } else {
-      j["ratio"] = nullptr;
-      j["p_value"] = nullptr;
-      j["p_adjusted"] = nullptr;
-      j["verdict"] = "not compared";
-      j["against_threshold"] = nullptr;
-      j["detectable"] = nullptr;
-      j["fails_gate"] = true;
-      j["forks_to_settle"] = nullptr;
-      j["problem"] = row.problem;
-    }
-    if (row.stop != compare::CompareRow::Stop::not_sequential) j["stopped"] = stop_name(row.stop);
-    if (!row.pairs.empty()) {
-      Json pairs = Json::array();
-      for (const auto& [base, candidate] : row.pairs) pairs.push_back({{"base", number(base)}, {"new", number(candidate)}});
-      j["pairs"] = std::move(pairs);
-    }
-    rows.push_back(std::move(j));
-  }
+  for (const auto& row : report.rows) rows.push_back(compare_row_json(row));
   doc["benchmarks"] = std::move(rows);
   doc["geomean"] = report.geomean ? ratio_json(*report.geomean) : Json(nullptr);
   doc["only_in_base"] = report.only_in_base;

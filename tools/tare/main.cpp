@@ -2,22 +2,17 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
-#include <fstream>
-#include <functional>
-#include <iterator>
-#include <sstream>
 #include <iostream>
-#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
-#include "compare/gbench_json.hpp"
+#include "compare/plan.hpp"
+#include "compare/results_file.hpp"
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
-#include "report/json.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
@@ -28,77 +23,16 @@
 
 namespace {
 
-// A results file as `tare compare` reads it: the run, and the benchmarks it states only as a
-// score with its interval over worker processes (tare::gbench's Google Benchmark rows).
-struct ResultsFile {
-  tare::results::Run run;
-  tare::compare::Summaries summaries;
-};
-
-// "[json.exception.out_of_range.406] number overflow parsing '1e999'" -> what follows the
-// tag: the tag names the JSON library's internals, not the file.
-std::string without_library_tag(const std::string& message) {
-  const auto end = message.find("] ");
-  return message.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? message.substr(end + 2) : message;
-}
-
-// A file that cannot be read as results is bad input: a usage error, exit 2. tare's own
-// results, or (for compare) Google Benchmark's JSON, that of Google Benchmark itself or of
-// a tare::gbench binary. `tare plan` needs every fork's timings, which no Google
-// Benchmark-format file has: it is told what to pass instead.
-// The file's text in one allocation of its size (a string grown while reading would
-// briefly need twice that).
-std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw tare::tool::UsageError(path + ": cannot open");
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) {  // not a regular file (a pipe): read as it comes
-    std::ostringstream text;
-    text << in.rdbuf();
-    return std::move(text).str();
-  }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
-ResultsFile read_results(const std::string& path, bool google_benchmark_too = false) {
-  std::optional<tare::compare::GbenchFile> gbench;
-  try {
-    std::string text = read_whole_file(path);
-    gbench = tare::compare::read_gbench_json(text);
-    if (!gbench) {
-      std::istringstream stream(std::move(text));  // moved, not copied: the file is held once
-      return {tare::report::read_json(stream), {}};
-    }
-  } catch (const tare::tool::UsageError&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error(path + ": too large to read in the memory available");
-  } catch (const std::exception& e) {  // the reader's, or the JSON library's (1e999, a field of the wrong type)
-    throw tare::tool::UsageError(path + ": " + without_library_tag(e.what()));
-  }
-  if (!google_benchmark_too)
-    throw tare::tool::UsageError(
-        path + ": a Google Benchmark-format file has no per-fork timings to plan with: " +
-        (gbench->from_tare ? "run the binary with --json FILE (tare's own results) and plan from that file"
-                           : "build the benchmarks against tare::gbench, run them with --json FILE and plan from that "
-                             "file"));
-  return {std::move(gbench->run), std::move(gbench->summaries)};
-}
-
 struct PlanArgs {
   std::string path, target = "1%", budget = "60s";
 };
 
 int plan_command(const PlanArgs& args) {
-  tare::tool::PlanOptions options;
+  tare::compare::PlanOptions options;
   options.target_relative_half_width = tare::tool::parse_percent(args.target, "--target-ci") / 100;
   options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
-  const auto run = read_results(args.path).run;
-  tare::tool::write_plan(run, tare::tool::plan_run(run, options), options, std::cout);
+  const auto run = tare::compare::read_results_file(args.path, tare::compare::ResultsUse::plan).run;
+  tare::tool::write_plan(run, tare::compare::plan_run(run, options), options, std::cout);
   return 0;
 }
 
@@ -134,18 +68,15 @@ int compare_command(const CompareArgs& args) {
   options.seed = args.seed;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
-  const auto base = read_results(args.base, true);
-  const auto candidate = read_results(args.candidate, true);
+  const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
+  const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
   tare::compare::CompareReport report;
   try {
     report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
   } catch (const std::runtime_error& e) {
     throw tare::tool::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
-  for (const auto* file : {&base, &candidate})
-    for (const auto& w : file->run.context.warnings)
-      if (w == tare::compare::kGbenchWarning || w == tare::compare::kGbenchTareRepetitionsNote)
-        report.notes.push_back(w);
+  tare::compare::note_input_caveats(report, base.run, candidate.run);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
@@ -173,86 +104,112 @@ int ab_command(AbArgs& args) {
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
-// This program's own path, to start itself as the reference SUT.
+// This program's own path, to start itself as the model SUT.
 std::string self_executable(const char* argv0) {
   std::error_code error;
   const auto path = std::filesystem::read_symlink("/proc/self/exe", error);
   return error ? std::string(argv0) : path.string();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  CLI::App app{"tare: tools for benchmark results and stream-system benchmarks"};
-  app.require_subcommand(1);
-
-  PlanArgs plan_args;
-  auto* plan = app.add_subcommand(
+void add_plan_command(CLI::App& app, PlanArgs& args, CLI::App*& command) {
+  command = app.add_subcommand(
       "plan", "From a pilot run, the forks and samples per fork that reach a target precision, as a command line");
-  plan->add_option("results", plan_args.path, "Results JSON of the pilot run (--json)")->required();
-  plan->add_option("--target-ci", plan_args.target, "Wanted 95% CI half-width, percent of the score")
-      ->capture_default_str();
-  plan->add_option("--budget", plan_args.budget, "Machine time allowed per benchmark (60s, 5m, 1h)")
-      ->capture_default_str();
+  command->add_option("results", args.path, "Results JSON of the pilot run (--json)")->required();
+  command->add_option("--target-ci", args.target, "Wanted 95% CI half-width, percent of the score")->capture_default_str();
+  command->add_option("--budget", args.budget, "Machine time allowed per benchmark (60s, 5m, 1h)")->capture_default_str();
+}
 
-  CompareArgs compare_args;
-  auto* compare = app.add_subcommand("compare", "NEW/BASE ratio of every benchmark with a 95% CI, and a verdict");
-  compare->add_option("base", compare_args.base, "Results JSON of the baseline")->required();
-  compare->add_option("new", compare_args.candidate, "Results JSON of the candidate")->required();
-  compare->add_option("--threshold", compare_args.threshold, "Smallest change that matters, percent")
-      ->capture_default_str();
-  compare->add_option("--fail-on", compare_args.fail_on, kFailOnHelp);
-  compare->add_option("--markdown", compare_args.markdown, "Also write the table as Markdown (a PR comment)");
-  compare->add_option("--json", compare_args.json, "Also write the comparison as JSON (tare.compare/2)");
-  tare::input::add_number(compare, "--seed", compare_args.seed, tare::input::whole_number<std::uint64_t>(),
+void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
+  command = app.add_subcommand("compare", "NEW/BASE ratio of every benchmark with a 95% CI, and a verdict");
+  command->add_option("base", args.base, "Results JSON of the baseline")->required();
+  command->add_option("new", args.candidate, "Results JSON of the candidate")->required();
+  command->add_option("--threshold", args.threshold, "Smallest change that matters, percent")->capture_default_str();
+  command->add_option("--fail-on", args.fail_on, kFailOnHelp);
+  command->add_option("--markdown", args.markdown, "Also write the table as Markdown (a PR comment)");
+  command->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  tare::input::add_number(command, "--seed", args.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the bootstrap");
+}
 
-  AbArgs ab_args;
-  auto* ab = app.add_subcommand("ab", "Run the benchmarks of two builds paired in time; NEW/BASE ratio with a 95% CI");
-  ab->add_option("base", ab_args.options.base, "Baseline benchmark binary")->required();
-  ab->add_option("new", ab_args.options.candidate, "Candidate benchmark binary")->required();
-  ab->add_option("--filter", ab_args.filter, "Only the benchmarks whose name matches this regex");
-  tare::input::add_number(ab, "--pairs", ab_args.options.pairs, tare::input::whole_number<int>(0, kMostPairs),
+void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
+  auto* ab = command = app.add_subcommand("ab", "Run the benchmarks of two builds paired in time; NEW/BASE ratio with a 95% CI");
+  ab->add_option("base", args.options.base, "Baseline benchmark binary")->required();
+  ab->add_option("new", args.options.candidate, "Candidate benchmark binary")->required();
+  ab->add_option("--filter", args.filter, "Only the benchmarks whose name matches this regex");
+  tare::input::add_number(ab, "--pairs", args.options.pairs, tare::input::whole_number<int>(0, kMostPairs),
                           "Exactly this many pairs of processes per benchmark (default: added until the answer is "
                           "known)")
       ->default_str("");
-  ab->add_option("--budget", ab_args.budget, "Machine time per benchmark at most, when pairs are added until the "
-                                             "answer is known (30s, 2m)")
+  ab->add_option("--budget", args.budget, "Machine time per benchmark at most, when pairs are added until the "
+                                          "answer is known (30s, 2m)")
       ->capture_default_str();
-  tare::input::add_number(ab, "--measure-ms", ab_args.options.measure_ms, tare::input::time_in_milliseconds(),
+  tare::input::add_number(ab, "--measure-ms", args.options.measure_ms, tare::input::time_in_milliseconds(),
                           "Measured time per side per pair, ms");
-  tare::input::add_number(ab, "--warmup-max-ms", ab_args.options.warmup_max_ms, tare::input::time_in_milliseconds(),
+  tare::input::add_number(ab, "--warmup-max-ms", args.options.warmup_max_ms, tare::input::time_in_milliseconds(),
                           "Warmup bound per process, ms");
-  tare::input::add_number(ab, "--timeout", ab_args.options.timeout_seconds, tare::input::time_in_seconds(),
+  tare::input::add_number(ab, "--timeout", args.options.timeout_seconds, tare::input::time_in_seconds(),
                           "Kill a worker silent this many seconds");
-  ab->add_option("--threshold", ab_args.threshold, "Smallest change that matters, percent")->capture_default_str();
-  ab->add_option("--fail-on", ab_args.fail_on, kFailOnHelp);
-  ab->add_option("--markdown", ab_args.markdown, "Also write the table as Markdown");
-  ab->add_option("--json", ab_args.json, "Also write the comparison as JSON (tare.compare/2)");
-  tare::input::add_number(ab, "--seed", ab_args.options.seed, tare::input::whole_number<std::uint64_t>(),
+  ab->add_option("--threshold", args.threshold, "Smallest change that matters, percent")->capture_default_str();
+  ab->add_option("--fail-on", args.fail_on, kFailOnHelp);
+  ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");
+  ab->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  tare::input::add_number(ab, "--seed", args.options.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the memory-layout shifts");
-  ab->add_flag("--duet", ab_args.options.duet,
+  ab->add_flag("--duet", args.options.duet,
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
                "alternating samples on the same CPUs");
+}
 
+// Every command's arguments, filled by the command line.
+struct CommandLine {
+  CLI::App app{"tare: tools for benchmark results and stream-system benchmarks"};
+  PlanArgs plan_args;
+  CompareArgs compare_args;
+  AbArgs ab_args;
   tare::tool::StreamArgs stream_args;
-  tare::tool::add_stream_commands(app, stream_args);
+  CLI::App* plan = nullptr;
+  CLI::App* compare = nullptr;
+  CLI::App* ab = nullptr;
 
+  CommandLine() {
+    app.require_subcommand(1);
+    add_plan_command(app, plan_args, plan);
+    add_compare_command(app, compare_args, compare);
+    add_ab_command(app, ab_args, ab);
+    tare::tool::add_stream_commands(app, stream_args);
+  }
+};
+
+// Parses; an exit status when the program ends here (help, or an error: 2).
+std::optional<int> parse(CommandLine& cli, int argc, char** argv) {
   try {
-    app.parse(argc, argv);
+    cli.app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
+    if (e.get_exit_code() == 0) return cli.app.exit(e);
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;
   } catch (const tare::input::UsageError& e) {  // a number out of its range (input/cli.hpp)
     std::cerr << "tare: error: " << e.what() << "\n";
     return 2;
   }
+  return std::nullopt;
+}
+
+int run_chosen(CommandLine& cli, const char* argv0) {
+  if (*cli.plan) return plan_command(cli.plan_args);
+  if (*cli.compare) return compare_command(cli.compare_args);
+  if (*cli.ab) return ab_command(cli.ab_args);
+  if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CommandLine cli;
+  if (const auto status = parse(cli, argc, argv)) return *status;
   try {
-    if (*plan) return plan_command(plan_args);
-    if (*compare) return compare_command(compare_args);
-    if (*ab) return ab_command(ab_args);
-    if (app.got_subcommand("stream")) return tare::tool::stream_command(stream_args, self_executable(argv[0]));
+    return run_chosen(cli, argv[0]);
   } catch (const tare::runner::Interrupted&) {
     std::cerr << "tare: interrupted\n";
     return 130;
@@ -263,5 +220,4 @@ int main(int argc, char** argv) {
     std::cerr << "tare: error: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }

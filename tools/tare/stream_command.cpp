@@ -9,7 +9,9 @@
 
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
-#include "stream/reference_sut.hpp"
+#include "stream/latency_warnings.hpp"
+#include "stream/model_sut.hpp"
+#include "stream/trial_verification.hpp"
 #include "system/atomic_file.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
@@ -33,7 +35,7 @@ input::Limits closed_interval(double low, double high, const char* what) { retur
 
 void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
   input::add_number(cmd, "--" + prefix + "workers", knobs.workers,
-                    input::whole_number<unsigned>(1, kMostThreadsOrGenerators), "Worker threads of the reference SUT");
+                    input::whole_number<unsigned>(1, kMostThreadsOrGenerators), "Worker threads of the model SUT");
   cmd->add_option("--" + prefix + "cost", knobs.cost,
                   "Per-event service time of a worker (e.g. 20us): capacity = 1 / (cost x the busiest "
                   "worker's share of the events; run and sustainable print it)")
@@ -50,7 +52,7 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
 }
 
 void add_load_options(CLI::App* cmd, LoadArgs& load) {
-  cmd->add_option("--sut", load.sut, "HOST:PORT of a running SUT (default: start the reference SUT)");
+  cmd->add_option("--sut", load.sut, "HOST:PORT of a running SUT (default: start the model SUT)");
   add_sut_knobs(cmd, load.knobs, "sut-");
   cmd->add_option("--query", load.query, "aggregate (sum of prices per product) or join (purchases x ads)")
       ->capture_default_str();
@@ -91,8 +93,8 @@ int run_command(const StreamArgs& args, const std::string& executable) {
             << std::flush;
   const auto outcome = run_one(options, load, executable, ::isatty(STDERR_FILENO) != 0);
   const auto& trial = outcome.result;
-  const Verification verification = verify(options, trial);
-  const auto warnings = latency_warnings(trial, options.run.window.size_ns);
+  const stream::Verification verification = stream::verify_trial(options, trial);
+  const auto warnings = stream::latency_warnings(trial, options.run.window.size_ns);
   write_trial_console(trial, verification, warnings, std::cout);
   note_sut_messages(outcome);
   if (!load.hdr_log.empty())
@@ -104,7 +106,7 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   }
   // The verdict is a finding, not a failure; a run that broke off or results that differ
   // from the oracle are.
-  return !trial.complete || verification.status == "mismatch" ? 1 : 0;
+  return !trial.complete || verification.status == stream::VerificationStatus::mismatch ? 1 : 0;
 }
 
 // ---- sut -------------------------------------------------------------------------------------
@@ -117,7 +119,7 @@ int sut_command(const StreamArgs& args) {
     throw UsageError(e.what());
   }
   options.serve_once = !args.serve;
-  stream::run_reference_sut(
+  stream::run_model_sut(
       options, [](const stream::Address& a) { std::cout << "listening on " << a.text() << std::endl; },
       [](const std::string& message) { std::cerr << "tare stream sut: " << message << std::endl; });
   return 0;
@@ -147,7 +149,7 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
                     "Independent searches, combined with an interval");
   add_load_options(args.sustainable, args.search_load);
 
-  args.sut = stream->add_subcommand("sut", "The reference system under test: listens and serves a driver's run");
+  args.sut = stream->add_subcommand("sut", "The model system under test: listens and serves a driver's run");
   args.sut->add_option("--listen", args.listen, "HOST:PORT to listen on (port 0: any free port)")->capture_default_str();
   add_sut_knobs(args.sut, args.sut_knobs, "");
   args.sut->add_flag("--serve", args.serve, "Serve run after run until killed (default: one run)");

@@ -1,6 +1,7 @@
 // `tare stream run | sustainable | sut`: one fixed-rate trial, the sustainable-throughput
-// search, and the reference system under test. The command line becomes DriverOptions here;
-// the driver, the SUT and the rules live in src/stream.
+// search, and the model system under test. The command line becomes DriverOptions here;
+// the driver, the SUT, the rules, the search procedure and the oracle check live in
+// src/stream.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@ class App;
 
 namespace tare::tool {
 
-/// The reference SUT's knobs, as `tare stream sut` takes them and as `run`/`sustainable`
+/// The model SUT's knobs, as `tare stream sut` takes them and as `run`/`sustainable`
 /// pass them to the SUT they start themselves (prefixed --sut-).
 struct SutKnobs {
   unsigned workers = 1;
@@ -24,7 +25,7 @@ struct SutKnobs {
 
 /// What a trial is made of, shared by run and sustainable.
 struct LoadArgs {
-  std::string sut;  ///< HOST:PORT of a running SUT; empty: start the reference SUT
+  std::string sut;  ///< HOST:PORT of a running SUT; empty: start the model SUT
   SutKnobs knobs;
   std::string query = "aggregate", window = "10ms", products = "uniform:100", users = "uniform:1000";
   double ad_share = 0.5;

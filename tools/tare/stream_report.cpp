@@ -10,7 +10,6 @@
 #include "stream/hdr_log.hpp"
 #include "stream/keep_up.hpp"
 #include "stream/rate_text.hpp"
-#include "stream/window_resolution.hpp"
 #include "system/atomic_file.hpp"
 
 namespace tare::tool {
@@ -45,6 +44,42 @@ std::string driver_times(const stream::DriverScheduling& s) {
   return text + fmt::format("preempted {} times", s.times.involuntary_switches);
 }
 
+// The figures the verdict rested on.
+nlohmann::json evidence_json(const stream::TrialResult& trial) {
+  const auto& v = trial.verdict;
+  return {{"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
+          {"backlog_max", v.backlog_max},
+          {"latency_p99_slope_ns_per_s", number_or_null(v.latency_p99_slope_ns_per_s)},
+          {"latency_trend_p", number_or_null(v.latency_trend_p_value)},
+          {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
+          {"held_trend_p", number_or_null(v.held_trend_p_value)},
+          {"delivered_fraction", number_or_null(v.delivered_fraction)},
+          {"driver_kept_up", stream::keep_up_of(trial, v.lateness_limit_ns).kept_up()},
+          {"backlog_cap_hit", trial.backlog_cap_hit},
+          {"backlog_cap_hit_s", trial.backlog_cap_hit
+                                    ? nlohmann::json(static_cast<double>(trial.backlog_cap_hit_ns) / 1e9)
+                                    : nlohmann::json()}};
+}
+
+nlohmann::json backlog_json(const std::vector<stream::BacklogSample>& samples) {
+  nlohmann::json backlog = nlohmann::json::array();
+  for (const auto& s : samples)
+    backlog.push_back({{"t_s", s.t_s}, {"generated", s.generated}, {"taken", s.taken}, {"backlog", s.backlog()}});
+  return backlog;
+}
+
+// The intervals that had outputs.
+nlohmann::json intervals_json(const std::vector<stream::LatencyInterval>& all) {
+  nlohmann::json intervals = nlohmann::json::array();
+  for (const auto& i : all) {
+    if (i.event_time.total_count() == 0) continue;
+    intervals.push_back({{"start_s", static_cast<double>(i.start_ns) / 1e9},
+                         {"event_time_ns", short_latency_json(i.event_time)},
+                         {"processing_time_ns", short_latency_json(i.processing_time)}});
+  }
+  return intervals;
+}
+
 }  // namespace
 
 std::string describe_scheduling(const stream::DriverScheduling& s) {
@@ -72,20 +107,10 @@ nlohmann::json latency_json(const stream::HdrHistogram& h) {
 }
 
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
-                          const Verification& verification, const std::string& hdr_log_path) {
+                          const stream::Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
   const double warmup_s = warmup_seconds(config);
   const auto rates = stream::rates_between(trial.backlog, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
-  nlohmann::json backlog = nlohmann::json::array();
-  for (const auto& s : trial.backlog)
-    backlog.push_back({{"t_s", s.t_s}, {"generated", s.generated}, {"taken", s.taken}, {"backlog", s.backlog()}});
-  nlohmann::json intervals = nlohmann::json::array();
-  for (const auto& i : trial.intervals) {
-    if (i.event_time.total_count() == 0) continue;
-    intervals.push_back({{"start_s", static_cast<double>(i.start_ns) / 1e9},
-                         {"event_time_ns", short_latency_json(i.event_time)},
-                         {"processing_time_ns", short_latency_json(i.processing_time)}});
-  }
   return {
       {"schema", "tare.stream.run/1"},
       {"config", config},
@@ -95,18 +120,7 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"verdict", stream::verdict_name(v.verdict)},
       {"reasons", v.reasons},
       {"notes", v.notes},
-      {"evidence",
-       {{"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
-        {"backlog_max", v.backlog_max},
-        {"latency_p99_slope_ns_per_s", number_or_null(v.latency_p99_slope_ns_per_s)},
-        {"latency_trend_p", number_or_null(v.latency_trend_p_value)},
-        {"held_slope_per_s", number_or_null(v.held_slope_per_s)},
-        {"held_trend_p", number_or_null(v.held_trend_p_value)},
-        {"delivered_fraction", number_or_null(v.delivered_fraction)},
-        {"driver_kept_up", stream::keep_up_of(trial, v.lateness_limit_ns).kept_up()},
-        {"backlog_cap_hit", trial.backlog_cap_hit},
-        {"backlog_cap_hit_s", trial.backlog_cap_hit ? nlohmann::json(static_cast<double>(trial.backlog_cap_hit_ns) / 1e9)
-                                                    : nlohmann::json()}}},
+      {"evidence", evidence_json(trial)},
       {"counts", {{"generated", trial.generated}, {"taken", trial.taken}, {"outputs", trial.outputs}}},
       {"rates_per_s",
        {{"offered", trial.offered_rate}, {"generated", number_or_null(rates.generated)}, {"taken", number_or_null(rates.taken)}}},
@@ -117,10 +131,10 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"driver", driver_json(trial.scheduling)},
       {"event_time_latency_ns", latency_json(trial.event_time)},
       {"processing_time_latency_ns", latency_json(trial.processing_time)},
-      {"backlog", backlog},
-      {"intervals", intervals},
+      {"backlog", backlog_json(trial.backlog)},
+      {"intervals", intervals_json(trial.intervals)},
       {"verification",
-       {{"status", verification.status},
+       {{"status", stream::verification_status_name(verification.status)},
         {"message", verification.message},
         {"expected_results", verification.expected_results}}},
       {"hdr_log", hdr_log_path.empty() ? nlohmann::json() : nlohmann::json(hdr_log_path)},
@@ -145,16 +159,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
           {"processing_time_latency_ns", latency_json(trial.processing_time)}};
 }
 
-std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns) {
-  std::vector<stream::LatencyPercentile> shown;
-  for (const double p : {50.0, 99.0, 99.9})
-    shown.push_back({p, static_cast<double>(trial.event_time.value_at_percentile(p))});
-  if (trial.event_time.total_count() == 0) return {};
-  if (auto warning = stream::window_resolution_warning(window_size_ns, shown)) return {*warning};
-  return {};
-}
-
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+void write_trial_console(const stream::TrialResult& trial, const stream::Verification& verification,
                          const std::vector<std::string>& warnings, std::ostream& out) {
   const auto& v = trial.verdict;
   out << fmt::format("  offered {}   events generated {}, taken {}, outputs {}\n", format_rate(trial.offered_rate),
@@ -182,9 +187,9 @@ void write_trial_console(const stream::TrialResult& trial, const Verification& v
   for (const auto& r : v.reasons) out << "    - " << r << "\n";
   for (const auto& n : v.notes) out << "    note: " << n << "\n";
   out << "  results: ";
-  if (verification.status == "match")
+  if (verification.status == stream::VerificationStatus::match)
     out << "match the oracle (" << verification.expected_results << " window results)\n";
-  else if (verification.status == "mismatch")
+  else if (verification.status == stream::VerificationStatus::mismatch)
     out << "DIFFER from the oracle: " << verification.message << "\n";
   else
     out << "not checked (" << verification.message << ")\n";

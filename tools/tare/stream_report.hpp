@@ -14,33 +14,23 @@
 #include "report/console.hpp"
 #include "stream/driver.hpp"
 #include "stream/oracle.hpp"
+#include "stream/trial_verification.hpp"
 
 namespace tare::tool {
-
-/// The outcome of checking a run's outputs against the oracle.
-struct Verification {
-  std::string status = "skipped";  ///< "match", "mismatch" or "skipped"
-  std::string message;             ///< the first difference, or why it was skipped
-  std::size_t expected_results = 0;
-};
 
 /// Percentiles of a latency histogram in ns: count, mean, p50, p90, p99, p99.9, max.
 nlohmann::json latency_json(const stream::HdrHistogram& histogram);
 
 /// The whole trial (schema tare.stream.run/1 when `config` is the run's configuration).
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
-                          const Verification& verification, const std::string& hdr_log_path);
+                          const stream::Verification& verification, const std::string& hdr_log_path);
 
 /// One search trial, compact: rate, verdict, reasons, rates, backlog slope, p99s.
 nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial);
 
-/// What the reader of the trial's latencies must know: a warning when the windows are too
-/// coarse for the event-time percentiles measured (stream/window_resolution.hpp).
-std::vector<std::string> latency_warnings(const stream::TrialResult& trial, std::int64_t window_size_ns);
-
 /// The console summary of one trial (rate, backlog, lateness, both latencies, verdict), with
-/// `warnings` (latency_warnings) under the latencies.
-void write_trial_console(const stream::TrialResult& trial, const Verification& verification,
+/// `warnings` (stream::latency_warnings) under the latencies.
+void write_trial_console(const stream::TrialResult& trial, const stream::Verification& verification,
                          const std::vector<std::string>& warnings, std::ostream& out);
 
 /// How the driver's threads were scheduled: "1 thread at real-time priority (SCHED_FIFO 10)",

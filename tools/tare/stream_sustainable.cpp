@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iostream>
+#include <string>
+#include <vector>
 
-#include "stream/search.hpp"
+#include "stream/latency_warnings.hpp"
+#include "stream/sustainable_procedure.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_report.hpp"
@@ -15,162 +18,156 @@
 namespace tare::tool {
 namespace {
 
-// The SUT's drain rate during the probe: events taken per second after the first fifth of
-// what ran (the probe may stop early at the backlog cap).
-double drain_rate(const stream::TrialResult& probe) {
-  if (probe.backlog.empty()) return NAN;
-  const double end = probe.backlog.back().t_s;
-  return stream::rates_between(probe.backlog, end / 5, end).taken;
+// The driver options of one search trial at a constant `rate`: no drain, no outputs kept
+// (a search trial is judged on its backlog and latencies, not checked against the oracle).
+stream::DriverOptions search_trial_options(const LoadArgs& load, double rate, std::int64_t duration_ns) {
+  auto options = driver_options(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns);
+  options.drain = false;
+  options.keep_outputs = false;
+  return options;
 }
 
-struct SearchTrial {
-  std::string label;
-  double rate = 0;
-  stream::TrialResult result;
-};
+double probe_rate_of(const StreamArgs& args) {
+  if (args.probe.empty())
+    throw UsageError("--probe is required: a rate above what the SUT can take (e.g. twice your guess)");
+  return static_cast<double>(parse_rate(args.probe, "--probe"));
+}
 
-class SearchRunner {
+stream::SustainableSettings procedure_settings(const StreamArgs& args, double probe_rate,
+                                               const stream::DriverOptions& first_options) {
+  stream::SustainableSettings settings;
+  settings.probe_rate = probe_rate;
+  settings.search.tolerance = parse_percent(args.tolerance, "--tolerance") / 100;
+  settings.search.max_trials = args.max_trials;
+  settings.repeats = args.repeats;
+  settings.slack = first_options.rules.backlog_slope_fraction;
+  const auto capacity = model_capacity_of(first_options, args.search_load);
+  settings.busiest_share = capacity ? capacity->busiest_share : 0;
+  settings.measured_window_s = static_cast<double>(first_options.duration_ns - first_options.warmup_ns) / 1e9;
+  return settings;
+}
+
+// The console lines written while the procedure runs: each trial as it ends, the driver's
+// scheduling after the probe, the search's first bracket.
+class ConsoleProgress : public stream::SustainableObserver {
  public:
-  SearchRunner(const StreamArgs& args, const std::string& executable)
-      : args_(args), executable_(executable), duration_ns_(parse_duration_ns(args.trial, "--trial")) {}
-
-  // A fixed-rate trial; one retry when it is invalid (the driver was late: often a moment's
-  // interference on a shared machine).
-  const SearchTrial& trial(const std::string& label, double rate) {
-    auto options = driver_options(args_.search_load, stream::RateSchedule::constant(std::llround(rate)), duration_ns_);
-    options.drain = false;
-    options.keep_outputs = false;
-    for (int attempt = 0;; ++attempt) {
-      auto outcome = run_one(options, args_.search_load, executable_, false);
-      if (!outcome.result.complete) {
-        note_sut_messages(outcome);
-        throw std::runtime_error(label + " at " + format_rate(rate) + " did not complete: " +
-                                 outcome.result.incomplete_reason);
-      }
-      trials_.push_back(SearchTrial{label, rate, std::move(outcome.result)});
-      std::cout << trial_line(label, rate, trials_.back().result) << "\n" << std::flush;
-      if (trials_.back().result.verdict.verdict != stream::Verdict::invalid || attempt == 1) return trials_.back();
-    }
+  void trial_done(const stream::RatedTrial& t) override {
+    std::cout << trial_line(t.label, t.rate, t.result) << "\n" << std::flush;
   }
-
-  const std::vector<SearchTrial>& trials() const { return trials_; }
-  const stream::DriverOptions options_for(double rate) const {
-    return driver_options(args_.search_load, stream::RateSchedule::constant(std::llround(rate)), duration_ns_);
+  void probe_done(const stream::RatedTrial& probe) override {
+    std::cout << "  driver: " << describe_scheduling(probe.result.scheduling) << "\n";
   }
-
- private:
-  const StreamArgs& args_;
-  std::string executable_;
-  std::int64_t duration_ns_;
-  std::vector<SearchTrial> trials_;
+  void search_starting(double drain_rate, double low, double high) override {
+    std::cout << fmt::format("  the SUT drained {} under overload: searching [{}, {}]\n", format_rate(drain_rate),
+                             format_rate(low), format_rate(high));
+  }
 };
 
-// How far over its capacity the SUT may run in a passed trial (stream::pass_margin), for
-// the lowest rate a search found: the fewest events, the widest key-split noise.
-double pass_margin(const stream::DriverOptions& options, const LoadArgs& load, const std::vector<double>& found) {
-  if (found.empty()) return 0;
-  const auto capacity = reference_capacity_of(options, load);
-  const double window_s = static_cast<double>(options.duration_ns - options.warmup_ns) / 1e9;
-  return stream::pass_margin(options.rules.backlog_slope_fraction, capacity ? capacity->busiest_share : 0,
-                             *std::min_element(found.begin(), found.end()), window_s);
+void print_found(const stream::SustainableReport& report, const std::vector<std::string>& warnings) {
+  const auto& combined = *report.combined;
+  const auto& confirmation = *report.confirmation;
+  std::cout << fmt::format("  sustainable throughput: {} (95% interval {} .. {}{})\n", format_rate(combined.estimate),
+                           format_rate(combined.ci_low), format_rate(combined.ci_high),
+                           combined.repeats > 1 ? fmt::format(", over {} searches", combined.repeats)
+                                                : std::string(", the search's bracket"));
+  std::cout << fmt::format("  at 90% of it: event-time p99 {} (at the rate: {})\n",
+                           format_latency(confirmation.at_fraction.result.event_time.value_at_percentile(99)),
+                           format_latency(confirmation.at_rate.result.event_time.value_at_percentile(99)));
+  for (const auto& w : warnings) std::cout << "  warning: " << w << "\n";
+  if (!confirmation.confirmed)
+    std::cout << "  NOT CONFIRMED: the confirmation trial at that rate was " +
+                     std::string(stream::verdict_name(confirmation.at_rate.result.verdict.verdict)) + "\n";
+}
+
+void print_outcome(const stream::SustainableReport& report, const std::vector<std::string>& warnings) {
+  switch (report.status) {
+    case stream::SustainableStatus::probe_sustained:
+      std::cout << fmt::format("  the SUT sustained the probe's {}: its sustainable throughput is at least that; "
+                               "probe higher (--probe)\n",
+                               format_rate(report.probe.rate));
+      return;
+    case stream::SustainableStatus::none_sustainable:
+      std::cout << "  no rate was found sustainable\n";
+      return;
+    case stream::SustainableStatus::found:
+    case stream::SustainableStatus::not_confirmed:
+      print_found(report, warnings);
+      return;
+  }
+}
+
+nlohmann::json repeat_json(const stream::SearchRepeat& repeat) {
+  nlohmann::json trials = nlohmann::json::array();
+  for (const auto& t : repeat.trials) trials.push_back(trial_summary_json(t.rate, t.result));
+  return {{"trials", trials},
+          {"sustainable_rate", repeat.sustainable_rate},
+          {"unsustainable_rate", repeat.unsustainable_rate},
+          {"converged", repeat.converged}};
+}
+
+nlohmann::json result_json(const stream::SustainableReport& report) {
+  nlohmann::json result{{"status", stream::sustainable_status_name(report.status)}};
+  if (report.status == stream::SustainableStatus::probe_sustained) result["at_least"] = report.probe.rate;
+  if (!report.combined) return result;
+  const auto& c = *report.combined;
+  result.update({{"sustainable_rate", c.estimate},
+                 {"ci_low", c.ci_low},
+                 {"ci_high", c.ci_high},
+                 {"min", c.min},
+                 {"max", c.max},
+                 {"repeats", c.repeats}});
+  return result;
+}
+
+// The tare.stream.sustainable/1 document (docs/stream.md lists its fields).
+nlohmann::json sustainable_json(const stream::SustainableReport& report, const nlohmann::json& config,
+                                const std::vector<std::string>& warnings) {
+  nlohmann::json json{{"schema", "tare.stream.sustainable/1"},
+                      {"config", config},
+                      {"probe", trial_summary_json(report.probe.rate, report.probe.result)},
+                      {"result", result_json(report)}};
+  json["probe"]["drain_rate"] = std::isfinite(report.drain_rate) ? nlohmann::json(report.drain_rate) : nlohmann::json();
+  if (report.status != stream::SustainableStatus::probe_sustained) {
+    json["repeats"] = nlohmann::json::array();
+    for (const auto& repeat : report.repeats) json["repeats"].push_back(repeat_json(repeat));
+  }
+  if (report.confirmation) {
+    const auto& c = *report.confirmation;
+    json["confirmation"] = {{"at_rate", trial_summary_json(c.at_rate.rate, c.at_rate.result)},
+                            {"at_90_percent", trial_summary_json(c.at_fraction.rate, c.at_fraction.result)},
+                            {"confirmed", c.confirmed}};
+    json["warnings"] = warnings;
+  }
+  return json;
 }
 
 }  // namespace
 
 int sustainable_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.search_load;
-  if (args.probe.empty())
-    throw UsageError("--probe is required: a rate above what the SUT can take (e.g. twice your guess)");
-  const double probe_rate = static_cast<double>(parse_rate(args.probe, "--probe"));
-  stream::SearchSettings settings;
-  settings.tolerance = parse_percent(args.tolerance, "--tolerance") / 100;
-  settings.max_trials = args.max_trials;
-  SearchRunner runner(args, executable);
-  const auto first_options = runner.options_for(probe_rate);
+  const double probe_rate = probe_rate_of(args);
+  const std::int64_t duration_ns = parse_duration_ns(args.trial, "--trial");
+  const auto first_options = driver_options(load, stream::RateSchedule::constant(std::llround(probe_rate)), duration_ns);
+  const stream::SustainableSettings settings = procedure_settings(args, probe_rate, first_options);
   std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}\n",
                            describe(first_options, load), format_latency(double(first_options.duration_ns)),
-                           format_latency(double(first_options.warmup_ns)),
-                           describe_sut(first_options, load))
+                           format_latency(double(first_options.warmup_ns)), describe_sut(first_options, load))
             << std::flush;
-
-  const auto& probe = runner.trial("probe", probe_rate);
-  std::cout << "  driver: " << describe_scheduling(probe.result.scheduling) << "\n";
-  nlohmann::json json{{"schema", "tare.stream.sustainable/1"},
-                      {"config", config_json(first_options, load, "constant per trial")},
-                      {"probe", trial_summary_json(probe_rate, probe.result)}};
-  const double peak = drain_rate(probe.result);
-  json["probe"]["drain_rate"] = std::isfinite(peak) ? nlohmann::json(peak) : nlohmann::json();
-  int status = 0;
-  if (probe.result.verdict.verdict == stream::Verdict::sustainable) {
-    std::cout << fmt::format("  the SUT sustained the probe's {}: its sustainable throughput is at least that; "
-                             "probe higher (--probe)\n",
-                             format_rate(probe_rate));
-    json["result"] = {{"status", "probe sustained"}, {"at_least", probe_rate}};
-    status = 1;
-  } else if (!(peak > 0)) {
-    throw std::runtime_error("the probe measured no drain rate (the SUT took nothing)");
-  } else {
-    std::cout << fmt::format("  the SUT drained {} under overload: searching [{}, {}]\n", format_rate(peak),
-                             format_rate(settings.low_fraction * peak), format_rate(settings.high_fraction * peak));
-    std::vector<double> found, bracket_high;
-    nlohmann::json repeats = nlohmann::json::array();
-    for (int r = 0; r < args.repeats; ++r) {
-      stream::SustainableSearch search(peak, settings);
-      nlohmann::json trials = nlohmann::json::array();
-      while (auto rate = search.next_rate()) {
-        const auto& t = runner.trial(fmt::format("trial {}.{}", r + 1, search.trials() + 1), *rate);
-        trials.push_back(trial_summary_json(*rate, t.result));
-        if (t.result.verdict.verdict == stream::Verdict::invalid)
-          throw std::runtime_error("two trials in a row were invalid: the driver could not keep its schedule (the "
-                                   "reasons above say why); this says nothing about the SUT's throughput");
-        search.record(*rate, t.result.verdict.verdict == stream::Verdict::sustainable);
-      }
-      found.push_back(search.sustainable_rate());
-      bracket_high.push_back(search.unsustainable_rate());
-      repeats.push_back({{"trials", trials},
-                         {"sustainable_rate", search.sustainable_rate()},
-                         {"unsustainable_rate", search.unsustainable_rate()},
-                         {"converged", search.converged()}});
-    }
-    json["repeats"] = repeats;
-    const auto combined = stream::combine_repeats(found, bracket_high, pass_margin(first_options, load, found));
-    if (!(combined.estimate > 0)) {
-      std::cout << "  no rate was found sustainable\n";
-      json["result"] = {{"status", "none sustainable"}};
-      status = 1;
-    } else {
-      const auto& at_rate = runner.trial("confirm", combined.estimate);
-      const auto& at_90 = runner.trial("confirm 90%", 0.9 * combined.estimate);
-      const bool confirmed = at_rate.result.verdict.verdict == stream::Verdict::sustainable;
-      json["confirmation"] = {{"at_rate", trial_summary_json(combined.estimate, at_rate.result)},
-                              {"at_90_percent", trial_summary_json(0.9 * combined.estimate, at_90.result)},
-                              {"confirmed", confirmed}};
-      json["result"] = {{"status", confirmed ? "found" : "not confirmed"},
-                        {"sustainable_rate", combined.estimate},
-                        {"ci_low", combined.ci_low},
-                        {"ci_high", combined.ci_high},
-                        {"min", combined.min},
-                        {"max", combined.max},
-                        {"repeats", combined.repeats}};
-      std::cout << fmt::format("  sustainable throughput: {} (95% interval {} .. {}{})\n", format_rate(combined.estimate),
-                               format_rate(combined.ci_low), format_rate(combined.ci_high),
-                               combined.repeats > 1 ? fmt::format(", over {} searches", combined.repeats)
-                                                    : std::string(", the search's bracket"));
-      std::cout << fmt::format("  at 90% of it: event-time p99 {} (at the rate: {})\n",
-                               format_latency(at_90.result.event_time.value_at_percentile(99)),
-                               format_latency(at_rate.result.event_time.value_at_percentile(99)));
-      const auto warnings = latency_warnings(at_90.result, first_options.run.window.size_ns);
-      for (const auto& w : warnings) std::cout << "  warning: " << w << "\n";
-      json["warnings"] = warnings;
-      if (!confirmed) {
-        std::cout << "  NOT CONFIRMED: the confirmation trial at that rate was " +
-                         std::string(stream::verdict_name(at_rate.result.verdict.verdict)) + "\n";
-        status = 1;
-      }
-    }
-  }
-  if (!load.json.empty()) write_json_file(load.json, json);
-  return status;
+  const auto run_search_trial = [&](const std::string&, double rate) {
+    const TrialOutcome outcome = run_one(search_trial_options(load, rate, duration_ns), load, executable, false);
+    note_sut_messages(outcome);  // only when it broke off: the procedure then stops with why
+    return outcome.result;
+  };
+  ConsoleProgress progress;
+  const stream::SustainableReport report = stream::find_sustainable_rate(settings, run_search_trial, progress);
+  const std::vector<std::string> warnings =
+      report.confirmation ? stream::latency_warnings(report.confirmation->at_fraction.result,
+                                                     first_options.run.window.size_ns)
+                          : std::vector<std::string>{};
+  print_outcome(report, warnings);
+  if (!load.json.empty())
+    write_json_file(load.json, sustainable_json(report, config_json(first_options, load, "constant per trial"), warnings));
+  return stream::succeeded(report) ? 0 : 1;
 }
 
 }  // namespace tare::tool

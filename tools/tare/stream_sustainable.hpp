@@ -1,5 +1,6 @@
-// `tare stream sustainable`: the overload probe, the bisection (stream/search.hpp) and the
-// confirmation trials, with their console lines and JSON (tare.stream.sustainable/1).
+// `tare stream sustainable`: the procedure (stream/sustainable_procedure.hpp: the overload
+// probe, the bisection and the confirmation trials) run on real trials, with its console
+// lines and JSON (tare.stream.sustainable/1).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The embedded reference SUT as a child process: `tare stream run` without --sut starts
+// The embedded model SUT as a child process: `tare stream run` without --sut starts
 // `tare stream sut --listen 127.0.0.1:0 ...` (this same executable), reads the address it
 // listens on from its first line of output, and ends it at the end. A separate process, so
 // the SUT's threads never share the driver's address space or scheduling fate.

@@ -11,27 +11,18 @@
 
 #include "stream/protocol.hpp"
 #include "stream/sut_capacity.hpp"
-#include "stream/verify.hpp"
+#include "stream/trial_defaults.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_sut_process.hpp"
 
 namespace tare::tool {
 
-std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
+std::optional<stream::SutCapacity> model_capacity_of(const stream::DriverOptions& o, const LoadArgs& load) {
   if (!load.sut.empty()) return std::nullopt;
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
-  return stream::reference_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
+  return stream::model_capacity(sut.workers, sut.cost_ns, o.run.query, o.workload);
 }
-
-namespace {
-
-// Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
-constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;
-// The backlog cap never holds more than this many events (400 MB).
-constexpr std::uint64_t kMaxBacklogCap = 1u << 24;
-
-}  // namespace
 
 std::atomic<bool>& stream_stop_flag() {
   static std::atomic<bool> stop{false};
@@ -88,16 +79,15 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   }
   options.workload.rate = rate;
   options.duration_ns = duration_ns;
-  options.warmup_ns = load.warmup.empty() ? duration_ns / 5 : parse_duration_ns(load.warmup, "--warmup", true);
+  options.warmup_ns =
+      load.warmup.empty() ? stream::default_warmup_ns(duration_ns) : parse_duration_ns(load.warmup, "--warmup", true);
   if (options.warmup_ns >= duration_ns) throw UsageError("--warmup " + load.warmup + ": must be shorter than the duration");
-  options.interval_ns = load.interval.empty()
-                            ? std::clamp<std::int64_t>(duration_ns / 30 / 1'000'000 * 1'000'000, 10'000'000, 1'000'000'000)
-                            : parse_duration_ns(load.interval, "--interval");
-  options.sample_ns = load.sample.empty() ? std::min<std::int64_t>(options.interval_ns, 100'000'000)
-                                          : parse_duration_ns(load.sample, "--sample");
+  options.interval_ns =
+      load.interval.empty() ? stream::default_interval_ns(duration_ns) : parse_duration_ns(load.interval, "--interval");
+  options.sample_ns =
+      load.sample.empty() ? stream::default_sample_ns(options.interval_ns) : parse_duration_ns(load.sample, "--sample");
   const double cap_s = static_cast<double>(parse_duration_ns(load.backlog_cap, "--backlog-cap")) / 1e9;
-  options.backlog_cap = std::clamp<std::uint64_t>(
-      static_cast<std::uint64_t>(cap_s * static_cast<double>(peak_rate(rate))), load.generators, kMaxBacklogCap);
+  options.backlog_cap = stream::backlog_cap_events(cap_s, peak_rate(rate), load.generators);
   options.rules.max_lateness_p99_ns = static_cast<double>(parse_duration_ns(load.max_lateness, "--max-lateness"));
   options.significant_figures = load.digits;
   options.realtime = !load.no_realtime;
@@ -121,7 +111,7 @@ std::string describe(const stream::DriverOptions& o, const LoadArgs& load) {
 }
 
 std::string describe_sut(const stream::DriverOptions& o, const LoadArgs& load) {
-  const auto capacity = reference_capacity_of(o, load);
+  const auto capacity = model_capacity_of(o, load);
   if (!capacity) return load.sut;
   if (std::isinf(capacity->events_per_s)) return "reference (started by tare), no per-event cost";
   const stream::SutOptions sut = sut_options(load.knobs, "sut-");
@@ -135,7 +125,7 @@ std::string describe_sut(const stream::DriverOptions& o, const LoadArgs& load) {
 }
 
 nlohmann::json config_json(const stream::DriverOptions& o, const LoadArgs& load, const std::string& rate_text) {
-  const auto capacity = reference_capacity_of(o, load);
+  const auto capacity = model_capacity_of(o, load);
   const bool bounded = capacity && std::isfinite(capacity->events_per_s);
   return {{"sut_capacity_per_s", bounded ? nlohmann::json(capacity->events_per_s) : nlohmann::json()},
           {"sut_busiest_worker_share", capacity ? nlohmann::json(capacity->busiest_share) : nlohmann::json()},
@@ -190,38 +180,6 @@ TrialOutcome run_one(const stream::DriverOptions& base, const LoadArgs& load, co
   if (live_progress) std::cerr << "\r" << std::string(78, ' ') << "\r" << std::flush;
   if (sut) outcome.sut_messages = sut->finish(5000);
   return outcome;
-}
-
-Verification verify(const stream::DriverOptions& options, const stream::TrialResult& trial) {
-  Verification v;
-  if (!trial.complete) {
-    v.message = "the run did not complete";
-  } else if (!trial.drained) {
-    v.message = "events were still queued when the run ended";
-  } else if (trial.kept_outputs_capped) {
-    v.message = fmt::format("the SUT sent {} outputs, more than the {} kept for the check", trial.outputs,
-                            trial.kept_outputs.size());
-  } else if (trial.generated > kMaxVerifiedEvents) {
-    v.message = fmt::format("{} events, more than the {} checked", trial.generated, kMaxVerifiedEvents);
-  } else {
-    std::vector<stream::Event> events;
-    for (auto spec : stream::split_workload(options.workload, options.run.sources)) {
-      spec.duration_ns = options.duration_ns;
-      const auto part = stream::generate(spec, static_cast<std::size_t>(trial.generated));
-      events.insert(events.end(), part.begin(), part.end());
-    }
-    if (events.size() != trial.generated) {
-      v.status = "mismatch";
-      v.message = fmt::format("the driver generated {} events but the schedule holds {}", trial.generated, events.size());
-      return v;
-    }
-    const auto comparison = stream::verify_outputs(options.run.query, options.run.window, events, trial.kept_outputs);
-    v.status = comparison.ok ? "match" : "mismatch";
-    v.message = comparison.first_mismatch;
-    v.expected_results = trial.kept_outputs.size();
-    if (!comparison.ok) v.expected_results = comparison.matched;
-  }
-  return v;
 }
 
 void note_sut_messages(const TrialOutcome& outcome) {

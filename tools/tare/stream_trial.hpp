@@ -1,6 +1,7 @@
-// One trial of `tare stream` from the command line's arguments: the options they make,
-// the reference SUT started when no --sut is given, the oracle check, and the run's
-// description for the console and the JSON. Shared by `run` and `sustainable`.
+// One trial of `tare stream` from the command line's arguments: the options they make
+// (defaults from stream/trial_defaults.hpp), the model SUT started when no --sut is given,
+// and the run's description for the console and the JSON. Shared by `run` and
+// `sustainable`; the oracle check is stream/trial_verification.hpp.
 #pragma once
 
 #include <optional>
@@ -17,7 +18,7 @@
 #include <vector>
 
 #include "stream/driver.hpp"
-#include "stream/reference_sut.hpp"
+#include "stream/model_sut.hpp"
 #include "tools/tare/stream_command.hpp"
 #include "tools/tare/stream_report.hpp"
 
@@ -26,7 +27,7 @@ namespace tare::tool {
 /// Set by Ctrl-C (and SIGTERM): the trial in progress ends and is reported incomplete.
 std::atomic<bool>& stream_stop_flag();
 
-/// The reference SUT's options from its knobs (options named with `prefix`: "" or "sut-").
+/// The model SUT's options from its knobs (options named with `prefix`: "" or "sut-").
 stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix);
 /// `tare stream sut` arguments giving the same knobs.
 std::vector<std::string> sut_arguments(const SutKnobs& knobs);
@@ -41,24 +42,21 @@ std::string describe(const stream::DriverOptions& options, const LoadArgs& load)
 /// serving 52.0% of the events" (the capacity its configuration really has), or the address.
 std::string describe_sut(const stream::DriverOptions& options, const LoadArgs& load);
 
-/// The reference SUT's capacity with these options' keys (null for an external SUT).
-std::optional<stream::SutCapacity> reference_capacity_of(const stream::DriverOptions& options, const LoadArgs& load);
+/// The model SUT's capacity with these options' keys (null for an external SUT).
+std::optional<stream::SutCapacity> model_capacity_of(const stream::DriverOptions& options, const LoadArgs& load);
 /// The trial's configuration for the JSON.
 nlohmann::json config_json(const stream::DriverOptions& options, const LoadArgs& load, const std::string& rate_text);
 
 struct TrialOutcome {
   stream::TrialResult result;
-  std::string sut_messages;  ///< what the reference SUT said, when it was started here
+  std::string sut_messages;  ///< what the model SUT said, when it was started here
 };
 
-/// Runs one trial against --sut, or against a reference SUT started for it.
+/// Runs one trial against --sut, or against a model SUT started for it.
 TrialOutcome run_one(const stream::DriverOptions& options, const LoadArgs& load, const std::string& executable,
                      bool live_progress);
 
-/// The outputs against the oracle (skipped, with the reason, when that cannot be done).
-Verification verify(const stream::DriverOptions& options, const stream::TrialResult& trial);
-
-/// When the trial broke off, what the reference SUT said (on stderr).
+/// When the trial broke off, what the model SUT said (on stderr).
 void note_sut_messages(const TrialOutcome& outcome);
 
 }  // namespace tare::tool

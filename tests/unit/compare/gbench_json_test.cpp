@@ -313,4 +313,18 @@ TEST(GbenchCompare, GoogleBenchmarkFilesKeepTheBootstrapOverRepetitions) {
   EXPECT_TRUE(gb_has(base.run.context.warnings, tare::compare::kGbenchWarning));
 }
 
+// The caveats the inputs carry become the comparison's notes, once per input that has one;
+// other warnings of the runs stay theirs.
+TEST(GbenchCompare, TheInputsCaveatsBecomeTheComparisonsNotes) {
+  tare::results::Run base, candidate;
+  base.context.warnings = {tare::compare::kGbenchWarning, "machine speed moved 3%"};
+  candidate.context.warnings = {tare::compare::kGbenchWarning, tare::compare::kGbenchTareRepetitionsNote};
+  tare::compare::CompareReport report;
+  report.notes = {"an earlier note"};
+  tare::compare::note_input_caveats(report, base, candidate);
+  EXPECT_EQ(report.notes, (std::vector<std::string>{"an earlier note", tare::compare::kGbenchWarning,
+                                                    tare::compare::kGbenchWarning,
+                                                    tare::compare::kGbenchTareRepetitionsNote}));
+}
+
 }  // namespace

@@ -20,11 +20,13 @@ TEST(EventRing, KeepsOrderAcrossGrowthAndWrapAround) {
     for (int i = 0; i < 7; ++i) ASSERT_TRUE(ring.push(event(next_in++)));
     out.clear();
     ring.pop(5, out);
+    ASSERT_EQ(out.size(), 5u);
     for (const auto& e : out) EXPECT_EQ(e.event_time_ns, next_out++);
   }
   EXPECT_EQ(ring.size(), static_cast<std::size_t>(next_in - next_out));
   out.clear();
   EXPECT_EQ(ring.pop(100000, out), ring.size() + out.size());
+  ASSERT_FALSE(out.empty());
   for (const auto& e : out) EXPECT_EQ(e.event_time_ns, next_out++);
   EXPECT_TRUE(ring.empty());
 }

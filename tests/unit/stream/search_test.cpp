@@ -223,7 +223,7 @@ namespace tare::stream {
 namespace {
 
 // The margin's parts, by hand: one worker, the slack; an external SUT (share unknown),
-// the slack; the 2-worker reference SUT of the end-to-end test (52% of the events on the
+// the slack; the 2-worker model SUT of the end-to-end test (52% of the events on the
 // busiest worker, 4,900/s over a 1.6 s window), the slack over the share plus the key
 // split's one-sided 95% noise, 1.645 sqrt(0.48 / (4900 x 0.52 x 1.6)).
 TEST(PassMargin, IsTheSlackAtTheBottleneckPlusTheKeySplitsNoise) {

@@ -1,4 +1,4 @@
-// Tests of the reference SUT's capacity (sut_capacity.hpp): one worker's is 1 / cost; over
+// Tests of the model SUT's capacity (sut_capacity.hpp): one worker's is 1 / cost; over
 // several workers the busiest worker's share, counted here key by key through route(), sets
 // it (issue 16: 100 uniform products over 2 workers at 100 us gave 19.2k/s, not 20k/s); a hot
 // key caps it at 1 / (cost x its share); key pairs too many to add up are sampled.
@@ -34,7 +34,7 @@ double counted_busiest_share(std::uint32_t n, unsigned workers) {
 }
 
 TEST(SutCapacity, OneWorkerTakesOneEventPerCost) {
-  const SutCapacity c = reference_capacity(1, 200'000, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
+  const SutCapacity c = model_capacity(1, 200'000, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
   EXPECT_DOUBLE_EQ(c.events_per_s, 5000);
   EXPECT_DOUBLE_EQ(c.even_events_per_s, 5000);
   EXPECT_DOUBLE_EQ(c.busiest_share, 1);
@@ -42,7 +42,7 @@ TEST(SutCapacity, OneWorkerTakesOneEventPerCost) {
 }
 
 TEST(SutCapacity, TheBusiestOfHashPartitionedWorkersSetsIt) {
-  const SutCapacity c = reference_capacity(2, 100'000, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
+  const SutCapacity c = model_capacity(2, 100'000, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
   const double share = counted_busiest_share(100, 2);
   EXPECT_DOUBLE_EQ(share, 0.52);  // the hash does not split 100 keys evenly: 19.2k/s
   EXPECT_NEAR(c.busiest_share, share, 1e-12);
@@ -53,7 +53,7 @@ TEST(SutCapacity, TheBusiestOfHashPartitionedWorkersSetsIt) {
 
 TEST(SutCapacity, AHotKeyCapsIt) {
   // Key 0 takes half the events; whichever worker owns it serves at least that half.
-  const SutCapacity c = reference_capacity(4, 100'000, Query::aggregate, products_only({KeyDistKind::hot_key, 10, 1.0, 0.5}));
+  const SutCapacity c = model_capacity(4, 100'000, Query::aggregate, products_only({KeyDistKind::hot_key, 10, 1.0, 0.5}));
   EXPECT_GE(c.busiest_share, 0.5);
   EXPECT_LE(c.events_per_s, 20'000 + 1e-6);  // 10k/s per worker, over at most half the events
   EXPECT_NEAR(c.events_per_s, 10'000 / c.busiest_share, 1e-6);
@@ -63,7 +63,7 @@ TEST(SutCapacity, ManyKeyPairsAreSampledCloseToEven) {
   WorkloadSpec w;
   w.users = {KeyDistKind::uniform, 10'000};
   w.products = {KeyDistKind::uniform, 1'000};
-  const SutCapacity c = reference_capacity(2, 50'000, Query::join, w);
+  const SutCapacity c = model_capacity(2, 50'000, Query::join, w);
   EXPECT_FALSE(c.exact);
   EXPECT_NEAR(c.busiest_share, 0.5, 0.005);  // 10^7 pairs hash evenly; 2^20 draws
 }
@@ -72,7 +72,7 @@ TEST(SutCapacity, JoinSharesAddUpOverUsersAndProducts) {
   WorkloadSpec w;
   w.users = {KeyDistKind::uniform, 3};
   w.products = {KeyDistKind::uniform, 1};
-  const SutCapacity c = reference_capacity(3, 1'000'000, Query::join, w);
+  const SutCapacity c = model_capacity(3, 1'000'000, Query::join, w);
   EXPECT_TRUE(c.exact);
   // Three pairs of a third each: the busiest worker holds a whole number of them.
   const double thirds = c.busiest_share * 3;
@@ -81,9 +81,9 @@ TEST(SutCapacity, JoinSharesAddUpOverUsersAndProducts) {
 }
 
 TEST(SutCapacity, NoCostIsUnbounded) {
-  const SutCapacity c = reference_capacity(2, 0, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
+  const SutCapacity c = model_capacity(2, 0, Query::aggregate, products_only({KeyDistKind::uniform, 100}));
   EXPECT_TRUE(std::isinf(c.events_per_s));
-  EXPECT_THROW(reference_capacity(0, 1, Query::aggregate, products_only({KeyDistKind::uniform, 1})),
+  EXPECT_THROW(model_capacity(0, 1, Query::aggregate, products_only({KeyDistKind::uniform, 1})),
                std::invalid_argument);
 }
 

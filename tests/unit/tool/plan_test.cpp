@@ -44,7 +44,7 @@ Results pilot_run(std::vector<Benchmark> benchmarks) {
 
 TEST(Plan, FollowsKaliberaAndJonesFromMeasuredCosts) {
   const Results run = pilot_run({pilot("lookup.binary/size=16")});
-  const auto rows = tare::tool::plan_run(run, {0.01, 60});
+  const auto rows = tare::compare::plan_run(run, {0.01, 60});
   ASSERT_EQ(rows.size(), 1u);
   const auto& row = rows[0];
   ASSERT_TRUE(row.problem.empty()) << row.problem;
@@ -55,7 +55,7 @@ TEST(Plan, FollowsKaliberaAndJonesFromMeasuredCosts) {
   EXPECT_TRUE(row.plan.target_reached);
   EXPECT_DOUBLE_EQ(row.measure_ms, 100);
   // The budget is ten times the predicted 2.2 s: it binds only on a far slower machine.
-  EXPECT_EQ(tare::tool::command_line(run, row, {0.01, 60}),
+  EXPECT_EQ(tare::compare::command_line(run, row, {0.01, 60}),
             "/opt/bench/lookup --filter '^lookup\\.binary/size=16$' --forks 11 --max-forks 11 --measure-ms 100 "
             "--target-ci 1 --budget 22");
 }
@@ -64,13 +64,13 @@ TEST(Plan, TheCommandKeepsThePilotsWarmupSettingsThatAreNotTheDefaults) {
   Results run = pilot_run({pilot("lookup.binary/size=16")});
   run.context.settings.warmup_max_ms = 30;
   run.context.settings.steady_band_percent = 2.5;
-  const auto rows = tare::tool::plan_run(run, {0.01, 60});
+  const auto rows = tare::compare::plan_run(run, {0.01, 60});
   ASSERT_EQ(rows.size(), 1u);
-  EXPECT_THAT(tare::tool::command_line(run, rows[0], {0.01, 60}),
+  EXPECT_THAT(tare::compare::command_line(run, rows[0], {0.01, 60}),
               ::testing::EndsWith("--budget 22 --warmup-max-ms 30 --steady-band 2.5"));
   run.context.settings.warmup_max_ms = 1000;  // the runner's defaults
   run.context.settings.steady_band_percent = 5;
-  EXPECT_THAT(tare::tool::command_line(run, rows[0], {0.01, 60}), ::testing::EndsWith("--budget 22"));
+  EXPECT_THAT(tare::compare::command_line(run, rows[0], {0.01, 60}), ::testing::EndsWith("--budget 22"));
 }
 
 TEST(Plan, SaysWhyItCannotPlan) {
@@ -80,7 +80,7 @@ TEST(Plan, SaysWhyItCannotPlan) {
   lonely.between_fork_variance.reset();
   Benchmark old = pilot("old");
   for (auto& f : old.forks) f.wall_ns = 0;  // written before forks were timed
-  const auto rows = tare::tool::plan_run(pilot_run({failed, lonely, old}), {});
+  const auto rows = tare::compare::plan_run(pilot_run({failed, lonely, old}), {});
   EXPECT_THAT(rows[0].problem, HasSubstr("failed"));
   EXPECT_THAT(rows[1].problem, HasSubstr("fewer than 2 good forks"));
   EXPECT_THAT(rows[2].problem, HasSubstr("no fork timings"));
@@ -88,9 +88,9 @@ TEST(Plan, SaysWhyItCannotPlan) {
 
 TEST(Plan, TheReportShowsTheTableTheCommandsAndWhatIsOutOfReach) {
   const Results run = pilot_run({pilot("a"), pilot("b")});
-  const tare::tool::PlanOptions tight{0.001, 10};
+  const tare::compare::PlanOptions tight{0.001, 10};
   std::ostringstream out;
-  tare::tool::write_plan(run, tare::tool::plan_run(run, tight), tight, out);
+  tare::tool::write_plan(run, tare::compare::plan_run(run, tight), tight, out);
   const std::string text = out.str();
   EXPECT_THAT(text, HasSubstr("Plan for ±0.1% (95% CI) within 10 s"));
   EXPECT_THAT(text, HasSubstr("(budget)"));
@@ -105,28 +105,28 @@ TEST(Plan, SingleShotForksHaveOneSampleEach) {
     f.samples.assign(1, Sample{1, 1e6, 0, {}});
     f.measured_ns = 1e6;
   }
-  const auto rows = tare::tool::plan_run(pilot_run({cold}), {});
+  const auto rows = tare::compare::plan_run(pilot_run({cold}), {});
   EXPECT_EQ(rows[0].plan.samples_per_fork, 1u);
 }
 
 TEST(Plan, FiltersMatchOneNameExactlyAndShellWordsSurvive) {
-  EXPECT_EQ(tare::tool::exact_filter("a.b/size=(1+2)*[x]"), "^a\\.b/size=\\(1\\+2\\)\\*\\[x\\]$");
-  EXPECT_EQ(tare::tool::shell_quote("/opt/bench"), "/opt/bench");
-  EXPECT_EQ(tare::tool::shell_quote("it's here"), "'it'\\''s here'");
-  EXPECT_EQ(tare::tool::shell_quote(""), "''");
+  EXPECT_EQ(tare::compare::exact_filter("a.b/size=(1+2)*[x]"), "^a\\.b/size=\\(1\\+2\\)\\*\\[x\\]$");
+  EXPECT_EQ(tare::compare::shell_quote("/opt/bench"), "/opt/bench");
+  EXPECT_EQ(tare::compare::shell_quote("it's here"), "'it'\\''s here'");
+  EXPECT_EQ(tare::compare::shell_quote(""), "''");
 }
 
 // A plan of days: ten times its prediction is beyond what the binary's --budget takes (a
 // week), which would refuse the printed command; the budget stops at a week.
 TEST(Plan, TheBudgetOfTheCommandIsOneTheBinaryTakes) {
   const Results run = pilot_run({pilot("long")});
-  tare::tool::PlanRow row;
+  tare::compare::PlanRow row;
   row.name = "long";
   row.plan.forks = 10;
   row.plan.samples_per_fork = 100;
   row.plan.predicted_ns = 2 * 24 * 3600e9;  // two days
   row.measure_ms = 100;
-  EXPECT_THAT(tare::tool::command_line(run, row, {0.01, 604800}), HasSubstr("--budget 604800"));
+  EXPECT_THAT(tare::compare::command_line(run, row, {0.01, 604800}), HasSubstr("--budget 604800"));
 }
 
 TEST(Quantities, PercentagesAndDurationsWithUnits) {

@@ -1,8 +1,8 @@
-// The reference SUT over real TCP, with the test as the driver: its outputs equal the
+// The model SUT over real TCP, with the test as the driver: its outputs equal the
 // oracle's for both queries with several sources and workers, emit >= ingest, the cost
 // model bounds its throughput, and a driver that breaks the protocol or goes away ends the
 // run with a log line, never a crash or a hang. No wall-clock thresholds: only facts.
-#include "stream/reference_sut.hpp"
+#include "stream/model_sut.hpp"
 
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -36,7 +36,7 @@ std::int64_t monotonic_ns() {
   return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-// run_reference_sut (serve_once) on its own thread, its log lines collected.
+// run_model_sut (serve_once) on its own thread, its log lines collected.
 class Sut {
  public:
   explicit Sut(SutOptions options) {
@@ -45,7 +45,7 @@ class Sut {
     std::future<Address> address = listening.get_future();
     thread_ = std::thread([this, options, listening = std::move(listening)]() mutable {
       try {
-        run_reference_sut(
+        run_model_sut(
             options, [&](const Address& a) { listening.set_value(a); },
             [this](const std::string& line) {
               const std::lock_guard lock(mutex_);
@@ -236,7 +236,7 @@ DriverResult run_and_check(const SutOptions& options, const RunDescription& run,
   return result;
 }
 
-TEST(ReferenceSut, AggregationOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
+TEST(ModelSut, AggregationOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
   for (std::uint64_t seed : {1u, 2u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const RunDescription run{2, Query::aggregate, WindowSpec{50 * kMs, 50 * kMs}};
@@ -244,7 +244,7 @@ TEST(ReferenceSut, AggregationOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
   }
 }
 
-TEST(ReferenceSut, SlidingJoinOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
+TEST(ModelSut, SlidingJoinOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
   for (std::uint64_t seed : {3u, 4u}) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const RunDescription run{2, Query::join, WindowSpec{60 * kMs, 20 * kMs}};
@@ -252,7 +252,7 @@ TEST(ReferenceSut, SlidingJoinOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
   }
 }
 
-TEST(ReferenceSut, OneSourceManyWorkersAndMoreSourcesThanWorkers) {
+TEST(ModelSut, OneSourceManyWorkersAndMoreSourcesThanWorkers) {
   const auto events = generate(mixed_workload(5, 1000, 40), 6000);
   run_and_check(small_options(3), RunDescription{1, Query::aggregate, WindowSpec{50 * kMs, 50 * kMs}}, events);
   run_and_check(small_options(1), RunDescription{3, Query::join, WindowSpec{50 * kMs, 50 * kMs}},
@@ -262,7 +262,7 @@ TEST(ReferenceSut, OneSourceManyWorkersAndMoreSourcesThanWorkers) {
 // The service-time model is a lower bound on the run's length: one worker at cost c cannot
 // emit its last output before n * c after the first event arrived (slowed by the factor
 // throughout a slow start that covers the run). Stalls change timing, never results.
-TEST(ReferenceSut, PerEventCostBoundsTheThroughputAndStallsKeepResultsExact) {
+TEST(ModelSut, PerEventCostBoundsTheThroughputAndStallsKeepResultsExact) {
   const auto events = generate(mixed_workload(7, 1000, 40), 2000);
   const RunDescription run{1, Query::aggregate, WindowSpec{20 * kMs, 20 * kMs}};
   const auto purchases = static_cast<std::int64_t>(
@@ -324,7 +324,7 @@ void start_run(DriverConnection& driver, const RunDescription& run = kOneSource)
 
 // The SUT logs the capacity its run's keys gave it: 1 / (cost x the busiest worker's share
 // of the events), counted here through route() over the same events.
-TEST(ReferenceSut, LogsTheCapacityItsBusiestWorkerSets) {
+TEST(ModelSut, LogsTheCapacityItsBusiestWorkerSets) {
   const auto events = generate(mixed_workload(9, 1000, 40), 2000);
   const RunDescription run{1, Query::aggregate, WindowSpec{20 * kMs, 20 * kMs}};
   std::vector<std::uint64_t> per_worker(2, 0);
@@ -342,7 +342,7 @@ TEST(ReferenceSut, LogsTheCapacityItsBusiestWorkerSets) {
   EXPECT_NE(sut.log().find(expected), std::string::npos) << expected << "\n" << sut.log();
 }
 
-TEST(ReferenceSut, AMalformedFrameEndsTheRunWithALogLineAndAnErrorFrame) {
+TEST(ModelSut, AMalformedFrameEndsTheRunWithALogLineAndAnErrorFrame) {
   Sut sut(small_options(2));
   DriverConnection driver(sut.address());
   start_run(driver);
@@ -352,7 +352,7 @@ TEST(ReferenceSut, AMalformedFrameEndsTheRunWithALogLineAndAnErrorFrame) {
   EXPECT_NE(sut.log().find("protocol error from driver: unknown frame type 99"), std::string::npos) << sut.log();
 }
 
-TEST(ReferenceSut, ADriverThatDisconnectsMidRunEndsTheRun) {
+TEST(ModelSut, ADriverThatDisconnectsMidRunEndsTheRun) {
   Sut sut(small_options(2));
   {
     DriverConnection driver(sut.address());
@@ -365,7 +365,7 @@ TEST(ReferenceSut, ADriverThatDisconnectsMidRunEndsTheRun) {
   EXPECT_NE(sut.log().find("driver closed the connection mid-run"), std::string::npos) << sut.log();
 }
 
-TEST(ReferenceSut, ADriverThatDisconnectsWhileAnotherSourceRunsEndsTheRun) {
+TEST(ModelSut, ADriverThatDisconnectsWhileAnotherSourceRunsEndsTheRun) {
   Sut sut(small_options(2));
   const RunDescription run{2, Query::join, WindowSpec{50 * kMs, 50 * kMs}};
   DriverConnection first(sut.address());
@@ -378,7 +378,7 @@ TEST(ReferenceSut, ADriverThatDisconnectsWhileAnotherSourceRunsEndsTheRun) {
   EXPECT_NE(sut.log().find("driver closed the connection mid-run"), std::string::npos) << sut.log();
 }
 
-TEST(ReferenceSut, AnErrorFrameFromTheDriverEndsTheRun) {
+TEST(ModelSut, AnErrorFrameFromTheDriverEndsTheRun) {
   Sut sut(small_options(1));
   DriverConnection driver(sut.address());
   start_run(driver);
@@ -389,7 +389,7 @@ TEST(ReferenceSut, AnErrorFrameFromTheDriverEndsTheRun) {
   EXPECT_NE(sut.log().find("driver reported an error: generator overloaded"), std::string::npos) << sut.log();
 }
 
-TEST(ReferenceSut, AWrongProtocolVersionIsRefusedWithAnErrorFrame) {
+TEST(ModelSut, AWrongProtocolVersionIsRefusedWithAnErrorFrame) {
   Sut sut(small_options(1));
   DriverConnection driver(sut.address());
   ASSERT_TRUE(driver.wait_frame());  // the SUT's hello
@@ -402,7 +402,7 @@ TEST(ReferenceSut, AWrongProtocolVersionIsRefusedWithAnErrorFrame) {
   EXPECT_NE(sut.log().find("protocol error from driver"), std::string::npos) << sut.log();
 }
 
-TEST(ReferenceSut, HellosThatAreNotADriverOrDescribeAnotherRunAreRefused) {
+TEST(ModelSut, HellosThatAreNotADriverOrDescribeAnotherRunAreRefused) {
   {
     Sut sut(small_options(1));
     DriverConnection driver(sut.address());
@@ -428,7 +428,7 @@ TEST(ReferenceSut, HellosThatAreNotADriverOrDescribeAnotherRunAreRefused) {
   }
 }
 
-TEST(ReferenceSut, EventsThatBreakTheWatermarkOrTheCreditAreProtocolErrors) {
+TEST(ModelSut, EventsThatBreakTheWatermarkOrTheCreditAreProtocolErrors) {
   {
     Sut sut(small_options(1));
     DriverConnection driver(sut.address());
@@ -451,7 +451,7 @@ TEST(ReferenceSut, EventsThatBreakTheWatermarkOrTheCreditAreProtocolErrors) {
   }
 }
 
-TEST(ReferenceSut, RejectsBadOptionsAndReportsListenFailures) {
+TEST(ModelSut, RejectsBadOptionsAndReportsListenFailures) {
   SutOptions options;
   options.workers = 0;
   EXPECT_THROW(validate(options), std::invalid_argument);
@@ -470,7 +470,7 @@ TEST(ReferenceSut, RejectsBadOptionsAndReportsListenFailures) {
   Listener taken(Address{"127.0.0.1", 0});
   options = SutOptions{};
   options.listen = taken.bound_address();
-  EXPECT_THROW(run_reference_sut(options, [](const Address&) {}, [](const std::string&) {}), NetError);
+  EXPECT_THROW(run_model_sut(options, [](const Address&) {}, [](const std::string&) {}), NetError);
 }
 
 }  // namespace

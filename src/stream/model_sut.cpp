@@ -1,4 +1,4 @@
-// The reference system under test (see reference_sut.hpp): a handshake on the main thread,
+// The model system under test (see model_sut.hpp): a handshake on the main thread,
 // then one run = source threads (one per driver connection) -> bounded work queues -> worker
 // threads (WindowOperator each) -> one sender thread writing outputs on connection 0.
 //
@@ -6,7 +6,7 @@
 // logs the first reason only, stops every queue (waking blocked pushers and poppers), wakes
 // stalled sources and shuts the sockets down (waking blocked reads and writes). Sockets are
 // closed only after every thread has been joined, so no thread ever sees a reused fd.
-#include "stream/reference_sut.hpp"
+#include "stream/model_sut.hpp"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -577,7 +577,7 @@ bool serve_run(Listener& listener, const SutOptions& options, const Log& log) {
 }  // namespace
 
 void validate(const SutOptions& options) {
-  const auto fail = [](const std::string& message) { throw std::invalid_argument("reference SUT: " + message); };
+  const auto fail = [](const std::string& message) { throw std::invalid_argument("model SUT: " + message); };
   if (options.workers < 1 || options.workers > kMaxWorkers)
     fail("workers must be in 1.." + std::to_string(kMaxWorkers) + " (got " + std::to_string(options.workers) + ")");
   if (options.cost_ns < 0 || options.cost_ns > kMaxCostNs)
@@ -592,7 +592,7 @@ void validate(const SutOptions& options) {
     fail("credit must be in 1.." + std::to_string(kMaxCredit) + " events");
 }
 
-void run_reference_sut(const SutOptions& options, const std::function<void(const Address&)>& on_listening,
+void run_model_sut(const SutOptions& options, const std::function<void(const Address&)>& on_listening,
                        const std::function<void(const std::string&)>& log) {
   validate(options);
   Listener listener(options.listen);

@@ -1,4 +1,4 @@
-// The reference system under test: a small multi-threaded stream engine that runs Karimov et
+// The model system under test: a small multi-threaded stream engine that runs Karimov et
 // al.'s queries (windowed aggregation, windowed join) as a separate process speaking tare's
 // wire protocol, with knobs that inject the behaviours the method must expose: a known
 // per-event cost, a worker count, periodic stalls and a slow start. `tare stream sut` runs
@@ -57,7 +57,7 @@ void validate(const SutOptions& options);
 /// serves. Returns when the run is over (serve_once). A driver that breaks the protocol or
 /// goes away ends its run with a message on `log`, never a crash; NetError only when
 /// listening fails. A run that ends well logs one "run over: ..." line.
-void run_reference_sut(const SutOptions& options, const std::function<void(const Address&)>& on_listening,
+void run_model_sut(const SutOptions& options, const std::function<void(const Address&)>& on_listening,
                        const std::function<void(const std::string&)>& log);
 
 }  // namespace tare::stream
