@@ -17,6 +17,8 @@
 #include <system_error>
 #include <utility>
 
+#include "text/split.hpp"
+
 namespace tare::stream {
 
 namespace {
@@ -550,12 +552,7 @@ void HdrLogWriter::write_interval(double start_s, double length_s, const HdrHist
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t");
-  return s.substr(first, last - first + 1);
-}
+using text::trim;
 
 bool starts_with(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;

@@ -7,21 +7,11 @@
 #include <vector>
 
 #include "input/number.hpp"
+#include "text/split.hpp"
 #include "tools/tare/quantities.hpp"
 
 namespace tare::tool {
 namespace {
-
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t at = 0;
-  for (;;) {
-    const std::size_t end = text.find(separator, at);
-    parts.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
-    if (end == std::string::npos) return parts;
-    at = end + 1;
-  }
-}
 
 // Rethrows a workload factory's invalid_argument as a usage error naming the option.
 template <typename F>
@@ -39,7 +29,7 @@ stream::RateSchedule parse_rate_shape(const std::string& text, const std::string
   const std::size_t colon = text.find(':');
   if (colon == std::string::npos) return stream::RateSchedule::constant(parse_rate(text, option));
   const std::string kind = text.substr(0, colon);
-  const auto fields = split(text.substr(colon + 1), ',');
+  const auto fields = text::split(text.substr(colon + 1), ',');
   auto expect_fields = [&](std::size_t n, const char* form) {
     if (fields.size() != n) throw UsageError(option + " " + text + ": expected " + form);
   };
@@ -78,7 +68,7 @@ stream::WindowSpec parse_window(const std::string& text, const std::string& opti
 }
 
 stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option) {
-  const auto fields = split(text, ':');
+  const auto fields = text::split(text, ':');
   // The form's own numbers: a key count, a Zipf exponent, a hot share; finite, and checked
   // further by stream::validate.
   auto number = [&](const std::string& field, const char* form) {
