@@ -29,7 +29,7 @@
 #include "fake_clock.hpp"
 #include "split_mix_rng.hpp"
 #include "probe/estimate.hpp"
-#include "probe/registry.hpp"
+#include "probe/probe_sites.hpp"
 #include "tare/probe.hpp"
 
 namespace tare::probe {
