@@ -517,6 +517,7 @@ TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
   for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 0.01) << row.dump();
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
+  ASSERT_FALSE(doc["benchmarks"].empty());
   for (const auto& b : doc["benchmarks"]) {
     EXPECT_EQ(b["status"], "ok") << b["name"];
     EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["name"];
@@ -570,6 +571,7 @@ TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
   EXPECT_EQ(row["tare_forks"], 3);
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["benchmarks"][0]["forks"].size(), 3u);
   for (const auto& fork : doc["benchmarks"][0]["forks"]) {
     EXPECT_TRUE(fork["warmup"].empty());
     ASSERT_EQ(fork["samples"].size(), 1u);
@@ -596,6 +598,7 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
   EXPECT_EQ(doc["context"]["settings"]["max_forks"], 3);
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["measure_ms"].get<double>(), 10.0);
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["warmup_max_ms"].get<double>(), 30.0);
+  ASSERT_FALSE(doc["benchmarks"].empty());
   for (const auto& b : doc["benchmarks"]) EXPECT_EQ(b["forks"].size(), 3u) << b["name"];
 
   const auto own = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
@@ -604,6 +607,7 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
   std::ifstream again(json_path);
   const auto forks4 = nlohmann::json::parse(again);
   EXPECT_DOUBLE_EQ(forks4["context"]["settings"]["measure_ms"].get<double>(), 7.5);  // 30 ms over 4 forks
+  ASSERT_FALSE(forks4["benchmarks"].empty());
   for (const auto& b : forks4["benchmarks"]) EXPECT_EQ(b["forks"].size(), 4u) << b["name"];
 }
 
@@ -626,8 +630,11 @@ TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
     EXPECT_EQ(b["name"], "BM_empty");
     // Batches are calibrated so the clock's own error is under 1% of every measured sample
     // (noise only makes samples longer), whatever the empty loop costs per iteration.
-    for (const auto& fork : b["forks"])
+    ASSERT_FALSE(b["forks"].empty());
+    for (const auto& fork : b["forks"]) {
+      ASSERT_FALSE(fork["samples"].empty());
       for (const auto& sample : fork["samples"]) EXPECT_GE(sample["ns"].get<double>(), 100 * clock_error_ns);
+    }
     bool flagged = false;
     for (const auto& w : b["warnings"]) flagged = flagged || w.get<std::string>().find("optimised away") != std::string::npos;
     EXPECT_TRUE(flagged) << b["warnings"].dump();
@@ -676,6 +683,7 @@ TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  ASSERT_FALSE(doc["benchmarks"][0]["forks"].empty());
   for (const auto& fork : doc["benchmarks"][0]["forks"]) {
     double warmup_ns = 0;
     for (const auto& sample : fork["warmup"]) warmup_ns += sample["ns"].get<double>();
