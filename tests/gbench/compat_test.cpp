@@ -505,7 +505,7 @@ TEST(GbenchCompatComplexity, ComplexityRowsNameTheSameBigOClassAsGoogleBenchmark
 // the process's time limit, which a hang would reach), about 0 ns per iteration is reported
 // as Google Benchmark does, and the warning says the work was optimised away.
 TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_deleted.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_deleted.json").string();
   const auto result = tare_test::run_process(
       {corpus("registration").tare, "--benchmark_filter=^BM_(nothing|constant)(/min_warmup_time:1.000)?$",
        "--benchmark_min_time=0.01", "--benchmark_format=json", "--json", json_path},
@@ -529,9 +529,9 @@ TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
 // what its reporter prints: every fact but the measured times). The two builds must print
 // the same, on the display and in the --benchmark_out file.
 TEST(GbenchCompatReporters, CustomReportersReceiveTheRunsGoogleBenchmarkGivesThem) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto google_file = (dir / "tare_gbench_reporters_google.txt").string();
-  const auto tare_file = (dir / "tare_gbench_reporters_tare.txt").string();
+  const auto dir = tare_test::scratch_dir();
+  const auto google_file = (dir / "gbench_reporters_google.txt").string();
+  const auto tare_file = (dir / "gbench_reporters_tare.txt").string();
   const auto google = tare_test::run_process({GBCORPUS_REPORTERS_GOOGLE, "--benchmark_min_time=0.01", "--v=1",
                                               "--benchmark_out=" + google_file});
   const auto tare = tare_test::run_process({GBCORPUS_REPORTERS_TARE, "--benchmark_min_time=0.01", "--v=1",
@@ -558,7 +558,7 @@ TEST(GbenchCompatReporters, CustomReportersReceiveTheRunsGoogleBenchmarkGivesThe
 // Iterations(N): one run of exactly N iterations in each worker process, as Google
 // Benchmark runs it once in its one process (the corpus benchmark refuses a second run).
 TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_once.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_once.json").string();
   const auto result = run_tare(corpus("registration"), {"--benchmark_filter=^BM_once", "--benchmark_format=json",
                                                         "--json", json_path}, 3);
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -583,7 +583,7 @@ TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
 // default (0.5 s) the run is short: 3 forks, each measuring a third, warmup bounded by
 // min_time (at least 20 ms), and the console says so. tare's own options win.
 TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_short.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_short.json").string();
   const Corpus& c = corpus("registration");
   const auto result = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
                                               "--json", json_path});
@@ -614,7 +614,7 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
 // An empty loop measures nothing: tare must not report it as a speed the clock resolves
 // and the harness floor allows. Its tare JSON says so in a warning.
 TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_empty.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_empty.json").string();
   const Corpus& c = corpus("registration");
   // Three forks of 30 ms: the fastest sample (what the rule looks at) must come from
   // enough of them that a busy machine left one alone.
@@ -676,7 +676,7 @@ TEST(GbenchCompatRepetitions, AggregatesOnlyLeavesOutTheRepetitionRowsAsGoogleBe
 
 // MinWarmUpTime(T): every fork warms up for at least T (a count of time, not a timing).
 TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_warmup.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_warmup.json").string();
   const auto result =
       run_tare(corpus("registration"), {"--benchmark_filter=^BM_empty/min_warmup_time:0.005$", "--json", json_path});
   ASSERT_EQ(result.exit_code, 0) << result.err;
