@@ -13,7 +13,6 @@
 // otherwise, and clang gets "+r,m" (it treats "rm" as "m" and spills).
 #pragma once
 
-#include <atomic>
 #include <type_traits>
 
 namespace tare {
@@ -79,7 +78,8 @@ template <class T>
 #endif
 
 /// Compiler barrier: memory may have been read or written by someone the compiler cannot
-/// see. Emits no instruction (it is not a CPU fence).
-inline void clobber() noexcept { std::atomic_signal_fence(std::memory_order_acq_rel); }
+/// see. Emits no instruction (it is not a CPU fence). The builtin is what
+/// std::atomic_signal_fence(std::memory_order_acq_rel) compiles to, without <atomic>.
+inline void clobber() noexcept { __atomic_signal_fence(__ATOMIC_ACQ_REL); }
 
 }  // namespace tare

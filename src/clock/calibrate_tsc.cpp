@@ -18,9 +18,9 @@ struct Pair {
 };
 
 std::uint64_t fenced_rdtsc() {
-  _mm_lfence();
-  const std::uint64_t t = __rdtsc();
-  _mm_lfence();
+  __builtin_ia32_lfence();
+  const std::uint64_t t = __builtin_ia32_rdtsc();
+  __builtin_ia32_lfence();
   return t;
 }
 

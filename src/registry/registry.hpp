@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "tare/benchmark.hpp"
+#include "registry/benchmark_spec.hpp"
 
 namespace tare::registry {
 

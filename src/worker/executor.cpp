@@ -6,6 +6,7 @@
 #include <ctime>
 
 #include "clock/clock.hpp"
+#include "registry/native_body.hpp"
 #include "system/thread_schedule.hpp"
 #include "worker/thread_context.hpp"
 
@@ -29,18 +30,18 @@ struct EmptyOp {
   void operator()() const noexcept {}
 };
 
+void no_hook(void*, void*) {}
+
 // The empty operation in both loop kinds: the plain loop, and the one that times each
 // invocation (its floor is the clock's cost per call).
 const detail::Body& empty_body(bool times_each_invocation) {
-  static const auto plain = std::make_shared<detail::Hooks<NoState>>();
+  static const auto plain = registry::make_native_body<NoState>(EmptyOp{});
   static const auto each = [] {
-    auto hooks = std::make_shared<detail::Hooks<NoState>>();
-    hooks->before_each = [](NoState&) {};
-    return hooks;
+    auto hooks = std::make_shared<registry::NativeHooks>();
+    hooks->each.before = detail::StateHook{&no_hook, nullptr};
+    return registry::make_native_body<NoState>(EmptyOp{}, std::move(hooks));
   }();
-  static const detail::BodyImpl<NoState, EmptyOp> plain_body(EmptyOp{}, plain);
-  static const detail::BodyImpl<NoState, EmptyOp> each_body(EmptyOp{}, each);
-  return times_each_invocation ? static_cast<const detail::Body&>(each_body) : plain_body;
+  return times_each_invocation ? *each : *plain;
 }
 
 }  // namespace

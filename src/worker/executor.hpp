@@ -15,7 +15,7 @@
 
 #include "results/results.hpp"
 #include "system/thread_schedule.hpp"
-#include "tare/benchmark.hpp"
+#include "registry/benchmark_spec.hpp"
 
 namespace tare::worker {
 

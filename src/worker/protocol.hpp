@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "results/results.hpp"
-#include "tare/benchmark.hpp"
 
 namespace tare::worker {
 

@@ -13,6 +13,8 @@
 
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
+#include "registry/skipped.hpp"
+#include "tare/consume.hpp"
 #include "worker/executor.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"

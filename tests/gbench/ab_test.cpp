@@ -14,7 +14,7 @@ namespace {
 using nlohmann::json;
 
 TEST(GbenchAb, TwoBuildsOfAGoogleBenchmarkSourceAreComparedInPairs) {
-  const auto js = (std::filesystem::temp_directory_path() / "tare_gbench_ab.json").string();
+  const auto js = (tare_test::scratch_dir() / "gbench_ab.json").string();
   const auto result = tare_test::run_process({TARE_CLI, "ab", GBENCH_AB_BASE, GBENCH_AB_SLOWER, "--pairs", "6",
                                                   "--measure-ms", "20", "--warmup-max-ms", "50", "--json", js});
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;

@@ -505,7 +505,7 @@ TEST(GbenchCompatComplexity, ComplexityRowsNameTheSameBigOClassAsGoogleBenchmark
 // the process's time limit, which a hang would reach), about 0 ns per iteration is reported
 // as Google Benchmark does, and the warning says the work was optimised away.
 TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_deleted.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_deleted.json").string();
   const auto result = tare_test::run_process(
       {corpus("registration").tare, "--benchmark_filter=^BM_(nothing|constant)(/min_warmup_time:1.000)?$",
        "--benchmark_min_time=0.01", "--benchmark_format=json", "--json", json_path},
@@ -517,6 +517,7 @@ TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
   for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 0.01) << row.dump();
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
+  ASSERT_FALSE(doc["benchmarks"].empty());
   for (const auto& b : doc["benchmarks"]) {
     EXPECT_EQ(b["status"], "ok") << b["name"];
     EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["name"];
@@ -528,9 +529,9 @@ TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
 // what its reporter prints: every fact but the measured times). The two builds must print
 // the same, on the display and in the --benchmark_out file.
 TEST(GbenchCompatReporters, CustomReportersReceiveTheRunsGoogleBenchmarkGivesThem) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto google_file = (dir / "tare_gbench_reporters_google.txt").string();
-  const auto tare_file = (dir / "tare_gbench_reporters_tare.txt").string();
+  const auto dir = tare_test::scratch_dir();
+  const auto google_file = (dir / "gbench_reporters_google.txt").string();
+  const auto tare_file = (dir / "gbench_reporters_tare.txt").string();
   const auto google = tare_test::run_process({GBCORPUS_REPORTERS_GOOGLE, "--benchmark_min_time=0.01", "--v=1",
                                               "--benchmark_out=" + google_file});
   const auto tare = tare_test::run_process({GBCORPUS_REPORTERS_TARE, "--benchmark_min_time=0.01", "--v=1",
@@ -557,7 +558,7 @@ TEST(GbenchCompatReporters, CustomReportersReceiveTheRunsGoogleBenchmarkGivesThe
 // Iterations(N): one run of exactly N iterations in each worker process, as Google
 // Benchmark runs it once in its one process (the corpus benchmark refuses a second run).
 TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_once.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_once.json").string();
   const auto result = run_tare(corpus("registration"), {"--benchmark_filter=^BM_once", "--benchmark_format=json",
                                                         "--json", json_path}, 3);
   ASSERT_EQ(result.exit_code, 0) << result.err;
@@ -570,6 +571,7 @@ TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
   EXPECT_EQ(row["tare_forks"], 3);
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
+  ASSERT_EQ(doc["benchmarks"][0]["forks"].size(), 3u);
   for (const auto& fork : doc["benchmarks"][0]["forks"]) {
     EXPECT_TRUE(fork["warmup"].empty());
     ASSERT_EQ(fork["samples"].size(), 1u);
@@ -581,7 +583,7 @@ TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
 // default (0.5 s) the run is short: 3 forks, each measuring a third, warmup bounded by
 // min_time (at least 20 ms), and the console says so. tare's own options win.
 TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_short.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_short.json").string();
   const Corpus& c = corpus("registration");
   const auto result = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
                                               "--json", json_path});
@@ -596,6 +598,7 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
   EXPECT_EQ(doc["context"]["settings"]["max_forks"], 3);
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["measure_ms"].get<double>(), 10.0);
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["warmup_max_ms"].get<double>(), 30.0);
+  ASSERT_FALSE(doc["benchmarks"].empty());
   for (const auto& b : doc["benchmarks"]) EXPECT_EQ(b["forks"].size(), 3u) << b["name"];
 
   const auto own = tare_test::run_process({c.tare, "--benchmark_filter=^BM_empty$", "--benchmark_min_time=0.03",
@@ -604,13 +607,14 @@ TEST(GbenchCompatMinTime, AShortMinTimeIsAShortRunOfThreeForksAndSaysSo) {
   std::ifstream again(json_path);
   const auto forks4 = nlohmann::json::parse(again);
   EXPECT_DOUBLE_EQ(forks4["context"]["settings"]["measure_ms"].get<double>(), 7.5);  // 30 ms over 4 forks
+  ASSERT_FALSE(forks4["benchmarks"].empty());
   for (const auto& b : forks4["benchmarks"]) EXPECT_EQ(b["forks"].size(), 4u) << b["name"];
 }
 
 // An empty loop measures nothing: tare must not report it as a speed the clock resolves
 // and the harness floor allows. Its tare JSON says so in a warning.
 TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_empty.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_empty.json").string();
   const Corpus& c = corpus("registration");
   // Three forks of 30 ms: the fastest sample (what the rule looks at) must come from
   // enough of them that a busy machine left one alone.
@@ -626,8 +630,11 @@ TEST(GbenchCompatEmptyLoop, AnEmptyLoopIsFlaggedAsMeasuringNothing) {
     EXPECT_EQ(b["name"], "BM_empty");
     // Batches are calibrated so the clock's own error is under 1% of every measured sample
     // (noise only makes samples longer), whatever the empty loop costs per iteration.
-    for (const auto& fork : b["forks"])
+    ASSERT_FALSE(b["forks"].empty());
+    for (const auto& fork : b["forks"]) {
+      ASSERT_FALSE(fork["samples"].empty());
       for (const auto& sample : fork["samples"]) EXPECT_GE(sample["ns"].get<double>(), 100 * clock_error_ns);
+    }
     bool flagged = false;
     for (const auto& w : b["warnings"]) flagged = flagged || w.get<std::string>().find("optimised away") != std::string::npos;
     EXPECT_TRUE(flagged) << b["warnings"].dump();
@@ -669,13 +676,14 @@ TEST(GbenchCompatRepetitions, AggregatesOnlyLeavesOutTheRepetitionRowsAsGoogleBe
 
 // MinWarmUpTime(T): every fork warms up for at least T (a count of time, not a timing).
 TEST(GbenchCompatWarmup, MinWarmUpTimeIsTheLeastWarmupOfEveryFork) {
-  const auto json_path = (std::filesystem::temp_directory_path() / "tare_gbench_warmup.json").string();
+  const auto json_path = (tare_test::scratch_dir() / "gbench_warmup.json").string();
   const auto result =
       run_tare(corpus("registration"), {"--benchmark_filter=^BM_empty/min_warmup_time:0.005$", "--json", json_path});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  ASSERT_FALSE(doc["benchmarks"][0]["forks"].empty());
   for (const auto& fork : doc["benchmarks"][0]["forks"]) {
     double warmup_ns = 0;
     for (const auto& sample : fork["warmup"]) warmup_ns += sample["ns"].get<double>();

@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+#include "support/process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -29,7 +31,7 @@ std::string slurp(const fs::path& path) {
 // takes one sample of `iterations` iterations of `benchmark`.
 double instructions(const std::string& binary, const std::string& benchmark, const std::string& function,
                     long iterations) {
-  const fs::path dir = fs::temp_directory_path() / "tare_gbench_loop_cost";
+  const fs::path dir = tare_test::scratch_dir() / "gbench_loop_cost";
   fs::create_directories(dir);
   const fs::path commands = dir / "commands", replies = dir / "replies", profile = dir / "profile";
   std::ofstream(commands) << "sample " << iterations << " 1\nfinish\n";

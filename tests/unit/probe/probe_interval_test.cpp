@@ -18,7 +18,7 @@
 
 #include "fake_clock.hpp"
 #include "probe/estimate.hpp"
-#include "probe/registry.hpp"
+#include "probe/probe_sites.hpp"
 #include "split_mix_rng.hpp"
 #include "tare/probe.hpp"
 

@@ -18,7 +18,7 @@
 
 #include "fake_clock.hpp"
 #include "probe/estimate.hpp"
-#include "probe/registry.hpp"
+#include "probe/probe_sites.hpp"
 #include "split_mix_rng.hpp"
 #include "tare/probe.hpp"
 
@@ -106,6 +106,7 @@ TEST(ProbePhaseLock, FalseAlarmRateOnUnlockedCallsIsAtMostFivePercent) {
     const auto stats = lock_experiments(c, ++seed, true, [](Rng& rng, const Case& cs, int) { unlocked_gap(rng, cs); });
     int flagged = 0, significant = 0;
     double fine_sum = 0, coarse_sum = 0;
+    ASSERT_EQ(stats.size(), static_cast<std::size_t>(kExperiments));
     for (const Stats& s : stats) {
       ASSERT_TRUE(s.enough);
       flagged += s.phase_locked;
@@ -136,6 +137,7 @@ TEST(ProbePhaseLock, CallsLockedToTheTickAreCaught) {
   for (const Case& c : kCases) {
     const auto stats = lock_experiments(c, ++seed, false, locked_gap);
     int flagged = 0;
+    ASSERT_EQ(stats.size(), static_cast<std::size_t>(kExperiments));
     for (const Stats& s : stats) {
       flagged += s.phase_locked;
       if (s.phase_locked) {

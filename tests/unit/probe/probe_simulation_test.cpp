@@ -29,7 +29,7 @@
 #include "fake_clock.hpp"
 #include "split_mix_rng.hpp"
 #include "probe/estimate.hpp"
-#include "probe/registry.hpp"
+#include "probe/probe_sites.hpp"
 #include "tare/probe.hpp"
 
 namespace tare::probe {
@@ -185,6 +185,7 @@ TEST(ProbeSimulation, CallsLongerThanTheTickAreUnbiasedAndCovered) {
   expect_unbiased_and_covered(s, truth, 0.002);
   // Readings of 2 or 3 ticks only; the fraction of 3 is f.
   double extra = 0;
+  ASSERT_FALSE(stats.empty());
   for (const Stats& st : stats) {
     EXPECT_EQ(st.zero_tick_calls, 0u);
     EXPECT_GE(st.mean_ns, 8.0 * kMs);
@@ -313,6 +314,7 @@ TEST(ProbeSimulation, RandomPhaseIsNotReportedAsPhaseLock) {
       [](Rng& rng) { return rng.uniform(2 * kUs, 8 * kUs); }, [](Rng& rng) { return rng.exponential(10 * kMs); });
   int flagged = 0, below_alpha = 0, below_tenth = 0;
   double min_p = 1, max_deviation = 0;
+  ASSERT_FALSE(stats.empty());
   for (const Stats& s : stats) {
     ASSERT_EQ(s.sampled_calls, static_cast<std::uint64_t>(calls / 64));
     ASSERT_FALSE(std::isnan(s.phase_p_value));

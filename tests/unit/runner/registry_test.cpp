@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tare/benchmark.hpp"
+
 using tare::detail::BenchmarkSpec;
 using tare::registry::expand;
 using tare::registry::Overrides;

@@ -6,6 +6,8 @@
 
 #include <random>
 
+#include "registry/native_body.hpp"
+
 using ::testing::Contains;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
@@ -22,10 +24,8 @@ struct Fixture {
   tare::runner::SummaryContext context;
 
   explicit Fixture(tare::Mode mode = tare::Mode::avgt) {
-    auto hooks = std::make_shared<tare::detail::Hooks<tare::NoState>>();
-    auto op = [] {};
     spec.name = "x.y";
-    spec.body = std::make_shared<tare::detail::BodyImpl<tare::NoState, decltype(op)>>(op, hooks);
+    spec.body = tare::registry::make_native_body<tare::NoState>([] {});
     instance.spec = &spec;
     instance.name = "x.y";
     instance.mode = mode;

@@ -16,6 +16,7 @@
 
 #include "runner/drift.hpp"
 #include "runner/fork_analysis.hpp"
+#include "registry/native_body.hpp"
 #include "runner/summarize.hpp"
 #include "stats/descriptive.hpp"
 
@@ -132,10 +133,8 @@ struct Harness {
   tare::runner::SummaryContext context;
 
   Harness() {
-    auto hooks = std::make_shared<tare::detail::Hooks<tare::NoState>>();
-    auto op = [] {};
     spec.name = "synthetic.op";
-    spec.body = std::make_shared<tare::detail::BodyImpl<tare::NoState, decltype(op)>>(op, hooks);
+    spec.body = tare::registry::make_native_body<tare::NoState>([] {});
     instance.spec = &spec;
     instance.name = spec.name;
     instance.mode = tare::Mode::avgt;

@@ -1,4 +1,4 @@
-#include "probe/registry.hpp"
+#include "probe/probe_sites.hpp"
 
 #include <algorithm>
 #include <cmath>

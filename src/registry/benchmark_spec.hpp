@@ -1,0 +1,83 @@
+// What the library keeps of one registered benchmark family, and the interface through which
+// the worker runs it (Body): the native benchmarks of include/tare (registry/native_body) and
+// the Google Benchmark layer (compat/gbench) each implement it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tare/mode.hpp"
+#include "tare/params.hpp"
+
+namespace tare::detail {
+
+/// A benchmark's state as the worker holds it: built by Body::make_state, destroyed with it.
+class StateBase {
+ public:
+  virtual ~StateBase() = default;
+};
+
+/// What the worker process needs of one benchmark.
+class Body {
+ public:
+  virtual ~Body() = default;
+  /// Trial setup: builds the state (once per fork, or once per thread).
+  virtual std::unique_ptr<StateBase> make_state(const Params& params) const = 0;
+  /// Runs `n` invocations in the benchmark's own timed loop; returns elapsed ticks.
+  virtual std::uint64_t run(StateBase& state, std::uint64_t n) const = 0;
+  virtual void before_sample(StateBase& state) const = 0;
+  virtual void after_sample(StateBase& state) const = 0;
+  /// Current values of the user counters, in declaration order.
+  virtual void read_counters(StateBase& state, double* out) const = 0;
+  /// True when each invocation is timed on its own (per-invocation setup/teardown).
+  virtual bool times_each_invocation() const = 0;
+  /// The operation times itself (Google Benchmark's loop, with paused or manual time): with
+  /// several threads a sample's time is the mean of the threads' own totals, not the window
+  /// from the first start to the last end.
+  virtual bool times_itself() const { return false; }
+  /// The measured samples start: what the benchmark reports about itself counts from here.
+  virtual void begin_measurement(StateBase&) const {}
+  /// What the benchmark reported about itself over the measured samples, one line of text
+  /// for its own reporter (the Google Benchmark layer: user counters, label, complexity N),
+  /// from the state of every thread; empty when there is nothing.
+  virtual std::string annotations(const std::vector<StateBase*>&) const { return {}; }
+};
+
+/// Per-benchmark settings that override the runner's (0: the runner's own). Google
+/// Benchmark's Iterations, MinTime, MinWarmUpTime and Repetitions map onto them.
+struct RunSettings {
+  std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration (in single shot: the one call's)
+  double measure_ms = 0;          ///< measured time per fork
+  double warmup_min_ms = 0;       ///< warm up at least this long per fork (the bound grows to match)
+  int forks = 0;                  ///< exactly this many forks
+};
+
+/// A registered benchmark family: one operation, all its parameter combinations.
+struct BenchmarkSpec {
+  std::string name;   ///< "group.bench", or "bench" outside a group
+  std::string group;  ///< "group", or "" outside a group
+  std::vector<std::pair<std::string, std::vector<std::string>>> params;
+  std::vector<int> threads{1};
+  Mode mode = Mode::avgt;
+  bool shared_state = false;
+  std::uint64_t ops_per_invocation = 1;
+  std::vector<std::string> counters;
+  bool optimized = true;   ///< compiled with optimisation (read in the user's TU)
+  bool assertions = false; ///< compiled without NDEBUG
+  std::string baseline;    ///< full name of the group's baseline benchmark ("lookup.linear"), or ""
+  /// The name is the instance's whole name: nothing is appended for parameters or threads
+  /// (Google Benchmark's names, which carry both in their own notation).
+  bool name_is_complete = false;
+  RunSettings settings;
+  std::shared_ptr<const Body> body;
+};
+
+void register_benchmark(BenchmarkSpec spec);
+/// Marks `baseline` (a full name) as the baseline of every benchmark of `group`, those
+/// registered already included.
+void set_group_baseline(const std::string& group, const std::string& baseline);
+
+}  // namespace tare::detail
