@@ -3,17 +3,14 @@
 #include <string>
 
 #include "clock/clock.hpp"
-#include "clock/read_text.hpp"
+#include "text/read_file.hpp"
+#include "text/split.hpp"
 
 namespace tare::clock {
 
 std::string clocksource(const std::filesystem::path& root) {
-  std::string text =
-      detail::read_text(root / "sys/devices/system/clocksource/clocksource0/current_clocksource");
-  const std::size_t begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return {};
-  const std::size_t end = text.find_last_not_of(" \t\r\n");
-  return text.substr(begin, end - begin + 1);
+  const auto name = text::read_file(root / "sys/devices/system/clocksource/clocksource0/current_clocksource");
+  return std::string(text::trim(name.value_or("")));
 }
 
 std::string clocksource() { return clocksource("/"); }

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "clock/clock.hpp"
-#include "clock/read_text.hpp"
+#include "text/read_file.hpp"
 
 #if TARE_HAS_TSC
 #include <cpuid.h>
@@ -62,7 +62,7 @@ bool tsc_invariant_from_cpuinfo(std::string_view cpuinfo_text) {
 
 bool tsc_invariant() {
   if (!TARE_HAS_TSC) return false;
-  return cpuid_invariant_tsc() || tsc_invariant_from_cpuinfo(detail::read_text("/proc/cpuinfo"));
+  return cpuid_invariant_tsc() || tsc_invariant_from_cpuinfo(text::read_file("/proc/cpuinfo").value_or(""));
 }
 
 }  // namespace tare::clock
