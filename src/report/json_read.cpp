@@ -270,6 +270,48 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   return b;
 }
 
+results::Context::Settings read_settings(const Field& s) {
+  results::Context::Settings settings;
+  settings.min_forks = to_int(s.at("forks"));
+  settings.max_forks = to_int(s.at("max_forks"));
+  settings.budget_seconds = s.at("budget_s").number();
+  settings.target_ci_percent = s.at("target_ci_percent").number();
+  settings.measure_ms = s.at("measure_ms").number();
+  settings.warmup_max_ms = s.at("warmup_max_ms").number();
+  settings.steady_band_percent = s.at("steady_band_percent").number();
+  settings.timeout_seconds = s.at("timeout_s").number();
+  return settings;
+}
+
+results::Context::Cpu read_cpu(const Field& cpu) {
+  results::Context::Cpu c;
+  c.model = cpu.at("model").text();
+  c.cores = to_int(cpu.at("cores"));
+  if (auto v = cpu.find("scaling_governor")) c.scaling_governor = v->text_or_empty();
+  if (auto v = cpu.find("turbo"); v && !v->is_null()) c.turbo = v->boolean();
+  return c;
+}
+
+results::Context::Build read_build(const Field& build) {
+  results::Context::Build b;
+  b.compiler = build.at("compiler").text();
+  b.flags = build.at("flags").text();
+  if (auto v = build.find("type")) b.type = v->text();
+  b.debug = build.at("debug").boolean();
+  return b;
+}
+
+results::Context::Clock read_clock(const Field& clock) {
+  results::Context::Clock c;
+  c.name = clock.at("name").text();
+  c.resolution_ns = clock.at("resolution_ns").number();
+  c.overhead_ns = clock.at("overhead_ns").number();
+  // null is how the writer says "unknown": back to the model's sentinels.
+  if (auto v = clock.find("tsc_ghz")) c.tsc_ghz = v->optional_number().value_or(0);
+  if (auto v = clock.find("clocksource")) c.clocksource = v->text_or_empty();
+  return c;
+}
+
 results::Context read_context(const Field& f) {
   results::Context c;
   c.date = f.at("date").text();
@@ -278,37 +320,10 @@ results::Context read_context(const Field& f) {
   c.tare_version = f.at("tare_version").text();
   if (auto v = f.find("command_line")) c.command_line = v->text();
   if (auto v = f.find("seed")) c.seed = v->unsigned_integer();
-  if (auto s = f.find("settings")) {
-    auto& settings = c.settings;
-    settings.min_forks = to_int(s->at("forks"));
-    settings.max_forks = to_int(s->at("max_forks"));
-    settings.budget_seconds = s->at("budget_s").number();
-    settings.target_ci_percent = s->at("target_ci_percent").number();
-    settings.measure_ms = s->at("measure_ms").number();
-    settings.warmup_max_ms = s->at("warmup_max_ms").number();
-    settings.steady_band_percent = s->at("steady_band_percent").number();
-    settings.timeout_seconds = s->at("timeout_s").number();
-  }
-
-  const Field cpu = f.at("cpu");
-  c.cpu.model = cpu.at("model").text();
-  c.cpu.cores = to_int(cpu.at("cores"));
-  if (auto v = cpu.find("scaling_governor")) c.cpu.scaling_governor = v->text_or_empty();
-  if (auto v = cpu.find("turbo"); v && !v->is_null()) c.cpu.turbo = v->boolean();
-
-  const Field build = f.at("build");
-  c.build.compiler = build.at("compiler").text();
-  c.build.flags = build.at("flags").text();
-  if (auto v = build.find("type")) c.build.type = v->text();
-  c.build.debug = build.at("debug").boolean();
-
-  const Field clock = f.at("clock");
-  c.clock.name = clock.at("name").text();
-  c.clock.resolution_ns = clock.at("resolution_ns").number();
-  c.clock.overhead_ns = clock.at("overhead_ns").number();
-  // null is how the writer says "unknown": back to the model's sentinels.
-  if (auto v = clock.find("tsc_ghz")) c.clock.tsc_ghz = v->optional_number().value_or(0);
-  if (auto v = clock.find("clocksource")) c.clock.clocksource = v->text_or_empty();
+  if (auto s = f.find("settings")) c.settings = read_settings(*s);
+  c.cpu = read_cpu(f.at("cpu"));
+  c.build = read_build(f.at("build"));
+  c.clock = read_clock(f.at("clock"));
   if (auto v = f.find("aslr"); v && !v->is_null()) c.aslr = to_int(*v);
   if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
   if (auto v = f.find("busy_cores")) c.busy_cores = v->optional_number().value_or(-1);
