@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "runner/estimates.hpp"
+#include "analysis/estimates.hpp"
 #include "stats/steady_state.hpp"
 
 namespace {
@@ -54,7 +54,7 @@ TARE_BENCHMARKS {
   });
   tare::group<Forks>("analysis").param("samples", {100, 1000}).bench("estimate", [](Forks& f) {
     tare::results::Benchmark b = f.benchmark;
-    tare::runner::estimate(b, tare::runner::scored_forks(b), tare::Mode::avgt, 1, 7);
+    tare::analysis::estimate(b, tare::analysis::scored_forks(b), tare::Mode::avgt, 1, 7);
     return b.bootstrap->median.low;
   });
 }

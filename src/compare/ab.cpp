@@ -9,16 +9,16 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "analysis/calibration.hpp"
+#include "analysis/disturbance.hpp"
+#include "analysis/estimates.hpp"
+#include "analysis/fork_analysis.hpp"
 #include "clock/clock.hpp"
 #include "compare/capture.hpp"
 #include "compare/pair_cpus.hpp"
 #include "compare/pair_design.hpp"
 #include "compare/sequential_stop.hpp"
 #include "registry/registry.hpp"
-#include "runner/calibration.hpp"
-#include "runner/disturbance.hpp"
-#include "runner/estimates.hpp"
-#include "runner/fork_analysis.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/options.hpp"
 #include "runner/progress.hpp"
@@ -161,7 +161,7 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
     bounds.most_wall_ns = options.warmup_max_ms * 1e6;
     runner::warm_up(a, mode, b.threads, bounds, invocations, base);
     runner::warm_up(c, mode, b.threads, bounds, invocations, candidate);
-    const double sample_ns = std::max(runner::typical_recent(base.warmup).ns, 1.0);
+    const double sample_ns = std::max(analysis::typical_recent(base.warmup).ns, 1.0);
     // measure_ms of samples per side: a lock-step round takes two of each, a duet round one.
     const double per_round = options.duet ? 1 : 2;
     rounds = static_cast<std::uint64_t>(std::clamp(options.measure_ms * 1e6 / sample_ns / per_round, 2.0, 5000.0));
@@ -171,7 +171,7 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   measure_pair(a, c, invocations, rounds, options.duet, mode == Mode::ss, base, candidate);
   runner::finish(a, base);
   runner::finish(c, candidate);
-  const auto values = runner::paired_scored_values(base.samples, candidate.samples, mode, b.threads);
+  const auto values = analysis::paired_scored_values(base.samples, candidate.samples, mode, b.threads);
   return {stats::mean(values.first), stats::mean(values.second)};
 }
 
@@ -310,7 +310,7 @@ CompareReport run_ab(const AbOptions& options) {
   runner::install_interrupt_handlers();
   clock::select_best();
   const auto clock = clock::characterize_active();
-  const Setup setup{clock::tsc_ghz(), runner::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
+  const Setup setup{clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
   std::mt19937_64 rng(options.seed);
   runner::Progress progress;
 

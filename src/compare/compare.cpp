@@ -6,10 +6,10 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "analysis/estimates.hpp"
 #include "compare/gbench_json.hpp"
 #include "compare/summary_level.hpp"
 #include "registry/registry.hpp"
-#include "runner/estimates.hpp"
 #include "stats/multiple.hpp"
 
 namespace tare::compare {
@@ -32,7 +32,7 @@ const stats::MeanSummary* find_summary(const Summaries& summaries, const std::st
 std::vector<std::vector<double>> fork_values(const results::Benchmark& b) {
   const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
   std::vector<std::vector<double>> forks;
-  for (const auto* f : runner::scored_forks(b)) forks.push_back(runner::fork_values(*f, mode, b.threads));
+  for (const auto* f : analysis::scored_forks(b)) forks.push_back(analysis::fork_values(*f, mode, b.threads));
   return forks;
 }
 

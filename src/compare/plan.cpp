@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "input/number.hpp"
-#include "runner/estimates.hpp"
+#include "analysis/estimates.hpp"
 #include "runner/options.hpp"
 #include "stats/descriptive.hpp"
 
@@ -22,7 +22,7 @@ PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) 
     row.problem = "failed in the pilot run";
     return row;
   }
-  const auto forks = runner::scored_forks(b);  // what the pilot's score rested on
+  const auto forks = analysis::scored_forks(b);  // what the pilot's score rested on
   if (forks.size() < 2 || !b.score || !b.between_fork_variance) {
     row.problem = "fewer than 2 good forks in the pilot run: no variance between forks to plan with";
     return row;

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "report/enum_names.hpp"
 #include "report/json.hpp"
 #include "report/json_field.hpp"
 #include "report/json_parse.hpp"
@@ -46,6 +47,19 @@ std::string read_status(const Field& f) {
   return status;
 }
 
+results::SteadyClass read_steady_class(const Field& f) {
+  const std::string name = f.text();
+  const auto steady_class = parse_steady_class(name);
+  if (!steady_class) f.fail("expected a steady-state class (\"flat\", \"warmup\", ...), got \"" + name + "\"");
+  return *steady_class;
+}
+
+// Files of older versions named reasons this one no longer gives ("single-shot"): those
+// read as no reason, which nothing after a run depends on.
+results::StopReason read_stop_reason(const Field& f) {
+  return parse_stop_reason(f.text_or_empty()).value_or(results::StopReason::none);
+}
+
 std::optional<results::Interval> read_interval(const Field& f) {
   if (f.is_null()) return std::nullopt;
   return results::Interval{f.at("level").number(), f.at("low").number(), f.at("high").number()};
@@ -70,6 +84,26 @@ std::optional<double> positive_or_absent(const Field& f) {
   const auto v = f.optional_number();
   if (v && !(*v > 0)) f.fail("expected a positive number or null, got " + f.json().dump());
   return v;
+}
+
+void read_steady_state(const Field& steady, results::Fork& fork) {
+  fork.steady_class = read_steady_class(steady.at("class"));
+  fork.steady_first_index = to_int(steady.at("first_index"));
+  if (auto v = steady.find("changepoints"))
+    for (const Field& c : v->elements()) fork.changepoints.push_back(to_int(c));
+  if (auto v = steady.find("outliers")) fork.outliers = to_int(*v);
+  if (auto v = steady.find("lag1")) fork.lag1 = v->number();
+  if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
+}
+
+results::SlowStart read_slow_start(const Field& v) {
+  results::SlowStart s;
+  s.horizon_ms = v.at("horizon_ms").number();
+  s.warmup_ms = v.at("warmup_ms").number();
+  s.slower = v.at("slower").number();
+  s.near_horizon = v.at("near_horizon").boolean();
+  if (auto c = v.find("confirmed"); c && !c->is_null()) s.confirmed = c->boolean();
+  return s;
 }
 
 results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
@@ -102,28 +136,13 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     fork.resources.voluntary_switches = to_long(r->at("voluntary_switches"));
     fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
   }
-  const Field steady = f.at("steady_state");
-  fork.steady_class = steady.at("class").text();
-  fork.steady_first_index = to_int(steady.at("first_index"));
-  if (auto v = steady.find("changepoints"))
-    for (const Field& c : v->elements()) fork.changepoints.push_back(to_int(c));
-  if (auto v = steady.find("outliers")) fork.outliers = to_int(*v);
-  if (auto v = steady.find("lag1")) fork.lag1 = v->number();
-  if (auto v = steady.find("dependent")) fork.dependent = v->boolean();
+  read_steady_state(f.at("steady_state"), fork);
   // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
   fork.mean = f.at("mean").number();
   if (fork.mean < 0) f.at("mean").fail("expected a positive number, got " + f.at("mean").json().dump());
   if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
   if (auto v = f.find("all_samples_mean")) fork.all_samples_mean = v->optional_number();
-  if (auto v = f.find("slow_start")) {
-    results::SlowStart s;
-    s.horizon_ms = v->at("horizon_ms").number();
-    s.warmup_ms = v->at("warmup_ms").number();
-    s.slower = v->at("slower").number();
-    s.near_horizon = v->at("near_horizon").boolean();
-    if (auto c = v->find("confirmed"); c && !c->is_null()) s.confirmed = c->boolean();
-    fork.slow_start = s;
-  }
+  if (auto v = f.find("slow_start")) fork.slow_start = read_slow_start(*v);
   fork.warmup = detail::take_samples(f.at("warmup"), document);
   fork.samples = detail::take_samples(f.at("samples"), document);
   return fork;
@@ -151,11 +170,8 @@ void read_counters(const Field& f, results::Benchmark& b) {
   }
 }
 
-results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
-  results::Benchmark b;
-  b.name = unnamed.at("name").text();
-  // Errors name the benchmark as well as its place: "benchmarks[3] (sort/size=16).threads".
-  const Field f(unnamed.json(), unnamed.path() + " (" + b.name + ")");
+// Which benchmark, at which parameters, in which mode.
+void read_identity(const Field& f, results::Benchmark& b) {
   b.family = f.at("family").text();
   if (auto group = f.find("group")) b.group = group->text();
   for (const auto& [key, value] : f.at("params").members()) b.params.emplace_back(key, value.text());
@@ -163,11 +179,15 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   b.unit = f.at("unit").text();
   b.threads = positive_count(f.at("threads"));
   if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = static_cast<std::uint64_t>(positive_count(*v));
+}
+
+// How it ended, its score and the score's uncertainty.
+void read_estimates(const Field& f, results::Benchmark& b) {
   const std::string status = read_status(f.at("status"));
   b.ok = status == "ok";
   b.error = f.at("error").text_or_empty();
   if (status == "skipped") b.skipped = b.error;
-  if (auto v = f.find("stop_reason")) b.stop_reason = v->text_or_empty();
+  if (auto v = f.find("stop_reason")) b.stop_reason = read_stop_reason(*v);
   b.score = positive_or_absent(f.at("score"));
   b.ci = read_interval(f.at("ci"));
   if (auto v = f.find("ci_method")) b.ci_method = v->text_or_empty();
@@ -183,49 +203,113 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   b.between_fork_variance = variance.at("between_forks").optional_number();
   b.within_fork_variance = variance.at("within_fork").optional_number();
   if (auto v = variance.find("within_fork_method")) b.within_fork_method = v->text_or_empty();
-  if (auto v = f.find("bootstrap"); v && !v->is_null()) {
-    results::Bootstrap boot;
-    boot.resamples = to_int(v->at("resamples"));
-    boot.block_length = to_int(v->at("block_length"));
-    boot.mean = read_interval(v->at("mean")).value_or(results::Interval{});
-    boot.median = read_interval(v->at("median")).value_or(results::Interval{});
-    b.bootstrap = boot;
-  }
-  if (auto v = f.find("outliers"); v && !v->is_null()) {
-    results::Outliers o;
-    o.low_severe = to_int(v->at("low_severe"));
-    o.low_mild = to_int(v->at("low_mild"));
-    o.high_mild = to_int(v->at("high_mild"));
-    o.high_severe = to_int(v->at("high_severe"));
-    o.variance_fraction = v->at("variance_fraction").number();
-    o.effect = v->at("effect").text();
-    b.outliers = o;
-  }
+}
+
+results::Bootstrap read_bootstrap(const Field& v) {
+  results::Bootstrap boot;
+  boot.resamples = to_int(v.at("resamples"));
+  boot.block_length = to_int(v.at("block_length"));
+  boot.mean = read_interval(v.at("mean")).value_or(results::Interval{});
+  boot.median = read_interval(v.at("median")).value_or(results::Interval{});
+  return boot;
+}
+
+results::Outliers read_outliers(const Field& v) {
+  results::Outliers o;
+  o.low_severe = to_int(v.at("low_severe"));
+  o.low_mild = to_int(v.at("low_mild"));
+  o.high_mild = to_int(v.at("high_mild"));
+  o.high_severe = to_int(v.at("high_severe"));
+  o.variance_fraction = v.at("variance_fraction").number();
+  o.effect = v.at("effect").text();
+  return o;
+}
+
+results::Drift read_drift(const Field& v) {
+  results::Drift d;
+  d.movement = v.at("movement").number();
+  d.normalized_score = v.at("normalized_score").optional_number();
+  d.normalized_ci = read_interval(v.at("normalized_ci"));
+  return d;
+}
+
+results::Relative read_relative(const Field& v) {
+  results::Relative r;
+  r.baseline = v.at("baseline").text();
+  r.ratio = v.at("ratio").number();
+  r.ci = read_interval(v.at("ci")).value_or(results::Interval{});
+  return r;
+}
+
+// What the estimates rest on, beyond the score (all of it optional in older files).
+void read_diagnostics(const Field& f, results::Benchmark& b) {
+  if (auto v = f.find("bootstrap"); v && !v->is_null()) b.bootstrap = read_bootstrap(*v);
+  if (auto v = f.find("outliers"); v && !v->is_null()) b.outliers = read_outliers(*v);
   if (auto v = f.find("modes"))
     for (const Field& m : v->elements()) b.modes.push_back({m.at("mean").number(), to_int(m.at("forks"))});
-  if (auto v = f.find("drift"); v && !v->is_null()) {
-    results::Drift d;
-    d.movement = v->at("movement").number();
-    d.normalized_score = v->at("normalized_score").optional_number();
-    d.normalized_ci = read_interval(v->at("normalized_ci"));
-    b.drift = d;
-  }
-  if (auto v = f.find("relative"); v && !v->is_null()) {
-    results::Relative r;
-    r.baseline = v->at("baseline").text();
-    r.ratio = v->at("ratio").number();
-    r.ci = read_interval(v->at("ci")).value_or(results::Interval{});
-    b.relative = r;
-  }
+  if (auto v = f.find("drift"); v && !v->is_null()) b.drift = read_drift(*v);
+  if (auto v = f.find("relative"); v && !v->is_null()) b.relative = read_relative(*v);
   if (auto percentiles = f.find("percentiles")) {
     for (const Field& p : percentiles->elements()) b.percentiles.emplace_back(p.at("p").number(), p.at("ns").number());
   }
   if (auto v = f.find("floor_ns_per_op")) b.floor_ns_per_op = v->number();
   if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
+}
+
+results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
+  results::Benchmark b;
+  b.name = unnamed.at("name").text();
+  // Errors name the benchmark as well as its place: "benchmarks[3] (sort/size=16).threads".
+  const Field f(unnamed.json(), unnamed.path() + " (" + b.name + ")");
+  read_identity(f, b);
+  read_estimates(f, b);
+  read_diagnostics(f, b);
   read_counters(f, b);
   b.warnings = strings(f.at("warnings"));
   for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork, document));
   return b;
+}
+
+results::Context::Settings read_settings(const Field& s) {
+  results::Context::Settings settings;
+  settings.min_forks = to_int(s.at("forks"));
+  settings.max_forks = to_int(s.at("max_forks"));
+  settings.budget_seconds = s.at("budget_s").number();
+  settings.target_ci_percent = s.at("target_ci_percent").number();
+  settings.measure_ms = s.at("measure_ms").number();
+  settings.warmup_max_ms = s.at("warmup_max_ms").number();
+  settings.steady_band_percent = s.at("steady_band_percent").number();
+  settings.timeout_seconds = s.at("timeout_s").number();
+  return settings;
+}
+
+results::Context::Cpu read_cpu(const Field& cpu) {
+  results::Context::Cpu c;
+  c.model = cpu.at("model").text();
+  c.cores = to_int(cpu.at("cores"));
+  if (auto v = cpu.find("scaling_governor")) c.scaling_governor = v->text_or_empty();
+  if (auto v = cpu.find("turbo"); v && !v->is_null()) c.turbo = v->boolean();
+  return c;
+}
+
+results::Context::Build read_build(const Field& build) {
+  results::Context::Build b;
+  b.compiler = build.at("compiler").text();
+  b.flags = build.at("flags").text();
+  if (auto v = build.find("type")) b.type = v->text();
+  b.debug = build.at("debug").boolean();
+  return b;
+}
+
+results::Context::Clock read_clock(const Field& clock) {
+  results::Context::Clock c;
+  c.name = clock.at("name").text();
+  c.resolution_ns = clock.at("resolution_ns").number();
+  c.overhead_ns = clock.at("overhead_ns").number();
+  // null is how the writer says "unknown": back to the model's sentinels.
+  if (auto v = clock.find("tsc_ghz")) c.tsc_ghz = v->optional_number().value_or(0);
+  if (auto v = clock.find("clocksource")) c.clocksource = v->text_or_empty();
+  return c;
 }
 
 results::Context read_context(const Field& f) {
@@ -236,37 +320,10 @@ results::Context read_context(const Field& f) {
   c.tare_version = f.at("tare_version").text();
   if (auto v = f.find("command_line")) c.command_line = v->text();
   if (auto v = f.find("seed")) c.seed = v->unsigned_integer();
-  if (auto s = f.find("settings")) {
-    auto& settings = c.settings;
-    settings.min_forks = to_int(s->at("forks"));
-    settings.max_forks = to_int(s->at("max_forks"));
-    settings.budget_seconds = s->at("budget_s").number();
-    settings.target_ci_percent = s->at("target_ci_percent").number();
-    settings.measure_ms = s->at("measure_ms").number();
-    settings.warmup_max_ms = s->at("warmup_max_ms").number();
-    settings.steady_band_percent = s->at("steady_band_percent").number();
-    settings.timeout_seconds = s->at("timeout_s").number();
-  }
-
-  const Field cpu = f.at("cpu");
-  c.cpu.model = cpu.at("model").text();
-  c.cpu.cores = to_int(cpu.at("cores"));
-  if (auto v = cpu.find("scaling_governor")) c.cpu.scaling_governor = v->text_or_empty();
-  if (auto v = cpu.find("turbo"); v && !v->is_null()) c.cpu.turbo = v->boolean();
-
-  const Field build = f.at("build");
-  c.build.compiler = build.at("compiler").text();
-  c.build.flags = build.at("flags").text();
-  if (auto v = build.find("type")) c.build.type = v->text();
-  c.build.debug = build.at("debug").boolean();
-
-  const Field clock = f.at("clock");
-  c.clock.name = clock.at("name").text();
-  c.clock.resolution_ns = clock.at("resolution_ns").number();
-  c.clock.overhead_ns = clock.at("overhead_ns").number();
-  // null is how the writer says "unknown": back to the model's sentinels.
-  if (auto v = clock.find("tsc_ghz")) c.clock.tsc_ghz = v->optional_number().value_or(0);
-  if (auto v = clock.find("clocksource")) c.clock.clocksource = v->text_or_empty();
+  if (auto s = f.find("settings")) c.settings = read_settings(*s);
+  c.cpu = read_cpu(f.at("cpu"));
+  c.build = read_build(f.at("build"));
+  c.clock = read_clock(f.at("clock"));
   if (auto v = f.find("aslr"); v && !v->is_null()) c.aslr = to_int(*v);
   if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
   if (auto v = f.find("busy_cores")) c.busy_cores = v->optional_number().value_or(-1);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "report/enum_names.hpp"
 #include "report/json.hpp"
 #include "report/json_print.hpp"
 
@@ -84,7 +85,7 @@ Json fork_json(const results::Fork& f) {
                     {"involuntary_switches", f.resources.involuntary_switches}};
   Json changepoints = Json::array();
   for (const int c : f.changepoints) changepoints.push_back(c);
-  j["steady_state"] = {{"class", f.steady_class},     {"first_index", f.steady_first_index},
+  j["steady_state"] = {{"class", steady_class_name(f.steady_class)},     {"first_index", f.steady_first_index},
                        {"changepoints", changepoints}, {"outliers", f.outliers},
                        {"lag1", number(f.lag1)},        {"dependent", f.dependent}};
   j["mean"] = number(f.mean);
@@ -105,8 +106,8 @@ Json fork_json(const results::Fork& f) {
   return j;
 }
 
-Json benchmark_json(const results::Benchmark& b) {
-  Json j;
+// Which benchmark, at which parameters, in which mode.
+void add_identity(Json& j, const results::Benchmark& b) {
   j["name"] = b.name;
   j["family"] = b.family;
   j["group"] = b.group;
@@ -117,9 +118,13 @@ Json benchmark_json(const results::Benchmark& b) {
   j["unit"] = b.unit;
   j["threads"] = b.threads;
   j["ops_per_invocation"] = b.ops_per_invocation;
+}
+
+// How it ended, its score and the score's uncertainty.
+void add_estimates(Json& j, const results::Benchmark& b) {
   j["status"] = b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped";
   j["error"] = text_or_null(b.error);
-  j["stop_reason"] = text_or_null(b.stop_reason);
+  j["stop_reason"] = text_or_null(stop_reason_name(b.stop_reason));
   j["score"] = number(b.score);
   j["ci"] = interval_json(b.ci);
   j["ci_method"] = text_or_null(b.ci_method);
@@ -134,39 +139,46 @@ Json benchmark_json(const results::Benchmark& b) {
   j["variance"] = {{"between_forks", number(b.between_fork_variance)},
                    {"within_fork", number(b.within_fork_variance)},
                    {"within_fork_method", text_or_null(b.within_fork_method)}};
-  if (b.bootstrap) {
-    j["bootstrap"] = {{"resamples", b.bootstrap->resamples},
-                      {"block_length", b.bootstrap->block_length},
-                      {"mean", interval_json(b.bootstrap->mean)},
-                      {"median", interval_json(b.bootstrap->median)}};
-  } else {
-    j["bootstrap"] = nullptr;
-  }
-  if (b.outliers) {
-    const auto& o = *b.outliers;
-    j["outliers"] = {{"low_severe", o.low_severe},   {"low_mild", o.low_mild},
-                     {"high_mild", o.high_mild},     {"high_severe", o.high_severe},
-                     {"variance_fraction", number(o.variance_fraction)}, {"effect", o.effect}};
-  } else {
-    j["outliers"] = nullptr;
-  }
+}
+
+Json bootstrap_json(const std::optional<results::Bootstrap>& bootstrap) {
+  if (!bootstrap) return nullptr;
+  return {{"resamples", bootstrap->resamples},
+          {"block_length", bootstrap->block_length},
+          {"mean", interval_json(bootstrap->mean)},
+          {"median", interval_json(bootstrap->median)}};
+}
+
+Json outliers_json(const std::optional<results::Outliers>& outliers) {
+  if (!outliers) return nullptr;
+  const auto& o = *outliers;
+  return {{"low_severe", o.low_severe},   {"low_mild", o.low_mild},
+          {"high_mild", o.high_mild},     {"high_severe", o.high_severe},
+          {"variance_fraction", number(o.variance_fraction)}, {"effect", o.effect}};
+}
+
+Json drift_json(const std::optional<results::Drift>& drift) {
+  if (!drift) return nullptr;
+  return {{"movement", number(drift->movement)},
+          {"normalized_score", number(drift->normalized_score)},
+          {"normalized_ci", interval_json(drift->normalized_ci)}};
+}
+
+Json relative_json(const std::optional<results::Relative>& relative) {
+  if (!relative) return nullptr;
+  return {{"baseline", relative->baseline}, {"ratio", number(relative->ratio)}, {"ci", interval_json(relative->ci)}};
+}
+
+// What the estimates rest on, beyond the score: resampling, outliers, modes, drift, the
+// baseline, per-call percentiles, the floor, counters.
+void add_diagnostics(Json& j, const results::Benchmark& b) {
+  j["bootstrap"] = bootstrap_json(b.bootstrap);
+  j["outliers"] = outliers_json(b.outliers);
   Json modes = Json::array();
   for (const auto& m : b.modes) modes.push_back({{"mean", number(m.mean)}, {"forks", m.forks}});
   j["modes"] = std::move(modes);
-  if (b.drift) {
-    j["drift"] = {{"movement", number(b.drift->movement)},
-                  {"normalized_score", number(b.drift->normalized_score)},
-                  {"normalized_ci", interval_json(b.drift->normalized_ci)}};
-  } else {
-    j["drift"] = nullptr;
-  }
-  if (b.relative) {
-    j["relative"] = {{"baseline", b.relative->baseline},
-                     {"ratio", number(b.relative->ratio)},
-                     {"ci", interval_json(b.relative->ci)}};
-  } else {
-    j["relative"] = nullptr;
-  }
+  j["drift"] = drift_json(b.drift);
+  j["relative"] = relative_json(b.relative);
   Json percentiles = Json::array();
   for (const auto& [p, ns] : b.percentiles) percentiles.push_back({{"p", number(p)}, {"ns", number(ns)}});
   j["percentiles"] = std::move(percentiles);
@@ -180,6 +192,13 @@ Json benchmark_json(const results::Benchmark& b) {
     secondary[b.counter_names[i]] = number(b.counters_per_op[i]);
   }
   j["secondary"] = std::move(secondary);
+}
+
+Json benchmark_json(const results::Benchmark& b) {
+  Json j;
+  add_identity(j, b);
+  add_estimates(j, b);
+  add_diagnostics(j, b);
   j["warnings"] = strings(b.warnings);
   Json forks = Json::array();
   for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));

@@ -30,7 +30,7 @@ bool rests_on_unsteady_forks(const results::Benchmark& b) {
   int steady = 0, unsteady = 0;
   for (const results::Fork& f : b.forks) {
     if (!f.ok) continue;
-    (f.steady_class == "no steady state" ? unsteady : steady) += 1;
+    (f.steady_class == results::SteadyClass::no_steady_state ? unsteady : steady) += 1;
   }
   return unsteady > 0 && steady < 2;
 }

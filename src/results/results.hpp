@@ -11,6 +11,16 @@
 
 namespace tare::results {
 
+/// Barrett et al.'s class of a fork's series (flat, warmup, slowdown, no steady state), or
+/// why it has none: too few samples to tell (unchecked), one cold call (single shot). The
+/// JSON and the console name them (report/enum_names.hpp).
+enum class SteadyClass { flat, warmup, slowdown, no_steady_state, unchecked, single_shot };
+
+/// Why the runner stopped adding forks to a benchmark; none while it has not stopped.
+/// The JSON names them (report/enum_names.hpp): null, "target-ci", "budget", "max-forks",
+/// "failed", "skipped", "interrupted", "in progress".
+enum class StopReason { none, target_ci, budget, max_forks, failed, skipped, interrupted, in_progress };
+
 /// One timed batch: `ops` operations took `ns` of wall time and `cpu_ns` of process CPU
 /// time. `counters` are the user counters accumulated during the batch (declaration order).
 struct Sample {
@@ -68,9 +78,7 @@ struct Fork {
   std::uint64_t ops_per_sample = 0;  ///< calibrated batch size (operations per sample)
   std::vector<Sample> warmup;        ///< samples discarded as warmup, in order
   std::vector<Sample> samples;       ///< measured samples, in order
-  /// Barrett et al.'s class of this fork's series: "flat", "warmup", "slowdown",
-  /// "no steady state"; or "unchecked" (too few samples to tell), "single shot".
-  std::string steady_class = "flat";
+  SteadyClass steady_class = SteadyClass::flat;
   int steady_first_index = 0;        ///< index into warmup+samples where measurement began
   std::vector<int> changepoints;     ///< indices into warmup+samples where a new segment begins
   int outliers = 0;                  ///< samples kept out of changepoint detection (rolling filter)
@@ -157,7 +165,7 @@ struct Benchmark {
   bool ok = true;
   std::string error;        ///< first failure, when !ok
   std::string skipped;      ///< the benchmark skipped itself, for this reason (then !ok, not a failure)
-  std::string stop_reason;  ///< "target-ci", "budget", "max-forks", "failed", "skipped", "interrupted", "in progress"
+  StopReason stop_reason = StopReason::none;
 
   // Estimates over forks (the fork is the unit of evidence). Absent with < 2 good forks.
   std::optional<double> score;

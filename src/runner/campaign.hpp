@@ -6,10 +6,10 @@
 #include <functional>
 #include <vector>
 
+#include "analysis/stopping.hpp"
 #include "registry/registry.hpp"
 #include "results/results.hpp"
 #include "runner/fork.hpp"
-#include "runner/stopping.hpp"
 
 namespace tare::runner {
 
@@ -21,6 +21,6 @@ struct CampaignOutcome {
 /// called after every fork with `run` up to date (for checkpoints). Ctrl-C ends the
 /// campaign after the current fork; the fork the interrupt killed is dropped.
 CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, const ForkPlan& plan,
-                             const StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork);
+                             const analysis::StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork);
 
 }  // namespace tare::runner

@@ -4,19 +4,18 @@
 #include <chrono>
 #include <vector>
 
-#include "runner/disturbance.hpp"
-#include "runner/fork_analysis.hpp"
+#include "analysis/calibration.hpp"
+#include "analysis/disturbance.hpp"
+#include "analysis/fork_analysis.hpp"
+#include "analysis/slow_start.hpp"
+#include "analysis/warmup.hpp"
 #include "runner/fork_steps.hpp"
-#include "runner/slow_start.hpp"
 #include "runner/worker_process.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::runner {
 namespace {
-
-// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
-constexpr double kSamplesOfNothing = 100;
 
 // Single shot: the one cold call is the fork's only sample: one invocation, or the batch
 // the benchmark fixed (Google Benchmark's Iterations(N): exactly N iterations per process).
@@ -39,7 +38,7 @@ void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int thr
   const std::size_t wanted = samples.size();
   std::size_t taken = 0;
   for (;;) {
-    const auto disturbed = count_disturbed(samples, threads);
+    const auto disturbed = analysis::count_disturbed(samples, threads);
     if (!disturbed) return;
     const std::size_t undisturbed = samples.size() - static_cast<std::size_t>(*disturbed);
     if (undisturbed >= wanted || taken >= wanted) return;
@@ -53,7 +52,7 @@ void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int thr
 // the first fork of a benchmark warms up to the horizon, and twice as far when its speed
 // was still changing in the later half.
 void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
-                          const ForkAnalysisInput& analysis, std::uint64_t invocations, bool measures_nothing,
+                          const analysis::ForkAnalysisInput& fork_input, std::uint64_t invocations, bool measures_nothing,
                           results::Fork& fork) {
   WarmupBounds bounds;
   bounds.most_wall_ns = plan.warmup_max_ns;
@@ -65,39 +64,39 @@ void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instanc
   // The horizon is an age of the process: a slow start is one by the process's age.
   bounds.least_age_ns = plan.to_horizon ? plan.warmup_max_ns : plan.warmup_until_age_ns;
   warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
-  if (plan.to_horizon && looks_beyond_horizon(fork, analysis)) {
+  if (plan.to_horizon && analysis::looks_beyond_horizon(fork, fork_input)) {
     bounds.most_wall_ns = bounds.least_age_ns = 2 * plan.warmup_max_ns;
     warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   }
 }
 
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
-// sample mode). Fills analysis.calibration_samples: how many of the warmup samples were
+// sample mode). Fills fork_input.calibration_samples: how many of the warmup samples were
 // calibration (other batch sizes).
 void measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
-                      ForkAnalysisInput& analysis, results::Fork& fork) {
+                      analysis::ForkAnalysisInput& fork_input, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
   fork.reference_before_ns = time_reference(worker);
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
   std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
-  analysis.calibration_samples = fork.warmup.size();
+  fork_input.calibration_samples = fork.warmup.size();
   const bool measures_nothing = fixed == 0 && invocations >= cap;
-  warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
+  warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
-  if (fixed == 0 && typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
+  if (fixed == 0 && analysis::typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
-    warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
+    warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
   }
   // On a CPU other work takes turns on, a sample is disturbed whenever a turn falls inside
   // it; samples a quarter as long fit between turns more often (the clock's error stays
   // under 0.4% of them). Once, and not for a batch the benchmark fixed.
-  if (fixed == 0 && invocations >= 4 && mostly_disturbed(fork.warmup, kWarmupWindow, instance.threads)) {
+  if (fixed == 0 && invocations >= 4 && analysis::mostly_disturbed(fork.warmup, analysis::kWarmupWindow, instance.threads)) {
     invocations = calibrate(worker, plan.sample_target_ns / 4, cap, fork, invocations / 4);
-    warm_up_as_planned(worker, instance, plan, analysis, invocations, measures_nothing, fork);
+    warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
@@ -106,23 +105,14 @@ void measure_steady(WorkerProcess& worker, const registry::Instance& instance, c
   fork.floor_ns_per_op = measure_floor(worker, measures_nothing ? std::max<std::uint64_t>(cap / 10, 1) : invocations);
 
   begin_measurement(worker);
-  const auto min_samples = static_cast<double>(plan.min_samples);
-  if (instance.mode == Mode::sample) {
-    // Every invocation is its own sample; each costs about 2 µs of harness work around it.
-    const double call_ns = per_invocation_ns(typical_recent(fork.warmup), opi, instance.threads);
-    const auto calls = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), min_samples, 20000.0));
-    fork.samples = take_samples(worker, 1, calls);
-    replace_disturbed(worker, 1, instance.threads, fork.samples);
-  } else {
-    const double sample_ns = std::max(typical_recent(fork.warmup).ns, 1.0);
-    // A loop at the cap times next to nothing, so the measured time would take the most
-    // samples, each a round trip to the worker worth a thousand of its own: a hundred show
-    // what it costs.
-    const double most = measures_nothing ? std::max(min_samples, kSamplesOfNothing) : 10000.0;
-    const auto count = static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, min_samples, most));
-    fork.samples = take_samples(worker, invocations, count);
-    replace_disturbed(worker, invocations, instance.threads, fork.samples);
-  }
+  const analysis::MeasurementPlan measurement{plan.measure_ns, plan.min_samples, measures_nothing};
+  // In sample mode every invocation is its own sample.
+  const std::uint64_t batch = instance.mode == Mode::sample ? 1 : invocations;
+  const std::uint64_t count = instance.mode == Mode::sample
+                                  ? analysis::calls_to_measure(fork.warmup, measurement, opi, instance.threads)
+                                  : analysis::batches_to_measure(fork.warmup, measurement);
+  fork.samples = take_samples(worker, batch, count);
+  replace_disturbed(worker, batch, instance.threads, fork.samples);
   fork.reference_after_ns = time_reference(worker);
 }
 
@@ -135,11 +125,11 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
-  ForkAnalysisInput analysis;
-  analysis.mode = instance.mode;
-  analysis.threads = instance.threads;
-  analysis.clock_resolution_ns = plan.clock_resolution_ns;
-  analysis.delta = plan.steady_band;
+  analysis::ForkAnalysisInput fork_input;
+  fork_input.mode = instance.mode;
+  fork_input.threads = instance.threads;
+  fork_input.clock_resolution_ns = plan.clock_resolution_ns;
+  fork_input.delta = plan.steady_band;
   const auto start = std::chrono::steady_clock::now();
   try {
     worker::WorkerSpec spec;
@@ -153,7 +143,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
-    else measure_steady(worker, instance, plan, analysis, fork);
+    else measure_steady(worker, instance, plan, fork_input, fork);
     finish(worker, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
@@ -167,8 +157,8 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   fork.wall_ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
   // How far the first fork looked: its process's age at the end of its warmup.
   if (plan.to_horizon && instance.mode != Mode::ss && !fork.warmup.empty())
-    fork.slow_start = judge_slow_start(fork, analysis, fork.warmup.back().age_ns);
-  analyze_fork(fork, analysis);
+    fork.slow_start = analysis::judge_slow_start(fork, fork_input, fork.warmup.back().age_ns);
+  analysis::analyze_fork(fork, fork_input);
   return fork;
 }
 

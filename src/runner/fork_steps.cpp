@@ -5,9 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "runner/calibration.hpp"
-#include "runner/fork_analysis.hpp"
-#include "stats/trend.hpp"
+#include "analysis/calibration.hpp"
+#include "analysis/warmup.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::runner {
@@ -31,21 +30,6 @@ std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t i
   return samples;
 }
 
-// The typical recent sample: the median of the last five, so that one disturbed sample
-// does not halve (or double) the number of samples the measurement takes.
-results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
-  const std::size_t k = std::min<std::size_t>(5, warmup.size());
-  std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
-  std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
-                   [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });
-  return recent[k / 2];
-}
-
-double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
-  const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
-  return invocations > 0 ? s.ns / invocations : s.ns;
-}
-
 std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std::uint64_t ops_per_invocation) {
   // 2^16 iterations of the empty loop: tens of microseconds, enough to know its order.
   constexpr std::uint64_t kProbe = std::uint64_t{1} << 16;
@@ -59,7 +43,7 @@ std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std
 // the fork's history (warmup).
 std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
                         results::Fork& fork, std::uint64_t invocations) {
-  const BatchCalibrator calibrator(sample_target_ns, max_invocations);
+  const analysis::BatchCalibrator calibrator(sample_target_ns, max_invocations);
   for (;;) {
     results::Sample sample = take_samples(worker, invocations, 1).front();
     fork.warmup.push_back(sample);
@@ -76,7 +60,6 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 // its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
              results::Fork& fork) {
-  constexpr std::size_t kWindow = kWarmupWindow;
   const std::size_t first = fork.warmup.size();
   // The bound holds the fork's time before the measurement: calibration counts.
   double before = 0;
@@ -107,13 +90,7 @@ void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& 
     wall_per_sample = std::max((wall() - chunk_start) / static_cast<double>(chunk), 1.0);
     if (owed()) continue;
     if (wall() >= bounds.most_wall_ns) return;
-    if (fork.warmup.size() - first < kWindow) continue;
-    std::vector<double> window;
-    for (std::size_t i = fork.warmup.size() - kWindow; i < fork.warmup.size(); ++i)
-      window.push_back(sample_value(fork.warmup[i], mode, threads));
-    // The window that showed the steady state stays in warmup too: measurement starts
-    // only after the evidence, never on samples chosen because they looked steady.
-    if (stats::trend_test(window).steady) return;
+    if (analysis::warmup_settled(fork.warmup, first, mode, threads)) return;
   }
 }
 

@@ -12,9 +12,6 @@
 
 namespace tare::runner {
 
-/// Samples in the window the warmup trend test looks at.
-inline constexpr int kWarmupWindow = 20;
-
 /// The worker's first words: set up, with the memory layout in fork.layout. Fills setup_ns.
 void expect_ready(WorkerProcess& worker, results::Fork& fork);
 
@@ -47,17 +44,10 @@ struct WarmupBounds {
   double least_age_ns = 0;     ///< nor before the process is this old (the first fork's horizon, a slow start)
 };
 
-/// Warms up until the last kWarmupWindow samples show no trend, or the bound passes; never
+/// Warms up until analysis::warmup_settled (the last kWarmupWindow samples show no trend), or the bound passes; never
 /// for less than the least bounds.
 void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
                results::Fork& fork);
-
-/// The typical recent sample: the median of the last five (one disturbed sample must not
-/// halve or double what is derived from it). `samples` must not be empty.
-results::Sample typical_recent(const std::vector<results::Sample>& samples);
-
-/// ns per invocation of a sample.
-double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads);
 
 /// The reference workload's ns per iteration, timed in the worker (drift).
 double time_reference(WorkerProcess& worker);

@@ -46,37 +46,38 @@ std::vector<int> parse_thread_counts(const std::string& text) {
   return counts;
 }
 
-}  // namespace
-
-std::optional<RunOptions> parse_options(int argc, char** argv) {
-  RunOptions options;
-  for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
-
-  CLI::App app{"Runs this executable's tare benchmarks in fresh worker processes and reports each score with a 95% "
-               "confidence interval over processes."};
-  app.name(argc > 0 ? argv[0] : "bench");
-  app.option_defaults()->always_capture_default();
+// Options CLI11 reads as text, turned into RunOptions after parsing.
+struct OptionText {
   std::vector<std::string> params;
   std::string threads, mode;
   std::uint64_t seed = 0;
+  CLI::Option* seed_option = nullptr;
+};
+
+// What to run: which benchmarks, with which parameters, threads and mode, how many forks.
+void add_selection_options(CLI::App& app, RunOptions& options, OptionText& text) {
   const auto forks = input::whole_number<int>(1, kMostForks);
-  input::Limits percent{0, 100, true, false, false, "a percentage"};
-  percent.example = "1 or 0.5%";
-  input::Limits band{0, 100, false, false, false, "a percentage"};
   app.add_flag("--list", options.list, "List the benchmarks (after --filter and --param) and exit");
   app.add_flag("--list-json", options.list_json,
                "List the benchmarks as JSON (name, family, params, threads, mode), for tools such as tare ab");
   app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression");
   input::add_number(&app, "--forks", options.min_forks, forks, "Minimum number of forks per benchmark");
   input::add_number(&app, "--max-forks", options.max_forks, forks, "Maximum number of forks per benchmark");
-  app.add_option("--param", params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
-  app.add_option("--threads", threads, "Run with these thread counts instead of the declared ones: N[,N...]");
-  app.add_option("--mode", mode, "Override the mode: avgt, thrpt, sample or ss");
+  app.add_option("--param", text.params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
+  app.add_option("--threads", text.threads, "Run with these thread counts instead of the declared ones: N[,N...]");
+  app.add_option("--mode", text.mode, "Override the mode: avgt, thrpt, sample or ss");
+}
+
+// How long to measure: the budget, the precision to stop at, the time per fork.
+void add_measurement_options(CLI::App& app, RunOptions& options) {
+  input::Limits percent{0, 100, true, false, false, "a percentage"};
+  percent.example = "1 or 0.5%";
+  input::Limits band{0, 100, false, false, false, "a percentage"};
   input::add_number(&app, "--budget", options.budget_seconds, input::time_in_seconds(),
                     "Time budget per benchmark, in seconds");
   app.add_option_function<std::string>(
          "--target-ci",
-         [&](const std::string& text) {
+         [&options, percent](const std::string& text) {
            options.target_ci_percent = input::parse_quantity(text, "--target-ci", {{"", 1}, {"%", 1}}, percent);
          },
          "Stop adding forks when the 95% CI half-width is this % of the score")
@@ -89,12 +90,50 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
                     "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
   input::add_number(&app, "--steady-band", options.steady_band_percent, band,
                     "Changes of speed within a fork smaller than this % are not warmup or slowdown");
+}
+
+// Where results go, and the seed that makes a run repeatable.
+void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV");
-  auto* seed_option = input::add_number(&app, "--seed", seed, input::whole_number<std::uint64_t>(),
-                                        "Seed for fork order and memory-layout shifts (default: random)")
-                          ->default_str("");
+  text.seed_option = input::add_number(&app, "--seed", text.seed, input::whole_number<std::uint64_t>(),
+                                       "Seed for fork order and memory-layout shifts (default: random)")
+                         ->default_str("");
+}
 
+// The options read as text, checked and turned into RunOptions.
+void apply_option_text(const OptionText& text, RunOptions& options) {
+  if (text.seed_option->count() > 0) options.seed = text.seed;
+  for (const auto& p : text.params) {
+    auto parsed = parse_param_override(p);
+    for (const auto& existing : options.overrides.params)
+      if (existing.first == parsed.first) throw UsageError("--param " + parsed.first + " given twice");
+    options.overrides.params.push_back(std::move(parsed));
+  }
+  if (!text.threads.empty()) options.overrides.threads = parse_thread_counts(text.threads);
+  if (!text.mode.empty()) {
+    options.overrides.mode = registry::parse_mode(text.mode);
+    if (!options.overrides.mode) throw UsageError("--mode " + text.mode + ": expected avgt, thrpt, sample or ss");
+  }
+  if (options.max_forks < options.min_forks)
+    throw UsageError("--max-forks " + std::to_string(options.max_forks) + " is below --forks " +
+                     std::to_string(options.min_forks));
+}
+
+}  // namespace
+
+std::optional<RunOptions> parse_options(int argc, char** argv) {
+  RunOptions options;
+  for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
+
+  CLI::App app{"Runs this executable's tare benchmarks in fresh worker processes and reports each score with a 95% "
+               "confidence interval over processes."};
+  app.name(argc > 0 ? argv[0] : "bench");
+  app.option_defaults()->always_capture_default();
+  OptionText text;
+  add_selection_options(app, options, text);
+  add_measurement_options(app, options);
+  add_output_options(app, options, text);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -103,22 +142,7 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
-
-  if (seed_option->count() > 0) options.seed = seed;
-  for (const auto& p : params) {
-    auto parsed = parse_param_override(p);
-    for (const auto& existing : options.overrides.params)
-      if (existing.first == parsed.first) throw UsageError("--param " + parsed.first + " given twice");
-    options.overrides.params.push_back(std::move(parsed));
-  }
-  if (!threads.empty()) options.overrides.threads = parse_thread_counts(threads);
-  if (!mode.empty()) {
-    options.overrides.mode = registry::parse_mode(mode);
-    if (!options.overrides.mode) throw UsageError("--mode " + mode + ": expected avgt, thrpt, sample or ss");
-  }
-  if (options.max_forks < options.min_forks)
-    throw UsageError("--max-forks " + std::to_string(options.max_forks) + " is below --forks " +
-                     std::to_string(options.min_forks));
+  apply_option_text(text, options);
   return options;
 }
 

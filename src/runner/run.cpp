@@ -12,20 +12,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analysis/calibration.hpp"
+#include "analysis/drift.hpp"
+#include "analysis/machine_speed.hpp"
+#include "analysis/relative.hpp"
+#include "analysis/stopping.hpp"
+#include "analysis/summarize.hpp"
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
-#include "runner/calibration.hpp"
+#include "report/enum_names.hpp"
 #include "runner/campaign.hpp"
-#include "runner/drift.hpp"
-#include "runner/relative.hpp"
 #include "runner/fork.hpp"
-#include "runner/machine_speed.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
-#include "runner/stopping.hpp"
-#include "runner/summarize.hpp"
 #include "runner/worker_process.hpp"
 #include "system/machine.hpp"
 #include "system/speed_history.hpp"
@@ -100,20 +101,21 @@ std::string executable_path() {
 // The run with estimates and warnings. Benchmarks still running get the stop reason "in
 // progress" in a checkpoint, "interrupted" in the final summary (Ctrl-C).
 results::Run summarized(results::Run run, const std::vector<registry::Instance>& instances,
-                        SummaryContext context, bool checkpoint) {
-  measure_run_drift(run);
+                        analysis::SummaryContext context, bool checkpoint) {
+  analysis::measure_run_drift(run);
   context.run_reference_ns = run.context.reference_ns;
   context.checkpoint = checkpoint;
-  const char* unfinished = checkpoint ? "in progress" : "interrupted";
+  const auto unfinished = checkpoint ? results::StopReason::in_progress : results::StopReason::interrupted;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     auto& b = run.benchmarks[i];
-    if (b.stop_reason.empty()) {
+    if (b.stop_reason == results::StopReason::none) {
       b.stop_reason = unfinished;
-      b.warnings.push_back(std::string("run ") + unfinished + ": the estimate rests on the forks completed so far");
+      b.warnings.push_back(std::string("run ") + report::stop_reason_name(unfinished) +
+                           ": the estimate rests on the forks completed so far");
     }
-    summarize(b, instances[i], context);
+    analysis::summarize(b, instances[i], context);
   }
-  if (!checkpoint) relate_to_baselines(run, instances);
+  if (!checkpoint) analysis::relate_to_baselines(run, instances);
   return run;
 }
 
@@ -125,9 +127,9 @@ void weigh_machine_speed(results::Run& run) {
   const std::string machine = system::machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
   run.context.between_runs =
-      between_runs(system::read_speed_history(*path, machine), now.count(), run.context.reference_ns);
+      analysis::between_runs(system::read_speed_history(*path, machine), now.count(), run.context.reference_ns);
   run.context.between_runs.history = path->string();
-  for (auto& b : run.benchmarks) b.ci_across_runs = interval_across_runs(b, run.context.between_runs);
+  for (auto& b : run.benchmarks) b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
   system::append_speed_reading(*path, {now.count(), machine, run.context.reference_ns});
 }
 
@@ -154,19 +156,19 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   ForkPlan plan;
   plan.executable = executable_path();
   plan.tsc_ghz = clock::tsc_ghz();
-  plan.sample_target_ns = target_sample_ns(characterization.resolution_ns, characterization.overhead_ns);
+  plan.sample_target_ns = analysis::target_sample_ns(characterization.resolution_ns, characterization.overhead_ns);
   plan.clock_resolution_ns = characterization.resolution_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
   plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
-  StopRule rule;
+  analysis::StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;
   rule.budget_ns = options.budget_seconds * 1e9;
   rule.target_relative_half_width = options.target_ci_percent / 100;
-  const SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
+  const analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, [&] {
     // Summarising copies the run: only when a checkpoint is due.

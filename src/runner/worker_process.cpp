@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,9 +11,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "system/adopted_children.hpp"
 #include "system/child_exit.hpp"
+#include "system/child_process.hpp"
 #include "worker/protocol.hpp"
 
 extern char** environ;
@@ -30,8 +31,34 @@ constexpr std::size_t kOutputTailBytes = 4096;
 // for what it printed last should something outside the group still hold the pipe.
 constexpr auto kOutputGrace = std::chrono::seconds(1);
 
-void make_pipe(int fds[2]) {
-  if (pipe2(fds, O_CLOEXEC) != 0) throw WorkerFailure(std::string("cannot create a pipe: ") + std::strerror(errno));
+// A pipe for the worker's commands or replies; the ends not taken (release) are closed
+// when it goes out of scope.
+struct WorkerPipe {
+  int read = -1, write = -1;
+  WorkerPipe() {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) throw WorkerFailure(std::string("cannot create a pipe: ") + std::strerror(errno));
+    read = fds[0];
+    write = fds[1];
+  }
+  WorkerPipe(const WorkerPipe&) = delete;
+  WorkerPipe& operator=(const WorkerPipe&) = delete;
+  ~WorkerPipe() {
+    for (int fd : {read, write})
+      if (fd >= 0) close(fd);
+  }
+  static int release(int& end) { return std::exchange(end, -1); }
+};
+
+// This process's environment with `env_pad_bytes` of padding in kLayoutPadEnv (replacing
+// any it had): the padding shifts where the worker's stack begins.
+std::vector<std::string> padded_environment(std::uint32_t env_pad_bytes) {
+  const std::string pad_prefix = std::string(worker::kLayoutPadEnv) + "=";
+  std::vector<std::string> environment;
+  for (char** e = environ; *e; ++e)
+    if (std::strncmp(*e, pad_prefix.c_str(), pad_prefix.size()) != 0) environment.emplace_back(*e);
+  environment.push_back(pad_prefix + std::string(env_pad_bytes, 'x'));
+  return environment;
 }
 
 }  // namespace
@@ -61,73 +88,30 @@ std::string describe_wait_status(int status) {
 WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<std::string>& args,
                              std::uint32_t env_pad_bytes, double timeout_seconds)
     : timeout_seconds_(timeout_seconds) {
-  int command[2], reply[2], output[2];
-  make_pipe(command);
-  make_pipe(reply);
-  make_pipe(output);
-
-  // Everything the child needs is built before fork(): between fork and exec only
-  // async-signal-safe calls are allowed.
-  std::vector<std::string> argv_storage{executable, worker::kWorkerFlag};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_storage) argv.push_back(a.data());
-  argv.push_back(nullptr);
-
-  const std::string pad_prefix = std::string(worker::kLayoutPadEnv) + "=";
-  std::vector<std::string> env_storage;
-  for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, pad_prefix.c_str(), pad_prefix.size()) != 0) env_storage.emplace_back(*e);
-  env_storage.push_back(pad_prefix + std::string(env_pad_bytes, 'x'));
-  std::vector<char*> envp;
-  for (auto& e : env_storage) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
+  WorkerPipe command, reply;
+  system::ChildProcess::Launch launch;
+  launch.argv = {executable, worker::kWorkerFlag};
+  launch.argv.insert(launch.argv.end(), args.begin(), args.end());
+  launch.errors = system::ChildProcess::Errors::with_output;
+  static_assert(worker::kCommandFd == 3 && worker::kReplyFd == 4, "the worker's pipes are its descriptors 3 and 4");
+  launch.descriptors = {command.read, reply.write};
+  launch.environment = padded_environment(env_pad_bytes);
   // A process the benchmark starts in a session of its own escapes the worker's group;
   // orphaned, it is adopted by this runner rather than init, and end_group() ends it.
   static const bool adopting = system::adopt_orphaned_descendants();
   (void)adopting;
-  const pid_t parent = getpid();
-  pid_ = fork();
-  if (pid_ < 0) {
-    const int err = errno;
-    for (int fd : {command[0], command[1], reply[0], reply[1], output[0], output[1]}) close(fd);
-    throw WorkerFailure(std::string("cannot fork: ") + std::strerror(err));
+  try {
+    child_ = std::make_unique<system::ChildProcess>(launch);
+  } catch (const std::runtime_error& e) {
+    throw WorkerFailure(e.what());
   }
-  if (pid_ == 0) {
-    // Its own process group: what the benchmark starts joins it, and dies with it.
-    setpgid(0, 0);
-    // Move the child's ends out of the way first, so dup2 onto 1-4 cannot clobber them.
-    const int in = fcntl(command[0], F_DUPFD, 10);
-    const int out = fcntl(reply[1], F_DUPFD, 10);
-    const int log = fcntl(output[1], F_DUPFD, 10);
-    if (in < 0 || out < 0 || log < 0 || dup2(in, worker::kCommandFd) < 0 || dup2(out, worker::kReplyFd) < 0 ||
-        dup2(log, STDOUT_FILENO) < 0 || dup2(log, STDERR_FILENO) < 0)
-      _exit(127);
-    const int devnull = open("/dev/null", O_RDONLY);
-    if (devnull >= 0) dup2(devnull, STDIN_FILENO);
-    // The worker gets fds 0-4 and nothing else of the parent's (result files, other
-    // workers' pipes), and the default SIGPIPE the parent ignores (ignoring survives exec).
-    close_range(5, ~0u, 0);
-    signal(SIGPIPE, SIG_DFL);
-    // A worker must not outlive its runner (a hung benchmark would spin forever).
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(127);
-    execve(argv[0], argv.data(), envp.data());
-    _exit(127);
-  }
-  setpgid(pid_, pid_);  // as the child does, whichever runs first
-  exit_ = std::make_unique<system::ChildExit>(pid_);
-  close(command[0]);
-  close(reply[1]);
-  close(output[1]);
-  command_fd_ = command[1];
-  reply_fd_ = reply[0];
-  output_fd_ = output[0];
+  pid_ = child_->pid();
+  command_fd_ = WorkerPipe::release(command.write);
+  reply_fd_ = WorkerPipe::release(reply.read);
+  output_fd_ = child_->take_output_fd();  // non-blocking, as the reply pipe is made below
   // Reads never block: the pipes may stay open after the worker's exit (a process it left
   // behind holds them), so each read takes what is there and poll() says when to look.
   fcntl(reply_fd_, F_SETFL, O_NONBLOCK);
-  fcntl(output_fd_, F_SETFL, O_NONBLOCK);
 }
 
 WorkerProcess::~WorkerProcess() {
@@ -138,8 +122,8 @@ WorkerProcess::~WorkerProcess() {
 // Kills what is left of the worker's group and reaps the worker (once); then whatever the
 // benchmark started outside the group, orphaned by the worker's end and adopted here.
 void WorkerProcess::end_group() {
-  if (pid_ <= 0 || reaped_) return;
-  status_ = exit_->kill_group_and_reap();
+  if (!child_ || reaped_) return;
+  status_ = child_->end();
   reaped_ = true;
   system::end_stray_children();
 }
@@ -224,7 +208,7 @@ std::string WorkerProcess::read_line() {
       if (line.rfind("error ", 0) == 0) fail("threw: " + line.substr(6));
       if (line.rfind("skip ", 0) == 0) {
         close_fds();
-        exit_->wait_until(deadline);  // it exits by itself, cleanly
+        child_->exit().wait_until(deadline);  // it exits by itself, cleanly
         end_group();
         throw BenchmarkSkipped(line.substr(5));
       }
@@ -238,7 +222,7 @@ std::string WorkerProcess::read_line() {
     if (left <= 0) fail_hung("hung: no reply");
     // The worker's exit is watched as well as its pipes: a process it started may hold the
     // pipes open after it died, and no end of file would come.
-    pollfd fds[3] = {{reply_fd_, POLLIN, 0}, {output_fd_, POLLIN, 0}, {exit_->fd(), POLLIN, 0}};
+    pollfd fds[3] = {{reply_fd_, POLLIN, 0}, {output_fd_, POLLIN, 0}, {child_->exit().fd(), POLLIN, 0}};
     const int ready = poll(fds, 3, static_cast<int>(std::min<long long>(left, 1'000'000)));
     if (ready < 0) {
       if (errno == EINTR) {
@@ -261,7 +245,7 @@ std::string WorkerProcess::read_line() {
 std::string WorkerProcess::describe_exit() {
   if (reaped_) return describe_wait_status(status_);
   const auto wait = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_seconds_));
-  const bool exited = exit_->wait_until(Clock::now() + wait);
+  const bool exited = child_->exit().wait_until(Clock::now() + wait);
   if (!exited && interrupted()) throw Interrupted();
   end_group();
   drain_output_until(Clock::now() + kOutputGrace);

@@ -1,9 +1,10 @@
-// A worker process as the parent sees it: fork+exec of this executable (so every fork has
-// its own address-space layout), three pipes (commands, replies, the worker's own
-// stdout/stderr), a timeout on every reply and on its exit, and a readable account of how
-// it ended. The worker leads its own process group, and the group is killed when the worker
-// ends: whatever the benchmark started and left behind (a child holding its stdout or its
-// reply pipe) neither outlives it nor keeps the runner waiting.
+// A worker process as the parent sees it: this executable started afresh by
+// system::ChildProcess (so every fork has its own address-space layout), three pipes
+// (commands, replies, the worker's own stdout/stderr), a timeout on every reply and on its
+// exit, and a readable account of how it ended. The worker leads its own process group,
+// and the group is killed when the worker ends: whatever the benchmark started and left
+// behind (a child holding its stdout or its reply pipe) neither outlives it nor keeps the
+// runner waiting.
 #pragma once
 
 #include <sys/types.h>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "system/child_exit.hpp"
+#include "system/child_process.hpp"
 
 namespace tare::runner {
 
@@ -68,7 +70,7 @@ class WorkerProcess {
   void close_fds();
 
   pid_t pid_ = -1;
-  std::unique_ptr<system::ChildExit> exit_;
+  std::unique_ptr<system::ChildProcess> child_;
   int command_fd_ = -1, reply_fd_ = -1, output_fd_ = -1;
   double timeout_seconds_;
   std::string replies_;

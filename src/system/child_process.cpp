@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace tare::system {
 namespace {
@@ -33,32 +35,69 @@ struct Pipe {
   int release_read() { return std::exchange(read, -1); }
 };
 
-// In the forked child, before exec: only async-signal-safe calls. An exec that fails
-// reports its errno through `report` (closed on a successful exec).
-[[noreturn]] void become(char* const* argv, int output, int errors, int report, pid_t parent) {
+// What the forked child needs, all of it built before fork(): between fork and exec only
+// async-signal-safe calls are allowed, and nothing may be allocated.
+struct ChildSetup {
+  char* const* argv = nullptr;
+  char* const* envp = nullptr;  // nullptr: this process's environment
+  int output = -1, errors = -1, report = -1;
+  const int* descriptors = nullptr;  // to become 3, 4, ...
+  int* moved = nullptr;              // room for as many: where they wait meanwhile
+  std::size_t descriptor_count = 0;
+  pid_t parent = 0;
+};
+
+// Moves every descriptor the child keeps above the numbers it is to have (0-2, then 3 and
+// up), so that dup2 cannot clobber one (were this process started with 0-2 closed, a pipe
+// may have got one of those numbers). Each takes the lowest free number from `low` up, so
+// `report`, moved last, ends up highest. False when a move failed.
+bool move_out_of_the_way(ChildSetup& setup) {
+  const int low = 10 + static_cast<int>(setup.descriptor_count);
+  setup.output = ::fcntl(setup.output, F_DUPFD, low);
+  setup.errors = ::fcntl(setup.errors, F_DUPFD, low);
+  bool moved = setup.output >= 0 && setup.errors >= 0;
+  for (std::size_t i = 0; i < setup.descriptor_count; ++i) {
+    setup.moved[i] = ::fcntl(setup.descriptors[i], F_DUPFD, low);
+    moved = moved && setup.moved[i] >= 0;
+  }
+  setup.report = ::fcntl(setup.report, F_DUPFD_CLOEXEC, low);
+  return moved && setup.report >= 0;
+}
+
+// In the forked child, before exec. An exec that fails reports its errno through `report`
+// (closed on a successful exec).
+[[noreturn]] void become(ChildSetup setup) {
   ::setpgid(0, 0);
-  // The pipes move above 2 first, so that dup2 onto 0-2 cannot clobber one (were this
-  // process started with 0-2 closed, a pipe may have got one of those numbers). Each takes
-  // the lowest free number from 10 up, so `report` ends up highest.
-  output = ::fcntl(output, F_DUPFD, 10);
-  errors = ::fcntl(errors, F_DUPFD, 10);
-  report = ::fcntl(report, F_DUPFD_CLOEXEC, 10);
+  if (!move_out_of_the_way(setup)) ::_exit(127);
   const int devnull = ::open("/dev/null", O_RDONLY);
-  if (output < 0 || errors < 0 || report < 0 || devnull < 0 || ::dup2(devnull, STDIN_FILENO) < 0 ||
-      ::dup2(output, STDOUT_FILENO) < 0 || ::dup2(errors, STDERR_FILENO) < 0)
+  if (devnull < 0 || ::dup2(devnull, STDIN_FILENO) < 0 || ::dup2(setup.output, STDOUT_FILENO) < 0 ||
+      ::dup2(setup.errors, STDERR_FILENO) < 0)
     ::_exit(127);
+  for (std::size_t i = 0; i < setup.descriptor_count; ++i)
+    if (::dup2(setup.moved[i], 3 + static_cast<int>(i)) < 0) ::_exit(127);
   // Nothing else of this process's (result files, other children's pipes) leaks into it.
-  ::close_range(3, static_cast<unsigned>(report - 1), 0);
-  ::close_range(static_cast<unsigned>(report + 1), ~0u, 0);
+  const auto first_free = static_cast<unsigned>(3 + setup.descriptor_count);
+  if (static_cast<unsigned>(setup.report) > first_free)
+    ::close_range(first_free, static_cast<unsigned>(setup.report - 1), 0);
+  ::close_range(static_cast<unsigned>(setup.report + 1), ~0u, 0);
   ::signal(SIGPIPE, SIG_DFL);  // tare ignores it, and ignoring would survive exec
   // It leads a group of its own, so a Ctrl-C at the terminal does not reach it: it dies
   // with this process (strictly, with the thread that started it) instead.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != parent) ::_exit(127);
-  ::execv(argv[0], argv);
+  if (::getppid() != setup.parent) ::_exit(127);
+  if (setup.envp) ::execve(setup.argv[0], setup.argv, setup.envp);
+  else ::execv(setup.argv[0], setup.argv);
   const int error = errno;
-  [[maybe_unused]] const ssize_t n = ::write(report, &error, sizeof error);
+  [[maybe_unused]] const ssize_t n = ::write(setup.report, &error, sizeof error);
   ::_exit(127);
+}
+
+// Pointers to `strings`, ended by nullptr, as exec takes them.
+std::vector<char*> exec_vector(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  for (auto& text : strings) pointers.push_back(text.data());
+  pointers.push_back(nullptr);
+  return pointers;
 }
 
 // The errno of a failed exec, or 0 once the child runs the program (the pipe then closes).
@@ -74,20 +113,31 @@ int exec_error(int report) {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv, Errors errors) {
-  const std::string& program = argv.at(0);
-  std::vector<std::string> storage = argv;  // built before fork: the child may not allocate
-  std::vector<char*> args;
-  for (auto& a : storage) args.push_back(a.data());
-  args.push_back(nullptr);
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, Errors errors)
+    : ChildProcess(Launch{argv, errors, {}, std::nullopt}) {}
+
+ChildProcess::ChildProcess(const Launch& launch) {
+  const std::string& program = launch.argv.at(0);
+  std::vector<std::string> arguments = launch.argv;  // built before fork: the child may not allocate
+  std::vector<char*> argv = exec_vector(arguments);
+  std::vector<std::string> environment = launch.environment.value_or(std::vector<std::string>{});
+  std::vector<char*> envp = exec_vector(environment);
+  std::vector<int> moved(launch.descriptors.size());
   Pipe output(program), report(program);
-  Pipe error_pipe = errors == Errors::own_pipe ? Pipe(program) : Pipe();
-  const pid_t parent = ::getpid();
+  Pipe error_pipe = launch.errors == Errors::own_pipe ? Pipe(program) : Pipe();
+  ChildSetup setup;
+  setup.argv = argv.data();
+  setup.envp = launch.environment ? envp.data() : nullptr;
+  setup.output = output.write;
+  setup.errors = launch.errors == Errors::own_pipe ? error_pipe.write : output.write;
+  setup.report = report.write;
+  setup.descriptors = launch.descriptors.data();
+  setup.moved = moved.data();
+  setup.descriptor_count = launch.descriptors.size();
+  setup.parent = ::getpid();
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error(program + ": cannot start: " + std::strerror(errno));
-  if (pid_ == 0)
-    become(args.data(), output.write, errors == Errors::own_pipe ? error_pipe.write : output.write, report.write,
-           parent);
+  if (pid_ == 0) become(setup);
   ::setpgid(pid_, pid_);  // as the child does, whichever runs first
   exit_ = std::make_unique<ChildExit>(pid_);
   ::close(std::exchange(report.write, -1));  // so that a successful exec reads as the end
@@ -103,6 +153,8 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, Errors errors) 
 }
 
 ChildProcess::~ChildProcess() { end(); }
+
+int ChildProcess::take_output_fd() noexcept { return std::exchange(output_fd_, -1); }
 
 int ChildProcess::end() noexcept {
   if (ended_) return status_;

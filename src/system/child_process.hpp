@@ -1,12 +1,13 @@
 // A program run as a child process whose every wait can have a deadline and whose output
-// can never grow without bound: what `tare ab` runs to list a binary's benchmarks and how
-// `tare stream run` starts its reference SUT.
+// can never grow without bound: the runner's workers, what `tare ab` runs to list a
+// binary's benchmarks, and how `tare stream run` starts its reference SUT.
 //
 // The child leads its own process group (so ending it also ends whatever it started and
 // left holding its pipes), dies with the thread that started it (PR_SET_PDEATHSIG: in a
 // group of its own, a Ctrl-C at the terminal does not reach it), reads /dev/null, gets no
 // other descriptor of this process's, and writes into pipes this process reads without
-// blocking.
+// blocking. A worker also gets pipes of its own as descriptors 3 and up, and an
+// environment of its own.
 #pragma once
 
 #include <sys/types.h>
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,10 +27,22 @@ class ChildProcess {
  public:
   enum class Errors { own_pipe, with_output };
 
-  /// Starts argv[0] (a path: no shell, no search of PATH) with argv as its arguments;
-  /// stderr goes to a pipe of its own or joins stdout's. Throws std::runtime_error saying
-  /// why when it cannot be started (no such file, not executable).
+  /// How to start it.
+  struct Launch {
+    std::vector<std::string> argv;  ///< argv[0] is a path: no shell, no search of PATH
+    Errors errors = Errors::own_pipe;
+    /// Descriptors of this process's that become 3, 4, ... in the child (the ends of pipes
+    /// the caller made for it); the caller still owns and closes its own copies.
+    std::vector<int> descriptors;
+    /// Its whole environment ("NAME=value"); this process's when absent.
+    std::optional<std::vector<std::string>> environment;
+  };
+
+  /// Starts argv[0] with argv as its arguments; stderr goes to a pipe of its own or joins
+  /// stdout's. Throws std::runtime_error saying why when it cannot be started (no such
+  /// file, not executable).
   ChildProcess(const std::vector<std::string>& argv, Errors errors);
+  explicit ChildProcess(const Launch& launch);
   /// Ends it (end()) if that was not done yet.
   ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
@@ -38,6 +52,9 @@ class ChildProcess {
   /// The read ends of its stdout and (Errors::own_pipe) stderr, non-blocking; -1 once closed.
   int output_fd() const noexcept { return output_fd_; }
   int errors_fd() const noexcept { return errors_fd_; }
+  /// Hands the stdout pipe's read end to the caller, who closes it (end() then leaves it
+  /// open: what the child wrote last can still be read after it was ended).
+  int take_output_fd() noexcept;
   /// Its exit, watched without reaping it (fd() polls readable once it exited).
   const ChildExit& exit() const noexcept { return *exit_; }
   /// Kills its process group (what is still running of it and what it left behind), reaps

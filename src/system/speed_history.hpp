@@ -4,7 +4,7 @@
 // of the same binary a minute apart scored 2.5% apart (SD) with intervals of ±1%, and their
 // scores followed the reference workload's time (correlation 0.94). So each run appends its
 // reading to a small history file, and the interval of the next takes in how much the
-// readings moved. I/O only; what the readings mean is judged in runner/machine_speed.
+// readings moved. I/O only; what the readings mean is judged in analysis/machine_speed.
 #pragma once
 
 #include <cstdint>

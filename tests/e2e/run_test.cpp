@@ -72,6 +72,7 @@ TEST(EndToEnd, JsonHasTheContractShapeAndEveryRawSample) {
   EXPECT_LE(b["ci"]["low"].get<double>(), score);
   EXPECT_GE(b["ci"]["high"].get<double>(), score);
   EXPECT_EQ(b["ci"]["level"], 0.95);
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     ASSERT_FALSE(fork["samples"].empty());
     ASSERT_FALSE(fork["warmup"].empty());
@@ -108,6 +109,7 @@ TEST(EndToEnd, SamplesRecordTheirWaitsForACpuSharedWithABusyProcess) {
   const json& b = find(run, "fast.step/size=3");
   if (b["forks"][0]["samples"][0].count("wait_ns") == 0) GTEST_SKIP() << "kernel without schedstats";
   int disturbed = 0;
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     for (const auto& s : fork["samples"]) EXPECT_GE(s["wait_ns"].get<double>(), 0);
     disturbed += fork["disturbed_samples"].get<int>();
@@ -177,6 +179,7 @@ TEST(EndToEnd, OperationsPerInvocationScaleTheOpCount) {
   const json run = run_json({"--filter", "^batched"});
   const json& b = find(run, "batched.step4");
   EXPECT_EQ(b["ops_per_invocation"], 4);
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) EXPECT_EQ(fork["ops_per_sample"].get<std::uint64_t>() % 4, 0u);
   // One call per invocation, four operations per invocation.
   EXPECT_DOUBLE_EQ(b["secondary"]["calls"].get<double>(), 0.25);
@@ -219,6 +222,7 @@ TEST(EndToEnd, SingleShotTakesOneColdInvocationPerProcess) {
 TEST(EndToEnd, SampleModeTimesSingleCallsAndReportsPercentiles) {
   const json run = run_json({"--filter", "^modes.calls"});
   const json& b = find(run, "modes.calls");
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"])
     for (const auto& s : fork["samples"]) ASSERT_EQ(s["ops"], 1);
   ASSERT_FALSE(b["percentiles"].empty());
@@ -239,6 +243,7 @@ TEST(EndToEnd, LongIdleOperationsAreMeasuredWithinBoundsAndSayWhatTheyCouldNotCh
   const json run = run_json({"--filter", "^slow"});  // warmup bound 30 ms, samples of 20 ms
   const json& b = find(run, "slow.sleep");
   int unchecked = 0;
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     EXPECT_LE(fork["warmup"].size(), 4u);  // the bound held: calibration + 3 samples at most
     // The minimum, however long the samples; on a busy machine a woken thread may wait for
@@ -343,6 +348,7 @@ TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
   const json run = json::parse(tare_e2e::slurp(path));
+  ASSERT_FALSE(run["benchmarks"].empty());
   for (const auto& b : run["benchmarks"]) {
     EXPECT_EQ(b["stop_reason"], "interrupted");
     EXPECT_EQ(b["status"], "ok");  // the worker Ctrl-C killed is not reported as a failure
@@ -369,6 +375,7 @@ TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilledAndItsWorkersDieWithIt)
   EXPECT_TRUE(kill_runner_and_wait_for_workers(pid, marker)) << "workers outlived their runner";
   const json run = json::parse(tare_e2e::slurp(path));
   std::size_t forks = 0;
+  ASSERT_FALSE(run["benchmarks"].empty());
   for (const auto& b : run["benchmarks"]) {
     EXPECT_EQ(b["stop_reason"], "in progress");
     forks += b["forks"].size();
@@ -399,6 +406,7 @@ TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
   const json run = json::parse(tare_e2e::slurp(path));
   const json& b = find(run, "phases.warming");
   int located = 0;
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     const json& steady = fork["steady_state"];
     // The first 25 samples (calibration included) are 4x slower: none of them is measured,
@@ -445,6 +453,7 @@ TEST(EndToEnd, ASlowStartLongerThanAForkIsFoundAndWaitedOutInEveryFork) {
   EXPECT_LT(slow_start["warmup_ms"].get<double>(), slow_start["horizon_ms"].get<double>()) << slow_start;
   EXPECT_GT(slow_start["slower"].get<double>(), 1.5) << slow_start;
   EXPECT_EQ(slow_start["confirmed"], true) << slow_start;  // the second process was slow at that age too
+  ASSERT_GE(b["forks"].size(), 2u);
   for (std::size_t i = 1; i < b["forks"].size(); ++i) {
     const json& fork = b["forks"][i];
     EXPECT_FALSE(fork.contains("slow_start"));
@@ -546,6 +555,7 @@ TEST(EndToEnd, EveryForkTimesTheReferenceWorkloadAndTheRunReportsDrift) {
   EXPECT_GT(run["context"]["reference_ns"].get<double>(), 0);
   EXPECT_GE(run["context"]["drift"].get<double>(), 0);
   const json& b = find(run, "fast.step/size=3");
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     EXPECT_GT(fork["reference_ns"]["before"].get<double>(), 0);
     EXPECT_GT(fork["reference_ns"]["after"].get<double>(), 0);
@@ -568,6 +578,7 @@ TEST(EndToEnd, TheJsonSaysHowEachIntervalWasComputed) {
   EXPECT_GE(high, b["score"].get<double>());
   EXPECT_TRUE(b["outliers"]["effect"].is_string());
   EXPECT_TRUE(b["median_ci"].is_null());  // 3 forks: too few for a 95% sign-test interval
+  ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     EXPECT_TRUE(fork["steady_state"]["lag1"].is_number());
     EXPECT_TRUE(fork["steady_state"]["dependent"].is_boolean());

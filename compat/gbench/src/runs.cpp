@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "access.hpp"
+#include "analysis/estimates.hpp"
 #include "body.hpp"
-#include "runner/estimates.hpp"
 #include "stats/complexity.hpp"
 #include "stats/descriptive.hpp"
 
@@ -290,7 +290,7 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
   }
   // The forks the score and its interval rest on (those that reached a steady state), so
   // that a reader can recover the interval's standard error from its degrees of freedom.
-  run.tare_forks = static_cast<std::int64_t>(runner::scored_forks(b).size());
+  run.tare_forks = static_cast<std::int64_t>(analysis::scored_forks(b).size());
   if (b.ci) {
     const double to_unit = benchmark::GetTimeUnitMultiplier(run.time_unit) * 1e-9 / instance.threads;
     run.tare_ci_level = b.ci->level;

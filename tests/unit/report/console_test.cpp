@@ -128,10 +128,10 @@ TEST(Console, AScoreWithoutSteadyForksHasNoConfidentInterval) {
   results::Run run;
   results::Benchmark unsteady = benchmark("unsteady", 50, 49, 51);
   unsteady.steady_state = "no steady state";
-  for (auto& f : unsteady.forks) f.steady_class = "no steady state";
+  for (auto& f : unsteady.forks) f.steady_class = tare::results::SteadyClass::no_steady_state;
   results::Benchmark mixed = benchmark("mixed", 50, 49, 51);
   mixed.forks.resize(3);
-  mixed.forks[0].steady_class = "no steady state";
+  mixed.forks[0].steady_class = tare::results::SteadyClass::no_steady_state;
   mixed.steady_state = "bad inconsistent";
   run.benchmarks = {unsteady, mixed};
   const auto table = table_of(render(run));

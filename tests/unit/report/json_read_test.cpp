@@ -244,7 +244,7 @@ TEST(JsonRead, ReadsTheDesignExampleWithDefaultsForLaterFields) {
   EXPECT_EQ(b.counter_names, std::vector<std::string>{"alloc.bytes/op"});
   EXPECT_EQ(b.counters_per_op, std::vector<double>{0.0});
   EXPECT_EQ(b.ops_per_invocation, 1u);
-  EXPECT_EQ(b.stop_reason, "");
+  EXPECT_EQ(b.stop_reason, tare::results::StopReason::none);
   ASSERT_EQ(b.forks.size(), 1u);
   EXPECT_TRUE(b.forks[0].ok);
   EXPECT_EQ(b.forks[0].samples[0].ns, 50301);
@@ -355,6 +355,21 @@ TEST(JsonRead, SamplesMustBeAnArrayOfObjects) {
 TEST(JsonRead, MessagesStayOnOneLineWhateverTheName) {
   EXPECT_THAT(error_for(with(with(kMinimal, "lookup.binary/size=1024", "two\\nlines"), R"("threads": 1)", R"("threads": 0)")),
               HasSubstr("(two lines).threads"));
+}
+
+TEST(JsonRead, ReadsEveryStopReasonItWritesAndOldOnesAsNone) {
+  EXPECT_EQ(from_text(with(kMinimal, R"("status": "ok",)", R"("status": "ok", "stop_reason": "max-forks",)"))
+                .benchmarks[0].stop_reason,
+            tare::results::StopReason::max_forks);
+  // "single-shot" was a reason older versions gave.
+  EXPECT_EQ(from_text(with(kMinimal, R"("status": "ok",)", R"("status": "ok", "stop_reason": "single-shot",)"))
+                .benchmarks[0].stop_reason,
+            tare::results::StopReason::none);
+}
+
+TEST(JsonRead, RejectsAnUnknownSteadyStateClass) {
+  EXPECT_THAT(error_for(with(kMinimal, R"({"class": "flat")", R"({"class": "wobbly")")),
+              HasSubstr("expected a steady-state class"));
 }
 
 }  // namespace

@@ -60,7 +60,7 @@ results::Fork fork(int pid, double mean) {
   f.samples[2].age_ns = 1.25e8;  // a process an eighth of a second old
   f.disturbed_samples = 1;
   f.all_samples_mean = mean * 1.02;
-  f.steady_class = "warmup";
+  f.steady_class = tare::results::SteadyClass::warmup;
   f.steady_first_index = 2;
   f.mean = mean;
   f.setup_ns = 1500.5;
@@ -95,7 +95,7 @@ results::Run full_run() {
   b.ops_per_invocation = 8;
   b.counter_names = {"valid", "invalid"};
   b.ok = true;
-  b.stop_reason = "target-ci";
+  b.stop_reason = tare::results::StopReason::target_ci;
   b.score = 12.28125;
   b.ci = results::Interval{0.95, 12.1, 12.5};
   b.ci_across_runs = results::Interval{0.95, 11.5, 13.0};
@@ -135,7 +135,7 @@ results::Run full_run() {
   failed.unit = "ops/s";
   failed.ok = false;
   failed.error = "threw std::out_of_range: \"vector::at\"";
-  failed.stop_reason = "failed";
+  failed.stop_reason = tare::results::StopReason::failed;
   failed.forks = {fork(201, 1.5e7)};
   failed.forks[0].ok = false;
   failed.forks[0].error = failed.error;

@@ -1,0 +1,356 @@
+#include "analysis/benchmark_warnings.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "analysis/disturbance.hpp"
+#include "analysis/drift.hpp"
+#include "analysis/fork_analysis.hpp"
+#include "analysis/slow_start.hpp"
+#include "report/console.hpp"
+#include "stats/descriptive.hpp"
+#include "stats/interval.hpp"
+
+namespace tare::analysis {
+namespace {
+
+std::string format_value(double value, const std::string& unit) { return report::format_score(value, unit); }
+
+// The per-op time of the fastest measured sample: what the operation costs when nothing
+// else interferes. Interference only ever adds time (and batches are calibrated so the
+// clock's error is under 1% of a sample), so on a busy machine the fastest sample stays
+// near the truth where the mean and even the fast tenth do not: neighbours the kernel does
+// not report (the host's other guests) slow every sample alike at times.
+double fastest_ns_per_op(const std::vector<const results::Fork*>& forks, int threads) {
+  double fastest = 0;
+  for (const auto* fork : forks)
+    for (const auto& s : fork->samples) {
+      if (s.ops == 0) continue;
+      const double per_op = s.ns * threads / static_cast<double>(s.ops);
+      if (fastest == 0 || per_op < fastest) fastest = per_op;
+    }
+  return fastest;
+}
+
+// Mean time per operation over all measured samples, whatever the mode reports.
+double ns_per_op(const std::vector<const results::Fork*>& forks, int threads) {
+  double ns = 0, ops = 0;
+  for (const auto* fork : forks)
+    for (const auto& s : fork->samples) {
+      ns += s.ns * threads;
+      ops += static_cast<double>(s.ops);
+    }
+  return ops > 0 ? ns / ops : 0;
+}
+
+// One fork alone that changed speed late, or settled slower, can be the machine (a
+// neighbour arrived); this many are a pattern.
+constexpr int kForksToShowAPattern = 2;
+
+// What the changepoint analysis found, in the reader's terms.
+void steady_state_warnings(results::Benchmark& b) {
+  auto& w = b.warnings;
+  int ok = 0, unsteady = 0, slowdown = 0, unchecked = 0;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    ++ok;
+    unsteady += f.steady_class == results::SteadyClass::no_steady_state;
+    slowdown += f.steady_class == results::SteadyClass::slowdown;
+    unchecked += f.steady_class == results::SteadyClass::unchecked;
+  }
+  // An unsteady fork is left out of the score whether or not it is warned about.
+  if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
+    w.push_back(fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
+                            "are left out of the score; raise --measure-ms to see where the speed settles",
+                            unsteady, ok));
+  else if (unsteady > 0 && ok - unsteady < 2)
+    w.push_back(fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
+                            "mixes speeds and is not to be trusted (raise --warmup-max-ms or --measure-ms)",
+                            unsteady, ok));
+  if (slowdown >= kForksToShowAPattern)
+    w.push_back(fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
+                            "something in the measured code degrades as it runs (caches, memory growing)",
+                            slowdown, ok));
+  if (unchecked > 0)
+    w.push_back(fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
+                            "(samples are long; raise --warmup-max-ms or --measure-ms)",
+                            unchecked, ok, kFewestToClassify));
+}
+
+// Dependent samples and outliers inside forks are not warnings: the within-fork figures
+// switch to batch means by themselves, outliers stay in, and the CI over forks is not
+// affected by either. The results keep both (within_fork_method, lag1, outliers).
+
+// The machine's speed moved (the reference workload says so), the benchmark moved with it
+// (its fork means follow the reference: drift_effect), and had the whole run been at the
+// slowest or fastest speed seen the score would lie outside its interval. A reference
+// that moved while the benchmark did not feel it is no reason to doubt the score.
+void drift_warning(results::Benchmark& b, const std::vector<const results::Fork*>& forks, Mode mode) {
+  if (!b.drift || !b.ci || !b.score || *b.score == 0 || !b.drift->normalized_ci) return;
+  const auto effect = drift_effect(forks, mode);
+  const double half_width = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
+  if (!effect || effect->shift <= half_width) return;
+  const auto& n = *b.drift->normalized_ci;
+  b.warnings.push_back(fmt::format(
+      "machine speed moved {:.1f}% while this ran (reference workload) and the benchmark moved with it: at the "
+      "slowest or fastest speed seen the score would be {:.1f}% off, beyond its interval (±{:.1f}%); rerun at a "
+      "quieter time, or read the drift-normalized score {} ± {}",
+      100 * b.drift->movement, 100 * effect->shift, 100 * half_width,
+      format_value(*b.drift->normalized_score, b.unit), format_value((n.high - n.low) / 2, b.unit)));
+}
+
+// Per-process luck: the fork means differ by more than their own samples explain, and by
+// much. The interval over forks already carries ordinary differences of a few percent;
+// this fires when even the lower 95% confidence bound of the spread between processes
+// exceeds kProcessSpread of the score, when the process (its memory layout, its CPU) sets
+// the speed as much as the code does. What helps then: more forks, not longer ones.
+constexpr double kProcessSpread = 0.05;
+
+std::optional<double> process_spread_low(const results::Benchmark& b, const std::vector<const results::Fork*>& forks,
+                                         const std::vector<double>& means) {
+  if (means.size() < 3 || !b.score || *b.score == 0 || !b.within_fork_variance) return std::nullopt;
+  double samples = 0;
+  for (const auto* f : forks) samples += static_cast<double>(f->samples.size());
+  const auto n = static_cast<double>(means.size());
+  // Var(fork mean) = between + within / m; its lower bound from the chi-squared interval.
+  const double means_low = (n - 1) * stats::variance(means) / stats::chi_squared_quantile(0.95, n - 1);
+  const double between_low = means_low - *b.within_fork_variance / (samples / n);
+  return std::sqrt(std::max(0.0, between_low)) / std::abs(*b.score);
+}
+
+// Forks whose mean lies outside the 99% prediction interval (Bonferroni over the forks)
+// that the others give: |x - mean of others| / (SD of others * sqrt(1 + 1/(n-1))) follows
+// Student's t with n - 2 degrees of freedom when all fork means come from one normal
+// distribution, so on such forks the warning fires in at most 1% of runs.
+int forks_far_from_the_others(const std::vector<double>& means) {
+  const std::size_t n = means.size();
+  if (n < 4) return 0;
+  constexpr double kAlpha = 0.01;
+  const double critical =
+      stats::student_t_quantile(1 - kAlpha / (2 * static_cast<double>(n)), static_cast<double>(n) - 2);
+  int far = 0;
+  std::vector<double> others;
+  for (std::size_t k = 0; k < n; ++k) {
+    others.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != k) others.push_back(means[i]);
+    const double sd = stats::stddev(others);
+    const double scale = sd * std::sqrt(1 + 1 / static_cast<double>(n - 1));
+    if (scale > 0 && std::abs(means[k] - stats::mean(others)) > critical * scale) ++far;
+  }
+  return far;
+}
+
+// Processes that disagree: two kinds of them (which says it most precisely), or a spread
+// between them well beyond a few percent, or a few far from the rest.
+void process_warnings(results::Benchmark& b, const std::vector<const results::Fork*>& forks,
+                      const std::vector<double>& means) {
+  auto& w = b.warnings;
+  if (b.modes.size() == 2) {
+    w.push_back(fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
+                            "differs between processes, so the mean {} describes neither",
+                            b.modes[0].forks, format_value(b.modes[0].mean, b.unit), b.modes[1].forks,
+                            format_value(b.modes[1].mean, b.unit), format_value(b.score.value_or(0), b.unit)));
+    return;
+  }
+  if (const auto low = process_spread_low(b, forks, means); low && *low > kProcessSpread) {
+    const double between = b.between_fork_variance ? std::sqrt(std::max(0.0, *b.between_fork_variance)) : 0;
+    w.push_back(fmt::format(
+        "the speed depends on the process: fork means differ by {:.0f}% (SD) beyond what their samples explain (at "
+        "least {:.0f}%); the interval carries it, but more forks narrow it and longer forks do not; memory layout "
+        "or CPU placement may matter as much as the code",
+        100 * between / std::abs(*b.score), 100 * *low));
+  }
+  if (const int far = forks_far_from_the_others(means); far > 0 && b.median)
+    w.push_back(fmt::format("{} of {} forks far from the others: a process disturbed throughout, or unlucky memory "
+                            "layout; they stay in the score, so compare it with the median of the forks ({})",
+                            far, means.size(), format_value(*b.median, b.unit)));
+}
+
+// Other work took the CPU during samples, and had they counted the score would lie outside
+// its interval: the run measured the neighbours as much as the code, and may do so again.
+void disturbance_warning(results::Benchmark& b) {
+  if (!b.disturbed_share || *b.disturbed_share == 0 || !b.all_samples_score || !b.score || !b.ci || *b.score == 0)
+    return;
+  const double half_width = (b.ci->high - b.ci->low) / 2;
+  const double moved = *b.all_samples_score - *b.score;
+  if (std::abs(moved) <= half_width) return;
+  b.warnings.push_back(fmt::format(
+      "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): they are left out of the "
+      "score, which with them would be {} ({:+.1f}%); a CPU of its own (taskset) or a quieter machine avoids it",
+      100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
+}
+
+// Too few samples were left alone to score the code by: say so, rather than let a score
+// that counts the neighbours' time pass for a measurement.
+void too_disturbed_warning(results::Benchmark& b) {
+  if (!b.score_disturbed) return;
+  int disturbed = 0, ok = 0;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    ++ok;
+    disturbed += too_disturbed(f) ? 1 : 0;
+  }
+  b.warnings.push_back(fmt::format(
+      "too few undisturbed samples: other work held the CPU through most samples of {} of {} forks, so the score "
+      "counts the time it took (shown as ~); give the benchmark a CPU of its own (taskset -c) or run it at a "
+      "quieter moment",
+      disturbed, ok));
+}
+
+// A slow start longer than a fork, as the first fork saw it: what every fork then waited
+// out, and whether the first looked far enough.
+void slow_start_warnings(results::Benchmark& b) {
+  if (b.forks.empty() || !b.forks.front().slow_start) return;
+  const results::SlowStart& s = *b.forks.front().slow_start;
+  // One process's stretch of machine noise is no slow start: only one the second process
+  // repeated is reported (the JSON keeps both).
+  if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) return;
+  b.warnings.push_back(fmt::format(
+      "slow start: {:.1f}x slower at first, at full speed only {} into each process (the first process was watched "
+      "for {}); every later fork warmed up until its process was {} old",
+      s.slower, report::format_duration_ns(s.warmup_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6),
+      report::format_duration_ns(kSlowStartMargin * s.warmup_ms * 1e6)));
+  if (s.near_horizon)
+    b.warnings.push_back(fmt::format("the speed still changed late in the {} the first process was watched: a slow "
+                                     "start longer than that would be measured as speed; raise --warmup-max-ms",
+                                     report::format_duration_ns(s.horizon_ms * 1e6)));
+}
+
+// How the benchmark was built.
+void build_warnings(results::Benchmark& b, const detail::BenchmarkSpec& spec) {
+  if (!spec.optimized)
+    b.warnings.push_back("built without optimisation (no -O): this score says little about optimised code; build Release");
+  if (spec.assertions) b.warnings.push_back("built without NDEBUG: assertions are compiled into the measured code");
+}
+
+// What the harness itself weighs in the score: an operation no dearer than the empty one,
+// a clock read around every call.
+void harness_cost_warnings(results::Benchmark& b, const registry::Instance& instance,
+                           const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
+  const auto& spec = *instance.spec;
+  const double per_op = ns_per_op(forks, instance.threads);
+  if (instance.mode == Mode::avgt || instance.mode == Mode::thrpt) {
+    // The floor is a best-of-five, so it is compared with the fastest sample, not the mean:
+    // on a busy machine the mean of an empty operation rises well above the floor.
+    const double fast = fastest_ns_per_op(forks, instance.threads);
+    if (b.floor_ns_per_op > 0 && fast <= 1.25 * b.floor_ns_per_op && !spec.body->times_each_invocation())
+      b.warnings.push_back(fmt::format(
+          "looks optimised away: {} per op in its fastest sample is not above the empty-operation floor ({}); "
+          "return the result or consume() it, and pass inputs through opaque()",
+          report::format_duration_ns(fast), report::format_duration_ns(b.floor_ns_per_op)));
+  }
+  if (spec.body->times_each_invocation() && per_op > 0 && b.timer_cost_ns_per_op >= 0.1 * per_op)
+    b.warnings.push_back(
+        fmt::format("per-invocation hooks time every call: the clock's cost ({} per op) is {:.0f}% of the score",
+                    report::format_duration_ns(b.timer_cost_ns_per_op), 100 * b.timer_cost_ns_per_op / per_op));
+  if (instance.mode == Mode::sample && !b.percentiles.empty()) {
+    const double median_call = b.percentiles[1].second;
+    if (median_call < 10 * context.clock_cost_ns)
+      b.warnings.push_back(fmt::format(
+          "clock too coarse for the op: median call {} is under 10x the clock's cost ({}); per-call times mostly "
+          "measure the clock (use avgt for the mean)",
+          report::format_duration_ns(median_call), report::format_duration_ns(context.clock_cost_ns)));
+  }
+}
+
+// The precision asked for and not reached before the budget or the fork limit; no interval.
+void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRule& rule) {
+  const bool stopped_short =
+      b.stop_reason == results::StopReason::budget || b.stop_reason == results::StopReason::max_forks;
+  if (b.ci && b.score && stopped_short) {
+    const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
+    if (relative > rule.target_relative_half_width)
+      b.warnings.push_back(fmt::format(
+          "target ±{:.3g}% not reached: ±{:.3g}% after {} forks ({}); raise --budget or --max-forks",
+          100 * rule.target_relative_half_width, 100 * relative, scored,
+          b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
+  }
+  if (!b.ci) b.warnings.push_back("only one fork succeeded: no confidence interval");
+}
+
+// What the processes did, over every fork that ran to the end, scored or not.
+struct ProcessTotals {
+  double measured = 0, teardown = 0;
+  double cpu = 0, left_alone = 0;  ///< CPU time and wall time of the samples other work left alone
+  long major = 0, minor = 0, involuntary = 0;
+};
+
+ProcessTotals process_totals(const results::Benchmark& b, int threads) {
+  ProcessTotals t;
+  double all_cpu = 0;
+  for (const auto& f : b.forks) {
+    if (!f.ok) continue;
+    t.measured += f.measured_ns;
+    t.teardown += f.teardown_ns;
+    t.major += f.resources.major_faults;
+    t.minor += f.resources.minor_faults;
+    t.involuntary += f.resources.involuntary_switches;
+    // The samples other work left alone: where they lacked the CPU, the benchmark waited
+    // of its own accord.
+    for (const auto& s : f.samples) {
+      all_cpu += s.cpu_ns;
+      if (!is_disturbed(s, threads).value_or(false)) {
+        t.cpu += s.cpu_ns;
+        t.left_alone += s.ns;
+      }
+    }
+  }
+  if (t.left_alone == 0) {  // every sample disturbed: judge them all
+    t.cpu = all_cpu;
+    t.left_alone = t.measured;
+  }
+  return t;
+}
+
+// Waiting, fresh memory, deferred costs, I/O and a busy machine, from the processes' totals.
+void resource_warnings(results::Benchmark& b, const registry::Instance& instance) {
+  const ProcessTotals t = process_totals(b, instance.threads);
+  auto& w = b.warnings;
+  // Batches only: a single call's CPU time is below the CPU clock's granularity.
+  const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
+  if (batched && t.left_alone > 0 && t.cpu > 0 && t.cpu < 0.9 * t.left_alone * instance.threads)
+    w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
+                            "sleeps)",
+                            100 * t.cpu / (t.left_alone * instance.threads)));
+  // Rates per measured time mean nothing for a single shot: its one short call is a sliver
+  // of the time the process's counters cover (the reference workload runs after it).
+  const bool rates = instance.mode != Mode::ss && t.measured > 0;
+  if (rates && static_cast<double>(t.minor) / (t.measured / 1e6) > 10)
+    w.push_back(fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
+                            "touching fresh memory (allocation, first touch)",
+                            static_cast<double>(t.minor) / (t.measured / 1e6)));
+  if (instance.mode != Mode::ss && t.measured > 0 && t.teardown > 0.01 * t.measured)
+    w.push_back(fmt::format("teardown took {:.1f}% of the measured time: deferred costs (frees, background work) may "
+                            "fall outside the measurement",
+                            100 * t.teardown / t.measured));
+  if (t.major > 0) w.push_back(fmt::format("{} major page faults during measurement (I/O in the measured code?)", t.major));
+  if (rates && static_cast<double>(t.involuntary) / (t.measured / 1e9) > 100)
+    w.push_back(fmt::format("machine busy: {:.0f} involuntary context switches per second of measurement",
+                            static_cast<double>(t.involuntary) / (t.measured / 1e9)));
+}
+
+}  // namespace
+
+void add_warnings(results::Benchmark& b, const registry::Instance& instance,
+                  const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
+  build_warnings(b, *instance.spec);
+  if (forks.empty()) return;
+  harness_cost_warnings(b, instance, forks, context);
+  std::vector<double> means;
+  for (const auto* fork : forks) means.push_back(fork->mean);
+  process_warnings(b, forks, means);
+  steady_state_warnings(b);
+  slow_start_warnings(b);
+  disturbance_warning(b);
+  too_disturbed_warning(b);
+  precision_warnings(b, forks.size(), context.rule);
+  drift_warning(b, forks, instance.mode);
+  resource_warnings(b, instance);
+}
+
+}  // namespace tare::analysis

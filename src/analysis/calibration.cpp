@@ -1,0 +1,56 @@
+#include "analysis/calibration.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace tare::analysis {
+
+double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns) {
+  return std::clamp(1000.0 * (clock_resolution_ns + clock_overhead_ns), 1e6, 1e8);
+}
+
+std::optional<std::uint64_t> BatchCalibrator::next(std::uint64_t invocations, double elapsed_ns) const {
+  if (elapsed_ns >= target_ns_ * 2 / 3 || invocations >= max_invocations_) return std::nullopt;
+  double proposal;
+  if (elapsed_ns < target_ns_ / 10) {
+    // Too short to extrapolate from: the reading is dominated by clock granularity.
+    proposal = static_cast<double>(invocations) * 10;
+  } else {
+    // Aim a little past the target so the accepted batch is not just under it.
+    proposal = std::ceil(static_cast<double>(invocations) * target_ns_ * 1.1 / elapsed_ns);
+  }
+  const auto grown = static_cast<std::uint64_t>(std::min(proposal, static_cast<double>(max_invocations_)));
+  return std::max(grown, invocations + 1);
+}
+
+// The median of the last five, so that one disturbed sample does not halve (or double) the
+// number of samples the measurement takes.
+results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
+  const std::size_t k = std::min<std::size_t>(5, warmup.size());
+  std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
+  std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
+                   [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });
+  return recent[k / 2];
+}
+
+double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
+  const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
+  return invocations > 0 ? s.ns / invocations : s.ns;
+}
+
+std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan) {
+  const double sample_ns = std::max(typical_recent(warmup).ns, 1.0);
+  const auto least = static_cast<double>(plan.min_samples);
+  const double most = plan.measures_nothing ? std::max(least, kSamplesOfNothing) : 10000.0;
+  return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, least, most));
+}
+
+std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan,
+                               std::uint64_t ops_per_invocation, int threads) {
+  const double call_ns = per_invocation_ns(typical_recent(warmup), ops_per_invocation, threads);
+  const auto least = static_cast<double>(plan.min_samples);
+  return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), least, 20000.0));
+}
+
+}  // namespace tare::analysis

@@ -1,0 +1,66 @@
+// How many invocations make one sample: enough that the clock's resolution and the cost of
+// reading it are below 0.1% of the sample, grown geometrically from one; and how many
+// samples a fork then measures.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "results/results.hpp"
+
+namespace tare::analysis {
+
+/// The sample duration to aim for: 1000x the clock's resolution plus read cost, and at
+/// least 1 ms (shorter samples mostly measure the harness's own rhythm), at most 100 ms.
+double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns);
+
+class BatchCalibrator {
+ public:
+  explicit BatchCalibrator(double target_ns, std::uint64_t max_invocations = std::uint64_t{1} << 40)
+      : target_ns_(target_ns), max_invocations_(max_invocations) {}
+
+  /// Given that `invocations` took `elapsed_ns`, the next batch size to try, or nullopt
+  /// when this one is accepted (it is long enough, or it cannot grow any further).
+  std::optional<std::uint64_t> next(std::uint64_t invocations, double elapsed_ns) const;
+
+  /// True when a batch of `invocations` had to stop growing at the cap while still short:
+  /// the operation takes (almost) no time, which usually means it was optimised away.
+  bool capped(std::uint64_t invocations, double elapsed_ns) const {
+    return invocations >= max_invocations_ && elapsed_ns < target_ns_ * 2 / 3;
+  }
+
+ private:
+  double target_ns_;
+  std::uint64_t max_invocations_;
+};
+
+/// The typical recent sample: the median of the last five (one disturbed sample must not
+/// halve or double what is derived from it). `samples` must not be empty.
+results::Sample typical_recent(const std::vector<results::Sample>& samples);
+
+/// ns per invocation of a sample.
+double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads);
+
+/// What a fork is to measure, and what its warmup showed.
+struct MeasurementPlan {
+  double measure_ns = 1e8;        ///< measured time per fork
+  int min_samples = 5;            ///< samples however long they are
+  bool measures_nothing = false;  ///< the batch reached its cap: the timed loop was deleted
+};
+
+/// Batches to measure after `warmup` (not empty): enough to fill the measured time at the
+/// typical recent sample's length, at least min_samples, at most 10000; a loop at the cap
+/// times next to nothing and would take the most samples, each a round trip to the worker
+/// worth a thousand of its own, so it gets kSamplesOfNothing.
+std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan);
+
+/// Single calls to measure in sample mode after `warmup` (not empty): each call costs
+/// about 2 µs of harness work around it; at least min_samples, at most 20000.
+std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan,
+                               std::uint64_t ops_per_invocation, int threads);
+
+/// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
+inline constexpr double kSamplesOfNothing = 100;
+
+}  // namespace tare::analysis

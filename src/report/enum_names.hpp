@@ -1,0 +1,23 @@
+// The names the results JSON and the console give the results model's enums, and the way
+// back from a name (reading a results file). The names are the schema's: they never change.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "results/results.hpp"
+
+namespace tare::report {
+
+/// "flat", "warmup", "slowdown", "no steady state", "unchecked", "single shot".
+const char* steady_class_name(results::SteadyClass steady_class);
+/// nullopt for a name that is none of steady_class_name's.
+std::optional<results::SteadyClass> parse_steady_class(std::string_view name);
+
+/// "target-ci", "budget", "max-forks", "failed", "skipped", "interrupted", "in progress";
+/// "" for StopReason::none (the JSON writes null).
+const char* stop_reason_name(results::StopReason reason);
+/// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
+std::optional<results::StopReason> parse_stop_reason(std::string_view name);
+
+}  // namespace tare::report

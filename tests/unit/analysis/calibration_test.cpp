@@ -1,0 +1,78 @@
+// Batch calibration on a fake clock: no real time is involved.
+#include "analysis/calibration.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using tare::analysis::BatchCalibrator;
+using tare::analysis::target_sample_ns;
+
+namespace {
+
+// A clock that quantises every duration to `tick` ns, as a coarse clock would.
+struct FakeClock {
+  double tick;
+  double op_ns;
+  double elapsed(std::uint64_t invocations) const { return std::floor(op_ns * invocations / tick) * tick; }
+};
+
+std::uint64_t calibrate(const BatchCalibrator& calibrator, const FakeClock& clock, int* steps = nullptr) {
+  std::uint64_t n = 1;
+  int count = 0;
+  while (auto next = calibrator.next(n, clock.elapsed(n))) {
+    n = *next;
+    ++count;
+  }
+  if (steps) *steps = count;
+  return n;
+}
+
+}  // namespace
+
+TEST(TargetSample, IsAThousandTimesTheClockCostClampedToOneAndAHundredMilliseconds) {
+  EXPECT_DOUBLE_EQ(target_sample_ns(1, 20), 1e6);       // TSC-like: the 1 ms floor
+  EXPECT_DOUBLE_EQ(target_sample_ns(4000, 1000), 5e6);  // coarse clock: 1000 x (q + c)
+  EXPECT_DOUBLE_EQ(target_sample_ns(1e6, 0), 1e8);      // 1 ms ticks: capped at 100 ms
+}
+
+TEST(BatchCalibrator, ASevenNanosecondOpLandsBetweenTwoThirdsAndTheTargetPlusTwentyPercent) {
+  const double target = 1e6;
+  const FakeClock clock{1.0, 7.0};
+  const std::uint64_t n = calibrate(BatchCalibrator(target), clock);
+  const double sample = clock.elapsed(n);
+  EXPECT_GE(sample, target * 2 / 3);
+  EXPECT_LE(sample, target * 1.21);
+  // Quantisation error of one tick is below 0.1% of the sample.
+  EXPECT_LT(clock.tick / sample, 0.001);
+}
+
+TEST(BatchCalibrator, OnACoarseClockTheSampleStillCoversAThousandTicks) {
+  const double tick = 4000;  // a 4 µs clock
+  const double target = target_sample_ns(tick, 0);
+  const FakeClock clock{tick, 7.0};
+  const std::uint64_t n = calibrate(BatchCalibrator(target), clock);
+  EXPECT_GE(clock.elapsed(n), 1000 * tick * 2 / 3);
+}
+
+TEST(BatchCalibrator, AnOperationLongerThanTheTargetIsAcceptedAtOneInvocation) {
+  const FakeClock clock{1.0, 5e6};
+  int steps = -1;
+  EXPECT_EQ(calibrate(BatchCalibrator(1e6), clock, &steps), 1u);
+  EXPECT_EQ(steps, 0);
+}
+
+TEST(BatchCalibrator, AnOperationThatTakesNoTimeStopsAtTheCapAndSaysSo) {
+  const BatchCalibrator calibrator(1e6, std::uint64_t{1} << 30);
+  const FakeClock clock{1.0, 0.0};
+  const std::uint64_t n = calibrate(calibrator, clock);
+  EXPECT_EQ(n, std::uint64_t{1} << 30);
+  EXPECT_TRUE(calibrator.capped(n, clock.elapsed(n)));
+  EXPECT_FALSE(calibrator.capped(1000, 1e6));
+}
+
+TEST(BatchCalibrator, GrowsGeometricallySoCalibrationTakesFewSteps) {
+  int steps = 0;
+  calibrate(BatchCalibrator(1e6), FakeClock{1.0, 0.5}, &steps);
+  EXPECT_LE(steps, 9);
+}
