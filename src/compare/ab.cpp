@@ -19,6 +19,7 @@
 #include "compare/pair_design.hpp"
 #include "compare/sequential_stop.hpp"
 #include "registry/registry.hpp"
+#include "report/enum_names.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/options.hpp"
 #include "runner/progress.hpp"
@@ -32,7 +33,8 @@ namespace tare::compare {
 namespace {
 
 struct Listed {
-  std::string name, family, mode;
+  std::string name, family;
+  Mode mode = Mode::avgt;
   std::vector<std::pair<std::string, std::string>> params;
   int threads = 1;
   std::uint64_t ops_per_invocation = 1;
@@ -87,7 +89,7 @@ std::vector<Listed> list_benchmarks(const std::string& binary, const std::option
     Listed b;
     b.name = entry.value("name", "");
     b.family = entry.value("family", "");
-    b.mode = entry.value("mode", "avgt");
+    b.mode = report::parse_mode(entry.value("mode", "avgt")).value_or(Mode::avgt);
     b.threads = entry.value("threads", 1);
     b.ops_per_invocation = entry.value("ops_per_invocation", std::uint64_t{1});
     if (const auto params = entry.find("params"); params != entry.end() && params->is_object())
@@ -133,7 +135,7 @@ void measure_pair(runner::WorkerProcess& a, runner::WorkerProcess& c, std::uint6
 // then measured together.
 Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std::uint64_t layout_seed,
               const PairCpus& cpus) {
-  const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
+  const Mode mode = b.mode;
   worker::WorkerSpec spec;
   spec.benchmark = b.family;
   spec.params = b.params;
@@ -275,7 +277,7 @@ CompareRow compare_benchmark(const AbOptions& options, const Listed& b, const Se
                              std::mt19937_64& rng, const std::vector<int>& cpus, runner::Progress& progress) {
   CompareRow row;
   row.name = b.name;
-  row.unit = registry::mode_unit(registry::parse_mode(b.mode).value_or(Mode::avgt));
+  row.unit = report::mode_unit(b.mode);
   try {
     run_benchmark(options, b, setup, design, rng, cpus, progress, row);
   } catch (const runner::WorkerFailure& failure) {

@@ -30,7 +30,7 @@ const stats::MeanSummary* find_summary(const Summaries& summaries, const std::st
 
 // The samples the score rested on, fork by fork, in the benchmark's unit.
 std::vector<std::vector<double>> fork_values(const results::Benchmark& b) {
-  const Mode mode = registry::parse_mode(b.mode).value_or(Mode::avgt);
+  const Mode mode = b.mode;
   std::vector<std::vector<double>> forks;
   for (const auto* f : analysis::scored_forks(b)) forks.push_back(analysis::fork_values(*f, mode, b.threads));
   return forks;

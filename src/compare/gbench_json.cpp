@@ -102,7 +102,7 @@ std::string context_text(const Json& context, const char* key) {
 results::Benchmark new_benchmark(const std::string& name, int threads) {
   results::Benchmark b;
   b.name = b.family = name;
-  b.mode = "avgt";
+  b.mode = Mode::avgt;
   b.unit = "ns/op";
   b.threads = threads;
   return b;

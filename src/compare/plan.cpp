@@ -47,7 +47,7 @@ PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) 
   in.fork_cost_ns = std::max(stats::median(fork_costs), 1.0);
   in.target_relative_half_width = options.target_relative_half_width;
   in.budget_ns = options.budget_seconds * 1e9;
-  if (b.mode == "ss") {
+  if (b.mode == Mode::ss) {
     // One cold call per fork: nothing to repeat inside a fork.
     in.within_variance = 0;
     in.min_samples = in.max_samples = 1;

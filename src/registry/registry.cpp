@@ -98,25 +98,5 @@ int occurrence(const detail::BenchmarkSpec& spec) {
   return 0;
 }
 
-std::optional<Mode> parse_mode(const std::string& text) {
-  if (text == "avgt") return Mode::avgt;
-  if (text == "thrpt") return Mode::thrpt;
-  if (text == "sample") return Mode::sample;
-  if (text == "ss") return Mode::ss;
-  return std::nullopt;
-}
-
-const char* mode_name(Mode mode) {
-  switch (mode) {
-    case Mode::avgt: return "avgt";
-    case Mode::thrpt: return "thrpt";
-    case Mode::sample: return "sample";
-    case Mode::ss: return "ss";
-  }
-  return "?";
-}
-
-const char* mode_unit(Mode mode) { return mode == Mode::thrpt ? "ops/s" : "ns/op"; }
-
 }  // namespace registry
 }  // namespace tare

@@ -54,10 +54,4 @@ std::vector<Instance> expand(const std::vector<detail::BenchmarkSpec>& specs, co
 std::string instance_name(const std::string& family, const std::vector<std::pair<std::string, std::string>>& params,
                           int threads, bool show_threads);
 
-/// Parses a mode name ("avgt", "thrpt", "sample", "ss"); nullopt when unknown.
-std::optional<Mode> parse_mode(const std::string& text);
-const char* mode_name(Mode mode);
-/// The unit of a mode's score.
-const char* mode_unit(Mode mode);
-
 }  // namespace tare::registry

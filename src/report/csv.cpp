@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/enum_names.hpp"
 #include "report/utf8.hpp"
 
 namespace tare::report {
@@ -80,7 +81,7 @@ void write_csv(const results::Run& run, std::ostream& out) {
 
     std::vector<std::string> row{b.name,
                                  b.family,
-                                 b.mode,
+                                 mode_name(b.mode),
                                  b.unit,
                                  fmt::format("{}", b.threads),
                                  b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped",

@@ -1,6 +1,24 @@
 #include "report/enum_names.hpp"
 
 namespace tare::report {
+
+const char* mode_name(Mode mode) {
+  switch (mode) {
+    case Mode::avgt: return "avgt";
+    case Mode::thrpt: return "thrpt";
+    case Mode::sample: return "sample";
+    case Mode::ss: return "ss";
+  }
+  return "?";
+}
+
+std::optional<Mode> parse_mode(std::string_view name) {
+  for (const Mode mode : {Mode::avgt, Mode::thrpt, Mode::sample, Mode::ss})
+    if (name == mode_name(mode)) return mode;
+  return std::nullopt;
+}
+
+const char* mode_unit(Mode mode) { return mode == Mode::thrpt ? "ops/s" : "ns/op"; }
 namespace {
 
 constexpr results::SteadyClass kEverySteadyClass[] = {

@@ -6,8 +6,16 @@
 #include <string_view>
 
 #include "results/results.hpp"
+#include "tare/mode.hpp"
 
 namespace tare::report {
+
+/// "avgt", "thrpt", "sample", "ss" (JMH's names; --mode takes them too).
+const char* mode_name(Mode mode);
+/// nullopt for a name that is none of mode_name's.
+std::optional<Mode> parse_mode(std::string_view name);
+/// What a score in this mode is counted in: "ops/s" for throughput, "ns/op" otherwise.
+const char* mode_unit(Mode mode);
 
 /// "flat", "warmup", "slowdown", "no steady state", "unchecked", "single shot".
 const char* steady_class_name(results::SteadyClass steady_class);

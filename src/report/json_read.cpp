@@ -47,6 +47,13 @@ std::string read_status(const Field& f) {
   return status;
 }
 
+Mode read_mode(const Field& f) {
+  const std::string name = f.text();
+  const auto mode = parse_mode(name);
+  if (!mode) f.fail("expected a mode (\"avgt\", \"thrpt\", \"sample\" or \"ss\"), got \"" + name + "\"");
+  return *mode;
+}
+
 results::SteadyClass read_steady_class(const Field& f) {
   const std::string name = f.text();
   const auto steady_class = parse_steady_class(name);
@@ -175,7 +182,7 @@ void read_identity(const Field& f, results::Benchmark& b) {
   b.family = f.at("family").text();
   if (auto group = f.find("group")) b.group = group->text();
   for (const auto& [key, value] : f.at("params").members()) b.params.emplace_back(key, value.text());
-  b.mode = f.at("mode").text();
+  b.mode = read_mode(f.at("mode"));
   b.unit = f.at("unit").text();
   b.threads = positive_count(f.at("threads"));
   if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = static_cast<std::uint64_t>(positive_count(*v));

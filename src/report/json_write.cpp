@@ -114,7 +114,7 @@ void add_identity(Json& j, const results::Benchmark& b) {
   Json params = Json::object();
   for (const auto& [key, value] : b.params) params[key] = value;
   j["params"] = std::move(params);
-  j["mode"] = b.mode;
+  j["mode"] = mode_name(b.mode);
   j["unit"] = b.unit;
   j["threads"] = b.threads;
   j["ops_per_invocation"] = b.ops_per_invocation;

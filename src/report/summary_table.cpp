@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "report/enum_names.hpp"
 #include "report/units.hpp"
 
 namespace tare::report::detail {
@@ -108,7 +109,7 @@ Table summary_table(const results::Run& run) {
   Table table(std::move(columns));
   for (const results::Benchmark& b : run.benchmarks) {
     ScoreCells s = score_cells(b);
-    std::vector<Cell> row{{b.name, Style::bold}, {b.mode},        std::move(s.score),
+    std::vector<Cell> row{{b.name, Style::bold}, {mode_name(b.mode)},        std::move(s.score),
                           std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
                           std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
     if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});

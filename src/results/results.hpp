@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "tare/mode.hpp"
+
 namespace tare::results {
 
 /// Barrett et al.'s class of a fork's series (flat, warmup, slowdown, no steady state), or
@@ -156,7 +158,7 @@ struct Benchmark {
   std::string family;  ///< "lookup.binary" (the name without parameters)
   std::string group;   ///< "lookup"
   std::vector<std::pair<std::string, std::string>> params;
-  std::string mode = "avgt";  ///< avgt | thrpt | sample | ss
+  Mode mode = Mode::avgt;
   std::string unit = "ns/op";
   int threads = 1;
   std::uint64_t ops_per_invocation = 1;

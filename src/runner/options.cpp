@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "input/cli.hpp"
+#include "report/enum_names.hpp"
 
 namespace tare::runner {
 namespace {
@@ -112,7 +113,7 @@ void apply_option_text(const OptionText& text, RunOptions& options) {
   }
   if (!text.threads.empty()) options.overrides.threads = parse_thread_counts(text.threads);
   if (!text.mode.empty()) {
-    options.overrides.mode = registry::parse_mode(text.mode);
+    options.overrides.mode = report::parse_mode(text.mode);
     if (!options.overrides.mode) throw UsageError("--mode " + text.mode + ": expected avgt, thrpt, sample or ss");
   }
   if (options.max_forks < options.min_forks)

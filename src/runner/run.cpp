@@ -67,7 +67,7 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
                     {"family", instance.spec->name},
                     {"params", params},
                     {"threads", instance.threads},
-                    {"mode", registry::mode_name(instance.mode)},
+                    {"mode", report::mode_name(instance.mode)},
                     {"ops_per_invocation", instance.spec->ops_per_invocation}});
   }
   // Names come from the user's code and may hold any bytes: escaped by the dump, and
@@ -83,8 +83,8 @@ results::Benchmark describe(const registry::Instance& instance) {
   b.family = instance.spec->name;
   b.group = instance.spec->group;
   b.params = instance.params;
-  b.mode = registry::mode_name(instance.mode);
-  b.unit = registry::mode_unit(instance.mode);
+  b.mode = instance.mode;
+  b.unit = report::mode_unit(instance.mode);
   b.threads = instance.threads;
   b.ops_per_invocation = instance.spec->ops_per_invocation;
   b.counter_names = instance.spec->counters;
@@ -210,7 +210,7 @@ int run(int argc, char** argv) {
     }
     if (options->list) {
       for (const auto& instance : instances)
-        std::cout << instance.name << "  [" << registry::mode_name(instance.mode) << "]\n";
+        std::cout << instance.name << "  [" << report::mode_name(instance.mode) << "]\n";
       return 0;
     }
     const runner::Measured measured = runner::measure(*options, instances);

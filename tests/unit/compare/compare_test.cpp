@@ -20,14 +20,14 @@ using Results = tare::results::Run;
 namespace {
 
 // `forks` forks of 50 samples of 1000 ops each around `per_op` ns (0.5% noise), in `mode`.
-Benchmark benchmark(const std::string& name, double per_op, std::uint64_t seed, const std::string& mode = "avgt",
+Benchmark benchmark(const std::string& name, double per_op, std::uint64_t seed, tare::Mode mode = tare::Mode::avgt,
                     int forks = 6) {
   std::mt19937_64 rng(seed);
   std::normal_distribution<double> noise(1.0, 0.005);
   Benchmark b;
   b.name = name;
   b.mode = mode;
-  b.unit = mode == "thrpt" ? "ops/s" : "ns/op";
+  b.unit = mode == tare::Mode::thrpt ? "ops/s" : "ns/op";
   double total = 0;
   for (int k = 0; k < forks; ++k) {
     Fork f;
@@ -36,7 +36,7 @@ Benchmark benchmark(const std::string& name, double per_op, std::uint64_t seed, 
     for (int i = 0; i < 50; ++i) {
       const double v = level * noise(rng);
       f.samples.push_back(Sample{1000, v * 1000, 0, {}});
-      sum += mode == "thrpt" ? 1e9 / v : v;
+      sum += mode == tare::Mode::thrpt ? 1e9 / v : v;
     }
     f.mean = sum / 50;
     total += f.mean;
@@ -72,8 +72,8 @@ TEST(Compare, KnownRatiosGetTheirVerdicts) {
 }
 
 TEST(Compare, ForARateHigherIsFaster) {
-  const auto base = run_of({benchmark("r", 100, 1, "thrpt")});
-  const auto candidate = run_of({benchmark("r", 90, 2, "thrpt")});  // 10% less time: more ops/s
+  const auto base = run_of({benchmark("r", 100, 1, tare::Mode::thrpt)});
+  const auto candidate = run_of({benchmark("r", 90, 2, tare::Mode::thrpt)});  // 10% less time: more ops/s
   const auto report = tare::compare::compare_runs(base, candidate, {});
   EXPECT_GT(report.rows[0].ratio.estimate, 1.05);  // the ratio of the scores (ops/s)
   EXPECT_EQ(report.rows[0].verdict.direction, Direction::faster);
@@ -106,7 +106,7 @@ TEST(Compare, AMachineThatRanAtAnotherSpeedIsNamedInANote) {
 TEST(Compare, WhatCannotBeComparedIsSaidAndTheRestIsCompared) {
   Benchmark failed = benchmark("failed", 100, 1);
   failed.ok = false;
-  Benchmark lonely = benchmark("lonely", 100, 2, "avgt", 1);
+  Benchmark lonely = benchmark("lonely", 100, 2, tare::Mode::avgt, 1);
   const auto base = run_of({benchmark("a", 100, 3), failed, lonely, benchmark("gone", 1, 4)});
   const auto candidate = run_of({benchmark("a", 100, 5), benchmark("failed", 100, 6), benchmark("lonely", 100, 7),
                                  benchmark("added", 1, 8)});
@@ -152,7 +152,7 @@ TEST(Compare, NoDifferenceFoundSaysWhatCouldHaveBeenFoundAndHowManyForksWouldSet
   auto noisy = [](const std::string& name, double per_op, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::normal_distribution<double> fork_noise(1.0, 0.01);
-    Benchmark b = benchmark(name, per_op, seed, "avgt", 3);
+    Benchmark b = benchmark(name, per_op, seed, tare::Mode::avgt, 3);
     double total = 0;
     for (auto& f : b.forks) {
       const double scale = fork_noise(rng);

@@ -5,6 +5,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -18,6 +19,21 @@ const std::vector<SteadyClass> kSteadyClasses = {SteadyClass::flat,      SteadyC
 const std::vector<StopReason> kStopReasons = {StopReason::none,      StopReason::target_ci,  StopReason::budget,
                                               StopReason::max_forks, StopReason::failed,     StopReason::skipped,
                                               StopReason::interrupted, StopReason::in_progress};
+
+TEST(EnumNames, ModesKeepJmhsNamesAndUnits) {
+  using tare::Mode;
+  const std::vector<std::pair<Mode, std::string>> modes = {
+      {Mode::avgt, "avgt"}, {Mode::thrpt, "thrpt"}, {Mode::sample, "sample"}, {Mode::ss, "ss"}};
+  ASSERT_FALSE(modes.empty());
+  for (const auto& [mode, name] : modes) {
+    EXPECT_EQ(tare::report::mode_name(mode), name);
+    EXPECT_EQ(tare::report::parse_mode(name), mode);
+  }
+  EXPECT_FALSE(tare::report::parse_mode("average"));
+  EXPECT_FALSE(tare::report::parse_mode(""));
+  EXPECT_STREQ(tare::report::mode_unit(Mode::thrpt), "ops/s");
+  EXPECT_STREQ(tare::report::mode_unit(Mode::ss), "ns/op");
+}
 
 TEST(EnumNames, SteadyClassesKeepTheSchemasNames) {
   EXPECT_STREQ(tare::report::steady_class_name(SteadyClass::flat), "flat");

@@ -367,6 +367,11 @@ TEST(JsonRead, ReadsEveryStopReasonItWritesAndOldOnesAsNone) {
             tare::results::StopReason::none);
 }
 
+TEST(JsonRead, ReadsTheModeAndRejectsAnUnknownOne) {
+  EXPECT_EQ(from_text(with(kMinimal, R"("mode": "avgt")", R"("mode": "thrpt")")).benchmarks[0].mode, tare::Mode::thrpt);
+  EXPECT_THAT(error_for(with(kMinimal, R"("mode": "avgt")", R"("mode": "fast")")), HasSubstr("expected a mode"));
+}
+
 TEST(JsonRead, RejectsAnUnknownSteadyStateClass) {
   EXPECT_THAT(error_for(with(kMinimal, R"({"class": "flat")", R"({"class": "wobbly")")),
               HasSubstr("expected a steady-state class"));

@@ -89,7 +89,7 @@ results::Run full_run() {
   b.family = "parse";
   b.group = "parsing";
   b.params = {{"invalid_percent", "10"}, {"text", "中文"}, {"alpha", "a,b"}};  // declaration order
-  b.mode = "sample";
+  b.mode = tare::Mode::sample;
   b.unit = "ns/op";
   b.threads = 2;
   b.ops_per_invocation = 8;
@@ -131,7 +131,7 @@ results::Run full_run() {
   failed.family = "lookup.linear";
   failed.group = "lookup";
   failed.params = {{"size", "16"}};
-  failed.mode = "thrpt";
+  failed.mode = tare::Mode::thrpt;
   failed.unit = "ops/s";
   failed.ok = false;
   failed.error = "threw std::out_of_range: \"vector::at\"";
@@ -151,7 +151,7 @@ results::Run console_run() {
   binary.name = "lookup.binary/size=1024";
   binary.family = "lookup.binary";
   binary.params = {{"size", "1024"}};
-  binary.mode = "avgt";
+  binary.mode = tare::Mode::avgt;
   binary.unit = "ns/op";
   binary.score = 12345.6;  // 12.3 µs/op
   binary.ci = results::Interval{0.95, 12100, 12600};
@@ -164,7 +164,7 @@ results::Run console_run() {
   linear.name = "lookup.linear/size=16";
   linear.family = "lookup.linear";
   linear.params = {{"size", "16"}};
-  linear.mode = "thrpt";
+  linear.mode = tare::Mode::thrpt;
   linear.unit = "ops/s";
   linear.score = 1.5e7;  // 15.0 Mops/s
   linear.ci = results::Interval{0.95, 1.47e7, 1.53e7};
@@ -177,7 +177,7 @@ results::Run console_run() {
   results::Benchmark parse;
   parse.name = "parse/invalid_percent=10";
   parse.family = "parse";
-  parse.mode = "sample";
+  parse.mode = tare::Mode::sample;
   parse.unit = "ns/op";
   parse.score = 87.6;
   parse.ci = results::Interval{0.95, 86.0, 89.2};
@@ -191,7 +191,7 @@ results::Run console_run() {
   results::Benchmark crash;
   crash.name = "crash/size=8";
   crash.family = "crash";
-  crash.mode = "avgt";
+  crash.mode = tare::Mode::avgt;
   crash.ok = false;
   crash.error = "killed by signal 11 (Segmentation fault)";
   crash.forks = {fork(8, 0)};

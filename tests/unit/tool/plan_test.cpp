@@ -100,7 +100,7 @@ TEST(Plan, TheReportShowsTheTableTheCommandsAndWhatIsOutOfReach) {
 
 TEST(Plan, SingleShotForksHaveOneSampleEach) {
   Benchmark cold = pilot("cold");
-  cold.mode = "ss";
+  cold.mode = tare::Mode::ss;
   for (auto& f : cold.forks) {
     f.samples.assign(1, Sample{1, 1e6, 0, {}});
     f.measured_ns = 1e6;
