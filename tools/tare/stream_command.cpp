@@ -9,15 +9,16 @@
 
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
-#include "stream/latency_warnings.hpp"
+#include "stream/checked_trial.hpp"
 #include "stream/model_sut.hpp"
-#include "stream/trial_verification.hpp"
+#include "stream/sut_process.hpp"
 #include "system/atomic_file.hpp"
 #include "tools/tare/quantities.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_report.hpp"
+#include "tools/tare/stream_settings.hpp"
 #include "tools/tare/stream_sustainable.hpp"
-#include "tools/tare/stream_trial.hpp"
+#include "tools/tare/stream_trial_text.hpp"
 
 namespace tare::tool {
 namespace {
@@ -86,27 +87,25 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.run_load;
   if (args.rate.empty()) throw UsageError("--rate is required (events/s, e.g. 50k, or a shape like square:10k,80k,10s)");
   const auto rate = parse_rate_shape(args.rate, "--rate");
-  const auto options = driver_options(load, rate, parse_duration_ns(args.duration, "--duration"));
+  const auto settings = trial_settings(load, rate, parse_duration_ns(args.duration, "--duration"), executable);
+  const auto& options = settings.driver;
   std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           describe_sut(options, load))
+                           describe_sut(settings, load))
             << std::flush;
-  const auto outcome = run_one(options, load, executable, ::isatty(STDERR_FILENO) != 0);
-  const auto& trial = outcome.result;
-  const stream::Verification verification = stream::verify_trial(options, trial);
-  const auto warnings = stream::latency_warnings(trial, options.run.window.size_ns);
-  write_trial_console(trial, verification, warnings, std::cout);
-  note_sut_messages(outcome);
+  ConsoleTrialLine live_line;
+  const auto checked = stream::run_checked_trial(settings, ::isatty(STDERR_FILENO) != 0 ? &live_line : nullptr);
+  const auto& trial = checked.outcome.result;
+  write_trial_console(trial, checked.verification, checked.warnings, std::cout);
+  note_sut_messages(checked.outcome);
   if (!load.hdr_log.empty())
     system::write_file_atomically(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
   if (!load.json.empty()) {
-    auto json = trial_json(trial, config_json(options, load, args.rate), verification, load.hdr_log);
-    json["warnings"] = warnings;
+    auto json = trial_json(trial, config_json(settings, load, args.rate), checked.verification, load.hdr_log);
+    json["warnings"] = checked.warnings;
     write_json_file(load.json, json);
   }
-  // The verdict is a finding, not a failure; a run that broke off or results that differ
-  // from the oracle are.
-  return !trial.complete || verification.status == stream::VerificationStatus::mismatch ? 1 : 0;
+  return checked.failed() ? 1 : 0;
 }
 
 // ---- sut -------------------------------------------------------------------------------------
@@ -120,7 +119,7 @@ int sut_command(const StreamArgs& args) {
   }
   options.serve_once = !args.serve;
   stream::run_model_sut(
-      options, [](const stream::Address& a) { std::cout << "listening on " << a.text() << std::endl; },
+      options, [](const stream::Address& a) { std::cout << stream::kListeningGreeting << a.text() << std::endl; },
       [](const std::string& message) { std::cerr << "tare stream sut: " << message << std::endl; });
   return 0;
 }

@@ -22,8 +22,6 @@ nlohmann::json short_latency_json(const stream::HdrHistogram& h) {
   return {{"count", h.total_count()}, {"p50", p50}, {"p99", p99}, {"max", h.max()}};
 }
 
-double warmup_seconds(const nlohmann::json& config) { return config.value("warmup_s", 0.0); }
-
 nlohmann::json driver_json(const stream::DriverScheduling& s) {
   const bool schedstat = s.times.has_schedstat();
   return {{"threads", s.threads},
@@ -109,8 +107,9 @@ nlohmann::json latency_json(const stream::HdrHistogram& h) {
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
                           const stream::Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
-  const double warmup_s = warmup_seconds(config);
-  const auto rates = stream::rates_between(trial.backlog, warmup_s, static_cast<double>(trial.schedule_end_ns) / 1e9);
+  // Over the measured window, as the verdict sees it.
+  const auto rates = stream::rates_between(trial.backlog, static_cast<double>(trial.warmup_ns) / 1e9,
+                                           static_cast<double>(trial.schedule_end_ns) / 1e9);
   return {
       {"schema", "tare.stream.run/1"},
       {"config", config},

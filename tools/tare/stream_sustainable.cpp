@@ -8,24 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "stream/latency_warnings.hpp"
 #include "stream/sustainable_procedure.hpp"
+#include "stream/sustainable_trials.hpp"
+#include "stream/trial.hpp"
 #include "tools/tare/quantities.hpp"
-#include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_report.hpp"
-#include "tools/tare/stream_trial.hpp"
+#include "tools/tare/stream_settings.hpp"
+#include "tools/tare/stream_trial_text.hpp"
 
 namespace tare::tool {
 namespace {
-
-// The driver options of one search trial at a constant `rate`: no drain, no outputs kept
-// (a search trial is judged on its backlog and latencies, not checked against the oracle).
-stream::DriverOptions search_trial_options(const LoadArgs& load, double rate, std::int64_t duration_ns) {
-  auto options = driver_options(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns);
-  options.drain = false;
-  options.keep_outputs = false;
-  return options;
-}
 
 double probe_rate_of(const StreamArgs& args) {
   if (args.probe.empty())
@@ -34,23 +26,20 @@ double probe_rate_of(const StreamArgs& args) {
 }
 
 stream::SustainableSettings procedure_settings(const StreamArgs& args, double probe_rate,
-                                               const stream::DriverOptions& first_options) {
-  stream::SustainableSettings settings;
-  settings.probe_rate = probe_rate;
+                                               const stream::TrialSettings& probe_trial) {
+  stream::SustainableSettings settings = stream::sustainable_settings(probe_trial, probe_rate);
   settings.search.tolerance = parse_percent(args.tolerance, "--tolerance") / 100;
   settings.search.max_trials = args.max_trials;
   settings.repeats = args.repeats;
-  settings.slack = first_options.rules.backlog_slope_fraction;
-  const auto capacity = model_capacity_of(first_options, args.search_load);
-  settings.busiest_share = capacity ? capacity->busiest_share : 0;
-  settings.measured_window_s = static_cast<double>(first_options.duration_ns - first_options.warmup_ns) / 1e9;
   return settings;
 }
 
 // The console lines written while the procedure runs: each trial as it ends, the driver's
 // scheduling after the probe, the search's first bracket.
-class ConsoleProgress : public stream::SustainableObserver {
+class ConsoleProgress : public stream::SustainableRunObserver {
  public:
+  // Only when it broke off: the procedure then stops with why.
+  void trial_ran(const stream::TrialOutcome& outcome) override { note_sut_messages(outcome); }
   void trial_done(const stream::RatedTrial& t) override {
     std::cout << trial_line(t.label, t.rate, t.result) << "\n" << std::flush;
   }
@@ -147,26 +136,22 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.search_load;
   const double probe_rate = probe_rate_of(args);
   const std::int64_t duration_ns = parse_duration_ns(args.trial, "--trial");
-  const auto first_options = driver_options(load, stream::RateSchedule::constant(std::llround(probe_rate)), duration_ns);
-  const stream::SustainableSettings settings = procedure_settings(args, probe_rate, first_options);
+  const auto settings_at = [&](double rate) {
+    return trial_settings(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns, executable);
+  };
+  const stream::TrialSettings probe_trial = settings_at(probe_rate);
+  const stream::DriverOptions& first_options = probe_trial.driver;
+  const stream::SustainableSettings settings = procedure_settings(args, probe_rate, probe_trial);
   std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}\n",
                            describe(first_options, load), format_latency(double(first_options.duration_ns)),
-                           format_latency(double(first_options.warmup_ns)), describe_sut(first_options, load))
+                           format_latency(double(first_options.warmup_ns)), describe_sut(probe_trial, load))
             << std::flush;
-  const auto run_search_trial = [&](const std::string&, double rate) {
-    const TrialOutcome outcome = run_one(search_trial_options(load, rate, duration_ns), load, executable, false);
-    note_sut_messages(outcome);  // only when it broke off: the procedure then stops with why
-    return outcome.result;
-  };
   ConsoleProgress progress;
-  const stream::SustainableReport report = stream::find_sustainable_rate(settings, run_search_trial, progress);
-  const std::vector<std::string> warnings =
-      report.confirmation ? stream::latency_warnings(report.confirmation->at_fraction.result,
-                                                     first_options.run.window.size_ns)
-                          : std::vector<std::string>{};
+  const stream::SustainableReport report = stream::run_sustainable_search(settings, settings_at, progress);
+  const auto warnings = stream::confirmation_warnings(report, first_options.run.window.size_ns);
   print_outcome(report, warnings);
   if (!load.json.empty())
-    write_json_file(load.json, sustainable_json(report, config_json(first_options, load, "constant per trial"), warnings));
+    write_json_file(load.json, sustainable_json(report, config_json(probe_trial, load, "constant per trial"), warnings));
   return stream::succeeded(report) ? 0 : 1;
 }
 

@@ -1,6 +1,6 @@
-// `tare stream sustainable`: the procedure (stream/sustainable_procedure.hpp: the overload
-// probe, the bisection and the confirmation trials) run on real trials, with its console
-// lines and JSON (tare.stream.sustainable/1).
+// `tare stream sustainable`: the procedure on real trials (stream/sustainable_trials.hpp:
+// the overload probe, the bisection and the confirmation trials) from the command line's
+// options, with its console lines and JSON (tare.stream.sustainable/1).
 #pragma once
 
 #include <string>

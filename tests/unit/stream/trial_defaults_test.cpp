@@ -6,19 +6,19 @@
 namespace tare::stream {
 namespace {
 
-constexpr std::int64_t kMsNs = 1'000'000;
+constexpr std::int64_t kOneMsNs = 1'000'000;
 
-TEST(TrialDefaults, WarmupIsTheFirstFifth) { EXPECT_EQ(default_warmup_ns(10'000 * kMsNs), 2'000 * kMsNs); }
+TEST(TrialDefaults, WarmupIsTheFirstFifth) { EXPECT_EQ(default_warmup_ns(10'000 * kOneMsNs), 2'000 * kOneMsNs); }
 
 TEST(TrialDefaults, IntervalIsAThirtiethInWholeMillisecondsWithinItsBounds) {
-  EXPECT_EQ(default_interval_ns(10'000 * kMsNs), 333 * kMsNs);
-  EXPECT_EQ(default_interval_ns(100 * kMsNs), 10 * kMsNs);          // at least 10 ms
-  EXPECT_EQ(default_interval_ns(3'600'000 * kMsNs), 1'000 * kMsNs);  // at most 1 s
+  EXPECT_EQ(default_interval_ns(10'000 * kOneMsNs), 333 * kOneMsNs);
+  EXPECT_EQ(default_interval_ns(100 * kOneMsNs), 10 * kOneMsNs);          // at least 10 ms
+  EXPECT_EQ(default_interval_ns(3'600'000 * kOneMsNs), 1'000 * kOneMsNs);  // at most 1 s
 }
 
 TEST(TrialDefaults, SamplingIsTheIntervalAtMostATenthOfASecond) {
-  EXPECT_EQ(default_sample_ns(50 * kMsNs), 50 * kMsNs);
-  EXPECT_EQ(default_sample_ns(333 * kMsNs), 100 * kMsNs);
+  EXPECT_EQ(default_sample_ns(50 * kOneMsNs), 50 * kOneMsNs);
+  EXPECT_EQ(default_sample_ns(333 * kOneMsNs), 100 * kOneMsNs);
 }
 
 TEST(TrialDefaults, BacklogCapIsSecondsAtThePeakRateWithinItsBounds) {

@@ -23,7 +23,7 @@ namespace {
 constexpr std::int64_t kS = 1'000'000'000;  // one second in ns
 using testing::kMs;
 
-bool same(const Event& a, const Event& b) {
+bool same_event(const Event& a, const Event& b) {
   return a.event_time_ns == b.event_time_ns && a.kind == b.kind && a.user == b.user &&
          a.product == b.product && a.price_cents == b.price_cents;
 }
@@ -80,7 +80,7 @@ TEST(StreamGenerator, SameSeedGivesTheSameSequence) {
   const auto b = generate(mixed_spec(42), 20'000);
   ASSERT_EQ(a.size(), 20'000u);
   ASSERT_EQ(b.size(), a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) ASSERT_TRUE(same(a[i], b[i])) << "event " << i;
+  for (std::size_t i = 0; i < a.size(); ++i) ASSERT_TRUE(same_event(a[i], b[i])) << "event " << i;
 }
 
 TEST(StreamGenerator, OtherSeedGivesAnotherSequence) {
@@ -89,7 +89,7 @@ TEST(StreamGenerator, OtherSeedGivesAnotherSequence) {
   std::size_t differing = 0;
   for (std::size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].event_time_ns, b[i].event_time_ns);  // the schedule does not depend on it
-    if (!same(a[i], b[i])) ++differing;
+    if (!same_event(a[i], b[i])) ++differing;
   }
   EXPECT_GT(differing, 19'000u);  // a chance collision of user and product is rare
 }
@@ -100,7 +100,7 @@ TEST(StreamGenerator, NextAndGenerateAgree) {
   Event e;
   for (std::size_t i = 0; i < v.size(); ++i) {
     ASSERT_TRUE(gen.next(e));
-    ASSERT_TRUE(same(e, v[i])) << "event " << i;
+    ASSERT_TRUE(same_event(e, v[i])) << "event " << i;
   }
   EXPECT_EQ(gen.produced(), 1000u);
 }
@@ -117,7 +117,7 @@ TEST(StreamGenerator, PinnedSequenceForSeed42) {
   const auto v = generate(mixed_spec(42), pinned.size());
   ASSERT_EQ(v.size(), pinned.size());
   for (std::size_t i = 0; i < pinned.size(); ++i) {
-    EXPECT_TRUE(same(v[i], pinned[i]))
+    EXPECT_TRUE(same_event(v[i], pinned[i]))
         << "event " << i << ": {" << v[i].event_time_ns << ", " << static_cast<int>(v[i].kind)
         << ", " << v[i].user << ", " << v[i].product << ", " << v[i].price_cents << "}";
   }

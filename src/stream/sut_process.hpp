@@ -1,14 +1,13 @@
-// The embedded model SUT as a child process: `tare stream run` without --sut starts
-// `tare stream sut --listen 127.0.0.1:0 ...` (this same executable), reads the address it
-// listens on from its first line of output, and ends it at the end. A separate process, so
-// the SUT's threads never share the driver's address space or scheduling fate.
+// A trial's SUT as a child process: `tare stream run` without --sut starts
+// `tare stream sut --listen 127.0.0.1:0 ...` (that same executable), this reads the address
+// it listens on from its "listening on HOST:PORT" line, and ends it at the end. A separate
+// process, so the SUT's threads never share the driver's address space or scheduling fate.
 //
 // What the SUT writes is read all the time it runs (a thread of its own), so that however
 // much it writes it never blocks on a full pipe, and only its last kMessageBytes are kept.
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,7 +15,10 @@
 #include "stream/net.hpp"
 #include "system/child_process.hpp"
 
-namespace tare::tool {
+namespace tare::stream {
+
+/// What the started SUT writes, followed by its address and a line end, once it listens.
+inline constexpr const char* kListeningGreeting = "listening on ";
 
 class SutProcess {
  public:
@@ -25,14 +27,14 @@ class SutProcess {
   /// Its "listening on" line must come within this much output.
   static constexpr std::size_t kGreetingBytes = 65536;
 
-  /// Starts `executable stream sut --listen 127.0.0.1:0 args...` and waits (up to 10 s) for
-  /// its "listening on HOST:PORT" line. std::runtime_error when it fails to start.
-  SutProcess(const std::string& executable, const std::vector<std::string>& args);
+  /// Starts `command` (the program, then its arguments) and waits (up to 10 s) for its
+  /// "listening on HOST:PORT" line. std::runtime_error when it fails to start.
+  explicit SutProcess(const std::vector<std::string>& command);
   ~SutProcess();
   SutProcess(const SutProcess&) = delete;
   SutProcess& operator=(const SutProcess&) = delete;
 
-  const stream::Address& address() const noexcept { return address_; }
+  const Address& address() const noexcept { return address_; }
   /// Waits up to timeout_ms for it to exit by itself, then kills it (and what it started).
   /// Returns its messages (the last kMessageBytes of what it wrote after the address line,
   /// saying how much came before them), for the report when a run failed. Call once.
@@ -44,7 +46,7 @@ class SutProcess {
   void stop_collecting();
 
   system::ChildProcess child_;
-  stream::Address address_;
+  Address address_;
   // Written only by the collecting thread while it runs, read only after it is joined.
   system::BoundedText messages_{kMessageBytes, system::BoundedText::Keep::tail};
   int stop_fds_[2] = {-1, -1};  // written to when the collecting thread is to stop
@@ -52,4 +54,4 @@ class SutProcess {
   bool finished_ = false;
 };
 
-}  // namespace tare::tool
+}  // namespace tare::stream

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -11,14 +12,19 @@
 #include <string>
 #include <thread>
 
-#include "tests/support/process.hpp"
-#include "tools/tare/stream_sut_process.hpp"
+#include "stream/sut_process.hpp"
 
-namespace tare::tool {
+namespace tare::stream {
 namespace {
 
+std::filesystem::path sut_scratch_dir() {
+  auto dir = std::filesystem::temp_directory_path() / ("tare-stream-tests-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
 std::string chatty_sut_script(const std::filesystem::path& done_marker) {
-  const auto path = tare_test::scratch_dir() / "chatty_sut";
+  const auto path = sut_scratch_dir() / "chatty_sut";
   // 8 MiB of messages (a pipe holds 64 KiB) and a last line, then a file that says all of
   // it went out, then silence.
   std::ofstream(path) << "#!/bin/sh\n"
@@ -41,9 +47,9 @@ bool exists_within(const std::filesystem::path& path, std::chrono::seconds limit
 }
 
 TEST(SutProcessFaults, AChattySutNeverBlocksAndOnlyItsLastWordsAreKept) {
-  const auto marker = tare_test::scratch_dir() / "chatty_sut.done";
+  const auto marker = sut_scratch_dir() / "chatty_sut.done";
   std::filesystem::remove(marker);
-  SutProcess sut(chatty_sut_script(marker), {});
+  SutProcess sut({chatty_sut_script(marker)});
   EXPECT_EQ(sut.address().text(), "127.0.0.1:9");
   // Nobody calls finish() meanwhile: the SUT gets its 8 MiB out only if they are read as
   // they come.
@@ -55,12 +61,12 @@ TEST(SutProcessFaults, AChattySutNeverBlocksAndOnlyItsLastWordsAreKept) {
 }
 
 TEST(SutProcessFaults, ASutThatFloodsBeforeSayingWhereItListensIsRefused) {
-  const auto path = tare_test::scratch_dir() / "flooding_sut";
+  const auto path = sut_scratch_dir() / "flooding_sut";
   // 32 MiB without a line end, then silence: without a cap all of it would be kept.
   std::ofstream(path) << "#!/bin/sh\nhead -c 33554432 /dev/zero\nexec sleep 86400\n";
   ::chmod(path.c_str(), 0755);
   try {
-    SutProcess sut(path.string(), {});
+    SutProcess sut({path.string()});
     ADD_FAILURE() << "started";
   } catch (const std::runtime_error& e) {
     EXPECT_STREQ(e.what(), "the embedded SUT wrote 65536 bytes without saying where it listens; killed");
@@ -68,4 +74,4 @@ TEST(SutProcessFaults, ASutThatFloodsBeforeSayingWhereItListensIsRefused) {
 }
 
 }  // namespace
-}  // namespace tare::tool
+}  // namespace tare::stream

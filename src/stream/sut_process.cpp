@@ -1,4 +1,4 @@
-#include "tools/tare/stream_sut_process.hpp"
+#include "stream/sut_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -12,19 +12,10 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace tare::tool {
-namespace {
+namespace tare::stream {
 
-std::vector<std::string> sut_command(const std::string& executable, const std::vector<std::string>& args) {
-  std::vector<std::string> argv{executable, "stream", "sut", "--listen", "127.0.0.1:0"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return argv;
-}
-
-}  // namespace
-
-SutProcess::SutProcess(const std::string& executable, const std::vector<std::string>& args)
-    : child_(sut_command(executable, args), system::ChildProcess::Errors::with_output) {
+SutProcess::SutProcess(const std::vector<std::string>& command)
+    : child_(command, system::ChildProcess::Errors::with_output) {
   wait_for_the_address();
   if (::pipe2(stop_fds_, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot watch the SUT: ") + std::strerror(errno));
   collector_ = std::thread([this] { collect_messages(); });
@@ -33,7 +24,7 @@ SutProcess::SutProcess(const std::string& executable, const std::vector<std::str
 // Reads its output until the "listening on HOST:PORT" line, within 10 s and kGreetingBytes;
 // what follows the line is the start of its messages.
 void SutProcess::wait_for_the_address() {
-  const std::string marker = "listening on ";
+  const std::string marker = kListeningGreeting;
   system::BoundedText greeting(kGreetingBytes, system::BoundedText::Keep::head);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   for (bool open = true;;) {
@@ -43,7 +34,7 @@ void SutProcess::wait_for_the_address() {
     const std::size_t at = said.find(marker);
     const std::size_t line_end = at == std::string::npos ? at : said.find('\n', at);
     if (line_end != std::string::npos) {
-      address_ = stream::parse_address(said.substr(at + marker.size(), line_end - at - marker.size()), "SUT");
+      address_ = parse_address(said.substr(at + marker.size(), line_end - at - marker.size()), "SUT");
       messages_.append(said.data() + line_end + 1, said.size() - line_end - 1);
       return;
     }
@@ -105,4 +96,4 @@ std::string SutProcess::finish(int timeout_ms) {
 
 SutProcess::~SutProcess() { finish(0); }
 
-}  // namespace tare::tool
+}  // namespace tare::stream
