@@ -245,10 +245,13 @@ runner::Measured measure_and_report(benchmark::BenchmarkReporter* display, bench
   return measured;
 }
 
+// "" and "all" select every benchmark.
+std::string filter_pattern(const std::string& spec) { return spec.empty() || spec == "all" ? std::string(".") : spec; }
+
 std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
-                          std::string spec) {
+                          const std::string& requested) {
   const Flags& f = flags();
-  if (spec.empty() || spec == "all") spec = ".";
+  const std::string spec = filter_pattern(requested);
   if (!f.worker_args.empty()) return run_as_worker(f, spec);
   std::unique_ptr<benchmark::BenchmarkReporter> own_display;
   if (!display) {
@@ -351,7 +354,7 @@ size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkRepo
   return RunSpecifiedBenchmarks(display_reporter, file_reporter, tare::gbench::flags().filter);
 }
 size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkReporter* file_reporter, std::string spec) {
-  return tare::gbench::run_specified(display_reporter, file_reporter, std::move(spec));
+  return tare::gbench::run_specified(display_reporter, file_reporter, spec);
 }
 void Shutdown() {}
 
