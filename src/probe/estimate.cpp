@@ -104,8 +104,10 @@ double uniformity_deviation(const std::array<std::uint64_t, detail::kPhaseBins>&
   return distance / 2;
 }
 
-Stats estimate(const Totals& t) {
-  Stats s;
+namespace {
+
+// Counts, and the coarse readings' mean and interval once there are enough of them.
+Interval set_coarse_estimate(const Totals& t, Stats& s) {
   s.name = t.name;
   s.clock = t.clock;
   s.resolution_ns = static_cast<double>(t.resolution_ns);
@@ -118,7 +120,11 @@ Stats estimate(const Totals& t) {
   s.stddev_ns = s.enough ? coarse.stddev : kNaN;
   s.ci_low_ns = s.enough ? coarse.low : kNaN;
   s.ci_high_ns = s.enough ? coarse.high : kNaN;
+  return coarse;
+}
 
+// The fine clock's sample, less the probe's own reads.
+Interval set_fine_estimate(const Totals& t, Stats& s) {
   s.sampled_calls = t.sampled;
   const Interval fine = shifted(t_interval(static_cast<double>(t.sampled), t.sampled_sum_ns, t.sampled_sum_sq_ns),
                                 static_cast<double>(t.fine_overhead_ns));
@@ -126,7 +132,12 @@ Stats estimate(const Totals& t) {
   s.sampled_mean_ns = fine.mean;
   s.sampled_ci_low_ns = fine.low;
   s.sampled_ci_high_ns = fine.high;
+  return fine;
+}
 
+// Sets the phase statistics and whether the calls lock onto the clock's tick; returns
+// whether the coarse and fine estimates disagree materially.
+bool judge_phase_lock(const Totals& t, const Interval& coarse, const Interval& fine, Stats& s) {
   // A fine clock has no tick to lock onto; a coarse one needs enough sampled starts.
   const bool phase_known = t.resolution_ns > 1 && t.sampled >= kMinPhaseSamples;
   s.phase_p_value = phase_known ? uniformity_p_value(t.phase_bins) : kNaN;
@@ -139,14 +150,17 @@ Stats estimate(const Totals& t) {
   const bool disagree = s.enough && phase_known && materially_apart(coarse, fine);
   s.phase_locked = phase_known && s.phase_p_value < kPhaseLockAlpha &&
                    (s.phase_deviation >= kPhaseLockDeviation || disagree);
+  return disagree;
+}
 
-  if (s.phase_locked) {  // first: a locked probe may never cross a tick, and would never be "enough"
-    s.status = "phase lock suspected";
-  } else if (!s.enough) {
-    s.status = "not enough calls yet";
-  } else {
-    s.status = "ok";
-  }
+const char* probe_status(const Stats& s) {
+  // Lock first: a locked probe may never cross a tick, and would never be "enough".
+  if (s.phase_locked) return "phase lock suspected";
+  if (!s.enough) return "not enough calls yet";
+  return "ok";
+}
+
+void add_estimate_warnings(const Totals& t, const Interval& fine, bool disagree, Stats& s) {
   if (s.phase_locked) {
     std::ostringstream w;
     w << "calls start at the same phase of the clock's " << duration_text(s.resolution_ns)
@@ -160,6 +174,17 @@ Stats estimate(const Totals& t) {
       << ", " << duration_text(fine.high) << "]) disagrees with the coarse estimate";
     s.warnings.push_back(w.str());
   }
+}
+
+}  // namespace
+
+Stats estimate(const Totals& t) {
+  Stats s;
+  const Interval coarse = set_coarse_estimate(t, s);
+  const Interval fine = set_fine_estimate(t, s);
+  const bool disagree = judge_phase_lock(t, coarse, fine, s);
+  s.status = probe_status(s);
+  add_estimate_warnings(t, fine, disagree, s);
   return s;
 }
 

@@ -106,6 +106,32 @@ std::vector<std::size_t> rolling_outliers(std::span<const double> xs, std::size_
   return flagged;
 }
 
+namespace {
+
+// PELT pruning: a τ that already does worse than best[t] without the β a changepoint
+// at t would add can never be the optimum's last changepoint again, because the
+// normal cost satisfies C(a,c) ≥ C(a,b) + C(b,c). Where the variance floor binds that
+// can fail, and pruning becomes a heuristic there, as in R's changepoint. Candidates
+// still closer than min_seg to t (from `eligible` on) were not evaluated and must stay.
+void prune_candidates(std::vector<std::size_t>& candidates, std::size_t eligible,
+                      const std::vector<double>& with_last, double best_at_t) {
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < candidates.size(); ++k) {
+    if (k >= eligible || with_last[k] <= best_at_t) candidates[kept++] = candidates[k];
+  }
+  candidates.resize(kept);
+}
+
+// The optimum's changepoints, ascending, by following each segment's start back from the end.
+std::vector<std::size_t> changepoints_from(const std::vector<std::size_t>& previous) {
+  std::vector<std::size_t> changepoints;
+  for (std::size_t t = previous.back(); t > 0; t = previous[t]) changepoints.push_back(t);
+  std::reverse(changepoints.begin(), changepoints.end());
+  return changepoints;
+}
+
+}  // namespace
+
 std::vector<std::size_t> pelt_meanvar(std::span<const double> xs,
                                       const ChangepointOptions& options) {
   const std::size_t n = xs.size();
@@ -139,23 +165,10 @@ std::vector<std::size_t> pelt_meanvar(std::span<const double> xs,
     const auto arg = std::min_element(with_last.begin(), with_last.end());
     best[t] = *arg + beta;
     previous[t] = candidates[static_cast<std::size_t>(arg - with_last.begin())];
-    // PELT pruning: a τ that already does worse than best[t] without the β a changepoint
-    // at t would add can never be the optimum's last changepoint again, because the
-    // normal cost satisfies C(a,c) ≥ C(a,b) + C(b,c). Where the variance floor binds that
-    // can fail, and pruning becomes a heuristic there, as in R's changepoint. Candidates
-    // still closer than min_seg to t were not evaluated and must stay.
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < candidates.size(); ++k) {
-      if (k >= eligible || with_last[k] <= best[t]) candidates[kept++] = candidates[k];
-    }
-    candidates.resize(kept);
+    prune_candidates(candidates, eligible, with_last, best[t]);
     candidates.push_back(t);
   }
-
-  std::vector<std::size_t> changepoints;
-  for (std::size_t t = previous[n]; t > 0; t = previous[t]) changepoints.push_back(t);
-  std::reverse(changepoints.begin(), changepoints.end());
-  return changepoints;
+  return changepoints_from(previous);
 }
 
 std::vector<Segment> segments(std::span<const double> xs,

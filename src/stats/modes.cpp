@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 namespace tare::stats {
@@ -27,24 +28,12 @@ double critical_ratio(std::size_t n) {
   return i < kCritical.size() ? std::max(kFloor, kCritical[i]) : kFloor;
 }
 
-}  // namespace
-
-Bimodality detect_bimodality(std::span<const double> values, double min_relative_gap) {
-  Bimodality result;
-  const std::size_t n = values.size();
-  if (n < 4) return result;
-  if (!std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
-    return result;
-  }
-  std::vector<double> sorted(values.begin(), values.end());
-  std::sort(sorted.begin(), sorted.end());
-
-  double total = 0.0;
-  for (double v : sorted) total += v;
+// Maximising n1 n2 / n (m2 - m1)^2 over the cut is the same as minimising the
+// within-cluster sum of squares: the best 1-D two-means partition. Returns the size of the
+// low cluster (at least two values on each side).
+std::size_t best_two_means_cut(const std::vector<double>& sorted, double total) {
+  const std::size_t n = sorted.size();
   const auto nd = static_cast<double>(n);
-
-  // Maximising n1 n2 / n (m2 - m1)^2 over the cut is the same as minimising the
-  // within-cluster sum of squares: the best 1-D two-means partition.
   std::size_t cut = 0;
   double best = -1.0;
   double prefix = sorted[0];
@@ -59,9 +48,11 @@ Bimodality detect_bimodality(std::span<const double> values, double min_relative
       cut = k;
     }
   }
+  return cut;
+}
 
-  const auto low = std::span<const double>(sorted).first(cut);
-  const auto high = std::span<const double>(sorted).subspan(cut);
+// Counts, means and the midpoint between the two clusters either side of the cut.
+void describe_clusters(std::span<const double> low, std::span<const double> high, double total, Bimodality& result) {
   double low_sum = 0.0;
   for (double v : low) low_sum += v;
   result.low_count = low.size();
@@ -69,15 +60,38 @@ Bimodality detect_bimodality(std::span<const double> values, double min_relative
   result.low_mean = low_sum / static_cast<double>(low.size());
   result.high_mean = (total - low_sum) / static_cast<double>(high.size());
   result.threshold = low.back() + (high.front() - low.back()) / 2.0;
+}
 
+double pooled_cluster_sd(std::span<const double> low, std::span<const double> high, const Bimodality& clusters) {
   double within = 0.0;
-  for (double v : low) within += (v - result.low_mean) * (v - result.low_mean);
-  for (double v : high) within += (v - result.high_mean) * (v - result.high_mean);
-  const double pooled_sd = std::sqrt(within / (nd - 2.0));
+  for (double v : low) within += (v - clusters.low_mean) * (v - clusters.low_mean);
+  for (double v : high) within += (v - clusters.high_mean) * (v - clusters.high_mean);
+  return std::sqrt(within / (static_cast<double>(low.size() + high.size()) - 2.0));
+}
+
+}  // namespace
+
+Bimodality detect_bimodality(std::span<const double> values, double min_relative_gap) {
+  Bimodality result;
+  const std::size_t n = values.size();
+  if (n < 4) return result;
+  if (!std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+    return result;
+  }
+  std::vector<double> sorted(values.begin(), values.end());
+  std::sort(sorted.begin(), sorted.end());
+  double total = 0.0;
+  for (double v : sorted) total += v;
+
+  const std::size_t cut = best_two_means_cut(sorted, total);
+  const auto low = std::span<const double>(sorted).first(cut);
+  const auto high = std::span<const double>(sorted).subspan(cut);
+  describe_clusters(low, high, total, result);
+  const double pooled_sd = pooled_cluster_sd(low, high, result);
 
   const double gap = result.high_mean - result.low_mean;
   const bool separated = gap > critical_ratio(n) * pooled_sd;
-  const bool material = gap > min_relative_gap * std::abs(total / nd);
+  const bool material = gap > min_relative_gap * std::abs(total / static_cast<double>(n));
   result.detected = separated && material;
   return result;
 }

@@ -161,19 +161,50 @@ RatioInterval bootstrap_ratio(const Forks& base, const Forks& candidate, std::si
   return r;
 }
 
+namespace {
+
+bool positive_and_finite(double x) { return x > 0.0 && std::isfinite(x); }
+
+// The mean log ratio of one bootstrap replicate per resample; `resolved` turns false when a
+// replicate ratio is not positive (its log, and so the interval, would mean nothing).
+std::vector<double> resampled_mean_log_ratios(const std::vector<Comparison>& comparisons, std::size_t resamples,
+                                              std::uint64_t seed, bool& resolved) {
+  const auto k = static_cast<double>(comparisons.size());
+  std::mt19937_64 rng(seed);
+  Forks base_out, candidate_out;
+  std::vector<double> log_means(resamples);
+  resolved = true;
+  for (double& log_mean : log_means) {
+    double sum = 0.0;
+    for (const Comparison& c : comparisons) {
+      hierarchical_resample(c.base, c.block_length, rng, base_out);
+      hierarchical_resample(c.candidate, c.block_length, rng, candidate_out);
+      const double ratio = grand_mean(candidate_out) / grand_mean(base_out);
+      if (positive_and_finite(ratio)) {
+        sum += std::log(ratio);
+      } else {
+        resolved = false;
+      }
+    }
+    log_mean = sum / k;
+  }
+  return log_means;
+}
+
+}  // namespace
+
 RatioInterval geomean_ratio(const std::vector<Comparison>& comparisons, std::size_t resamples,
                             double level, std::uint64_t seed) {
   RatioInterval r;
   r.level = level;
   r.p_value = kNaN;
-  const auto positive = [](double x) { return x > 0.0 && std::isfinite(x); };
   // Logs, so the geometric mean of many ratios neither overflows nor underflows.
   double log_sum = 0.0;
   bool defined = !comparisons.empty();
   bool can_resample = resamples > 0 && valid_level(level);
   for (const Comparison& c : comparisons) {
     const double ratio = grand_mean(c.candidate) / grand_mean(c.base);
-    defined = defined && positive(ratio);
+    defined = defined && positive_and_finite(ratio);
     if (defined) log_sum += std::log(ratio);
     can_resample = can_resample && resamplable(c.base) && resamplable(c.candidate);
   }
@@ -182,24 +213,8 @@ RatioInterval geomean_ratio(const std::vector<Comparison>& comparisons, std::siz
   r.low = r.high = r.estimate;
   if (!defined || !can_resample) return r;
 
-  std::mt19937_64 rng(seed);
-  Forks base_out, candidate_out;
-  std::vector<double> log_means(resamples);
   bool resolved = true;
-  for (double& log_mean : log_means) {
-    double sum = 0.0;
-    for (const Comparison& c : comparisons) {
-      hierarchical_resample(c.base, c.block_length, rng, base_out);
-      hierarchical_resample(c.candidate, c.block_length, rng, candidate_out);
-      const double ratio = grand_mean(candidate_out) / grand_mean(base_out);
-      if (positive(ratio)) {
-        sum += std::log(ratio);
-      } else {
-        resolved = false;
-      }
-    }
-    log_mean = sum / k;
-  }
+  std::vector<double> log_means = resampled_mean_log_ratios(comparisons, resamples, seed, resolved);
   r.resamples = resamples;
   if (!resolved) {
     make_unbounded(r);

@@ -4,6 +4,7 @@
 #include <thread>
 #include <atomic>
 #include <ctime>
+#include <stdexcept>
 
 #include "clock/clock.hpp"
 #include "registry/native_body.hpp"
@@ -118,8 +119,12 @@ void Executor::stop_threads() {
     if (slot->thread.joinable()) slot->thread.join();
 }
 
-void Executor::thread_main(Slot& slot, int index) {
-  set_thread_index(index);
+void Executor::record_failure() {
+  std::lock_guard lock(mutex_);
+  if (!failure_) failure_ = std::current_exception();
+}
+
+void Executor::make_thread_state(Slot& slot) {
   try {
     if (spec_.shared_state) {
       slot.state = shared_state_.get();
@@ -128,26 +133,39 @@ void Executor::thread_main(Slot& slot, int index) {
       slot.state = slot.own_state.get();
     }
   } catch (...) {
-    std::lock_guard lock(mutex_);
-    if (!failure_) failure_ = std::current_exception();
+    record_failure();
   }
   {
     std::lock_guard lock(mutex_);
     ++ready_;
   }
   done_.notify_all();
+}
 
+bool Executor::wait_for_next_sample(std::uint64_t& seen, std::uint64_t& invocations) {
+  std::unique_lock lock(mutex_);
+  wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+  if (stopping_) return false;
+  seen = generation_;
+  invocations = invocations_;
+  return true;
+}
+
+void Executor::report_thread_finished() {
+  {
+    std::lock_guard lock(mutex_);
+    ++finished_;
+  }
+  done_.notify_all();
+}
+
+void Executor::thread_main(Slot& slot, int index) {
+  set_thread_index(index);
+  make_thread_state(slot);
   const system::ThreadTimesReader scheduler;  // this thread's
   std::uint64_t seen = 0;
-  for (;;) {
-    std::uint64_t invocations = 0;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
-      if (stopping_) break;
-      seen = generation_;
-      invocations = invocations_;
-    }
+  std::uint64_t invocations = 0;
+  while (wait_for_next_sample(seen, invocations)) {
     try {
       if (!slot.state) throw std::runtime_error("state construction failed");
       // Waking from a condition variable is staggered; a spin barrier lines the threads
@@ -163,14 +181,9 @@ void Executor::thread_main(Slot& slot, int index) {
       slot.end = detail::ticks_stop();
       slot.times = scheduler.read() - before;
     } catch (...) {
-      std::lock_guard lock(mutex_);
-      if (!failure_) failure_ = std::current_exception();
+      record_failure();
     }
-    {
-      std::lock_guard lock(mutex_);
-      ++finished_;
-    }
-    done_.notify_all();
+    report_thread_finished();
   }
   // Per-thread teardown happens on the owning thread, like setup.
   slot.own_state.reset();
@@ -213,7 +226,20 @@ results::Sample Executor::sample(std::uint64_t invocations) {
 
   std::vector<double> counters_before, counters_after;
   read_counters(counters_before);
+  results::Sample sample = timed_run(invocations);
+  sample.ops = invocations * spec_.ops_per_invocation * static_cast<std::uint64_t>(threads_);
 
+  read_counters(counters_after);
+  sample.counters.resize(counters_after.size());
+  for (std::size_t i = 0; i < counters_after.size(); ++i) sample.counters[i] = counters_after[i] - counters_before[i];
+
+  for (auto* state : states) spec_.body->after_sample(*state);
+  return sample;
+}
+
+// One piece on purpose: the process CPU window encloses both ways of running, and nothing
+// may be called between its clock reads that the measured run does not need.
+results::Sample Executor::timed_run(std::uint64_t invocations) {
   results::Sample sample;
   sample.wait_ns = 0;
   const double cpu_start = process_cpu_ns();
@@ -258,13 +284,6 @@ results::Sample Executor::sample(std::uint64_t invocations) {
   }
   sample.cpu_ns = process_cpu_ns() - cpu_start;
   sample.age_ns = wall_ns() - g_program_start_ns;
-  sample.ops = invocations * spec_.ops_per_invocation * static_cast<std::uint64_t>(threads_);
-
-  read_counters(counters_after);
-  sample.counters.resize(counters_after.size());
-  for (std::size_t i = 0; i < counters_after.size(); ++i) sample.counters[i] = counters_after[i] - counters_before[i];
-
-  for (auto* state : states) spec_.body->after_sample(*state);
   return sample;
 }
 

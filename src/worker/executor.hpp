@@ -44,6 +44,12 @@ class Executor {
  private:
   struct Slot;  // one benchmark thread
   void thread_main(Slot& slot, int index);
+  // The benchmark thread's steps around its timed run.
+  void make_thread_state(Slot& slot);
+  bool wait_for_next_sample(std::uint64_t& seen, std::uint64_t& invocations);
+  void report_thread_finished();
+  void record_failure();  // keeps the first exception, for the worker thread to rethrow
+  results::Sample timed_run(std::uint64_t invocations);
   void read_counters(std::vector<double>& out);
   std::vector<detail::StateBase*> states();
   void stop_threads();

@@ -91,16 +91,33 @@ std::string one_line(std::string text) {
   return text;
 }
 
+// The environment padding is reported as found, so the parent can check it arrived.
+std::string ready_reply(const Executor& executor, const results::Layout& layout) {
+  const char* pad = std::getenv(kLayoutPadEnv);
+  return "ready " + std::to_string(getpid()) + " " + std::to_string(static_cast<long long>(executor.setup_ns())) + " " +
+         std::to_string(pad ? std::strlen(pad) : 0) + " " + std::to_string(layout.stack_offset_bytes) + " " +
+         std::to_string(layout.heap_offset_bytes);
+}
+
+// "f <floor>", "r <reference time>": a tag and a number printed to full precision.
+std::string number_reply(char tag, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%c %.17g", tag, value);
+  return buffer;
+}
+
+std::string teardown_reply(double teardown_ns, const results::Resources& used) {
+  return "t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) + " " +
+         std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
+         std::to_string(used.involuntary_switches);
+}
+
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
   const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark, spec.occurrence);
   Executor executor(benchmark, Params(spec.params), spec.threads);
-  // The environment padding is reported as found, so the parent can check it arrived.
-  const char* pad = std::getenv(kLayoutPadEnv);
-  channel.send("ready " + std::to_string(getpid()) + " " + std::to_string(static_cast<long long>(executor.setup_ns())) +
-               " " + std::to_string(pad ? std::strlen(pad) : 0) + " " + std::to_string(layout.stack_offset_bytes) + " " +
-               std::to_string(layout.heap_offset_bytes));
+  channel.send(ready_reply(executor, layout));
   channel.flush();
 
   rusage begin{};
@@ -125,13 +142,9 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
         }
       }
     } else if (command == "floor" && words.size() == 2) {
-      char buffer[64];
-      std::snprintf(buffer, sizeof buffer, "f %.17g", executor.floor_ns_per_op(parse_count(std::string(words[1]))));
-      channel.send(buffer);
+      channel.send(number_reply('f', executor.floor_ns_per_op(parse_count(std::string(words[1])))));
     } else if (command == "reference") {
-      char buffer[64];
-      std::snprintf(buffer, sizeof buffer, "r %.17g", time_reference_workload());
-      channel.send(buffer);
+      channel.send(number_reply('r', time_reference_workload()));
     } else if (command == "begin") {
       executor.begin_measurement();
       getrusage(RUSAGE_SELF, &begin);
@@ -140,10 +153,7 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       const results::Resources used = resources_since(begin);
       std::string annotations = executor.annotations();
       if (!annotations.empty()) channel.send("a " + one_line(std::move(annotations)));
-      const double teardown_ns = executor.teardown();
-      channel.send("t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) +
-                   " " + std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
-                   std::to_string(used.involuntary_switches));
+      channel.send(teardown_reply(executor.teardown(), used));
       channel.flush();
       return 0;
     } else {

@@ -9,8 +9,11 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "access.hpp"
 #include "body.hpp"
@@ -193,19 +196,63 @@ void write_out_file(const Flags& f, const std::ostringstream& text, std::ostream
   }
 }
 
-std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
-                          std::string spec) {
-  const Flags& f = flags();
-  if (spec.empty() || spec == "all") spec = ".";
-  if (!f.worker_args.empty()) {
-    const auto registered = expand(Filter(""));
-    if (worker_serves_this_call(f, registered)) serve_as_worker(f, registered);
-    try {
-      return expand(Filter(spec)).size();
-    } catch (const std::regex_error&) {
-      return 0;
-    }
+// In a worker process: serves the runner when it asks for a benchmark of this call, else
+// counts what the call would have run (as the parent's call does).
+std::size_t run_as_worker(const Flags& f, const std::string& spec) {
+  const auto registered = expand(Filter(""));
+  if (worker_serves_this_call(f, registered)) serve_as_worker(f, registered);
+  try {
+    return expand(Filter(spec)).size();
+  } catch (const std::regex_error&) {
+    return 0;
   }
+}
+
+// The instances the filter selects; none (after saying why) when it does not compile or
+// matches nothing.
+std::vector<Instance> instances_matching(const std::string& spec, std::ostream& err) {
+  std::optional<Filter> filter;
+  try {
+    filter.emplace(spec);
+  } catch (const std::regex_error&) {
+    err << "Could not compile benchmark re: " << spec << "\n";
+    return {};
+  }
+  auto instances = expand(*filter);
+  if (instances.empty()) err << "Failed to match any benchmarks against regex: " << spec << "\n";
+  return instances;
+}
+
+// Measures the instances and hands their reports to both reporters, unless a reporter
+// declines the context.
+runner::Measured measure_and_report(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
+                                    const std::vector<Instance>& instances, const Flags& f,
+                                    const runner::RunOptions& options) {
+  benchmark::BenchmarkReporter::Context context;
+  context.name_field_width = name_field_width(instances, f);
+  runner::Measured measured;
+  if (!display->ReportContext(context) || (file_reporter && !file_reporter->ReportContext(context))) return measured;
+  try {
+    measured = runner::measure(options, runner::select_instances(options));
+  } catch (const runner::UsageError& e) {
+    usage_error(e.what());
+  }
+  ReportOptions report_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only};
+  for (const auto& r : make_reports(measured.run, instances, report_options)) {
+    report(display, r, r.display_aggregates_only);
+    report(file_reporter, r, r.file_aggregates_only);
+  }
+  return measured;
+}
+
+// "" and "all" select every benchmark.
+std::string filter_pattern(const std::string& spec) { return spec.empty() || spec == "all" ? std::string(".") : spec; }
+
+std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
+                          const std::string& requested) {
+  const Flags& f = flags();
+  const std::string spec = filter_pattern(requested);
+  if (!f.worker_args.empty()) return run_as_worker(f, spec);
   std::unique_ptr<benchmark::BenchmarkReporter> own_display;
   if (!display) {
     own_display = make_reporter(f.format, benchmark::internal::GetOutputOptions());
@@ -213,18 +260,8 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
   }
   std::ostringstream file_text;
   const auto own_file = open_file_report(f, file_reporter, file_text, display->GetErrorStream());
-  std::optional<Filter> filter;
-  try {
-    filter.emplace(spec);
-  } catch (const std::regex_error&) {
-    display->GetErrorStream() << "Could not compile benchmark re: " << spec << "\n";
-    return 0;
-  }
-  const auto instances = expand(*filter);
-  if (instances.empty()) {
-    display->GetErrorStream() << "Failed to match any benchmarks against regex: " << spec << "\n";
-    return 0;
-  }
+  const auto instances = instances_matching(spec, display->GetErrorStream());
+  if (instances.empty()) return 0;
   if (f.list_tests) {
     for (const auto& instance : instances) display->GetOutputStream() << instance.name << "\n";
     return instances.size();
@@ -236,21 +273,7 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
     runner::write_instances_json(runner::select_instances(options), std::cout);
     return instances.size();
   }
-  benchmark::BenchmarkReporter::Context context;
-  context.name_field_width = name_field_width(instances, f);
-  runner::Measured measured;
-  if (display->ReportContext(context) && (!file_reporter || file_reporter->ReportContext(context))) {
-    try {
-      measured = runner::measure(options, runner::select_instances(options));
-    } catch (const runner::UsageError& e) {
-      usage_error(e.what());
-    }
-    ReportOptions report_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only};
-    for (const auto& r : make_reports(measured.run, instances, report_options)) {
-      report(display, r, r.display_aggregates_only);
-      report(file_reporter, r, r.file_aggregates_only);
-    }
-  }
+  const runner::Measured measured = measure_and_report(display, file_reporter, instances, f, options);
   display->Finalize();
   if (file_reporter) file_reporter->Finalize();
   // tare's notes go with the default display: under the console table, or to standard error
@@ -331,7 +354,7 @@ size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkRepo
   return RunSpecifiedBenchmarks(display_reporter, file_reporter, tare::gbench::flags().filter);
 }
 size_t RunSpecifiedBenchmarks(BenchmarkReporter* display_reporter, BenchmarkReporter* file_reporter, std::string spec) {
-  return tare::gbench::run_specified(display_reporter, file_reporter, std::move(spec));
+  return tare::gbench::run_specified(display_reporter, file_reporter, spec);
 }
 void Shutdown() {}
 

@@ -49,6 +49,77 @@ std::string kv(const std::string& key, double value) {
 
 const char* unit_name(StatisticUnit unit) { return unit == kPercentage ? "percentage" : "time"; }
 
+using ReportedRun = BenchmarkReporter::Run;
+
+// tare's interval over worker processes, ahead of Google Benchmark's keys.
+void print_tare_interval(std::ostream& out, const std::string& indent, const ReportedRun& run) {
+  if (run.tare_forks <= 0) return;
+  out << indent << kv("tare_forks", run.tare_forks) << ",\n";
+  if (run.tare_ci_level > 0) {
+    out << indent << kv("tare_ci_level", run.tare_ci_level) << ",\n";
+    out << indent << kv("tare_ci_low", run.tare_ci_low) << ",\n";
+    out << indent << kv("tare_ci_high", run.tare_ci_high) << ",\n";
+  }
+  if (!run.tare_steady_state.empty()) out << indent << kv("tare_steady_state", run.tare_steady_state) << ",\n";
+}
+
+// Which run this is: names, indices, repetitions, threads, aggregate, error.
+void print_run_identity(std::ostream& out, const std::string& indent, const ReportedRun& run) {
+  out << indent << kv("name", run.benchmark_name()) << ",\n";
+  out << indent << kv("family_index", run.family_index) << ",\n";
+  out << indent << kv("per_family_instance_index", run.per_family_instance_index) << ",\n";
+  out << indent << kv("run_name", run.run_name.str()) << ",\n";
+  out << indent << kv("run_type", run.run_type == ReportedRun::RT_Aggregate ? "aggregate" : "iteration") << ",\n";
+  out << indent << kv("repetitions", run.repetitions) << ",\n";
+  if (run.run_type != ReportedRun::RT_Aggregate) out << indent << kv("repetition_index", run.repetition_index) << ",\n";
+  out << indent << kv("threads", run.threads) << ",\n";
+  if (run.run_type == ReportedRun::RT_Aggregate) {
+    out << indent << kv("aggregate_name", run.aggregate_name) << ",\n";
+    out << indent << kv("aggregate_unit", unit_name(run.aggregate_unit)) << ",\n";
+  }
+  if (run.error_occurred) {
+    out << indent << kv("error_occurred", true) << ",\n";
+    out << indent << kv("error_message", run.error_message) << ",\n";
+  }
+}
+
+// The times: per iteration, or a complexity fit's coefficients, or its RMS.
+void print_run_times(std::ostream& out, const std::string& indent, const ReportedRun& run) {
+  if (!run.report_big_o && !run.report_rms) {
+    out << indent << kv("iterations", static_cast<int64_t>(run.iterations)) << ",\n";
+    if (run.run_type != ReportedRun::RT_Aggregate || run.aggregate_unit == kTime) {
+      out << indent << kv("real_time", run.GetAdjustedRealTime()) << ",\n";
+      out << indent << kv("cpu_time", run.GetAdjustedCPUTime());
+    } else {
+      out << indent << kv("real_time", run.real_accumulated_time) << ",\n";
+      out << indent << kv("cpu_time", run.cpu_accumulated_time);
+    }
+    out << ",\n" << indent << kv("time_unit", GetTimeUnitString(run.time_unit));
+  } else if (run.report_big_o) {
+    out << indent << kv("cpu_coefficient", run.GetAdjustedCPUTime()) << ",\n";
+    out << indent << kv("real_coefficient", run.GetAdjustedRealTime()) << ",\n";
+    out << indent << kv("big_o", tare::gbench::big_o_name(run.complexity)) << ",\n";
+    out << indent << kv("time_unit", GetTimeUnitString(run.time_unit));
+  } else {
+    out << indent << kv("rms", run.GetAdjustedCPUTime());
+  }
+}
+
+// What follows the times, each key after a comma: counters, memory, label.
+void print_run_extras(std::ostream& out, const std::string& indent, const ReportedRun& run) {
+  for (const auto& [name, counter] : run.counters) out << ",\n" << indent << kv(name, counter.value);
+  if (run.memory_result) {
+    const MemoryManager::Result& memory = *run.memory_result;
+    out << ",\n" << indent << kv("allocs_per_iter", run.allocs_per_iter);
+    out << ",\n" << indent << kv("max_bytes_used", memory.max_bytes_used);
+    if (memory.total_allocated_bytes != MemoryManager::TombstoneValue)
+      out << ",\n" << indent << kv("total_allocated_bytes", memory.total_allocated_bytes);
+    if (memory.net_heap_growth != MemoryManager::TombstoneValue)
+      out << ",\n" << indent << kv("net_heap_growth", memory.net_heap_growth);
+  }
+  if (!run.report_label.empty()) out << ",\n" << indent << kv("label", run.report_label);
+}
+
 }  // namespace
 
 bool JSONReporter::ReportContext(const Context& context) {
@@ -104,60 +175,10 @@ void JSONReporter::Finalize() { GetOutputStream() << "\n  ]\n}\n"; }
 void JSONReporter::PrintRunData(const Run& run) {
   const std::string indent(6, ' ');
   std::ostream& out = GetOutputStream();
-  if (run.tare_forks > 0) {
-    out << indent << kv("tare_forks", run.tare_forks) << ",\n";
-    if (run.tare_ci_level > 0) {
-      out << indent << kv("tare_ci_level", run.tare_ci_level) << ",\n";
-      out << indent << kv("tare_ci_low", run.tare_ci_low) << ",\n";
-      out << indent << kv("tare_ci_high", run.tare_ci_high) << ",\n";
-    }
-    if (!run.tare_steady_state.empty()) out << indent << kv("tare_steady_state", run.tare_steady_state) << ",\n";
-  }
-  out << indent << kv("name", run.benchmark_name()) << ",\n";
-  out << indent << kv("family_index", run.family_index) << ",\n";
-  out << indent << kv("per_family_instance_index", run.per_family_instance_index) << ",\n";
-  out << indent << kv("run_name", run.run_name.str()) << ",\n";
-  out << indent << kv("run_type", run.run_type == Run::RT_Aggregate ? "aggregate" : "iteration") << ",\n";
-  out << indent << kv("repetitions", run.repetitions) << ",\n";
-  if (run.run_type != Run::RT_Aggregate) out << indent << kv("repetition_index", run.repetition_index) << ",\n";
-  out << indent << kv("threads", run.threads) << ",\n";
-  if (run.run_type == Run::RT_Aggregate) {
-    out << indent << kv("aggregate_name", run.aggregate_name) << ",\n";
-    out << indent << kv("aggregate_unit", unit_name(run.aggregate_unit)) << ",\n";
-  }
-  if (run.error_occurred) {
-    out << indent << kv("error_occurred", true) << ",\n";
-    out << indent << kv("error_message", run.error_message) << ",\n";
-  }
-  if (!run.report_big_o && !run.report_rms) {
-    out << indent << kv("iterations", static_cast<int64_t>(run.iterations)) << ",\n";
-    if (run.run_type != Run::RT_Aggregate || run.aggregate_unit == kTime) {
-      out << indent << kv("real_time", run.GetAdjustedRealTime()) << ",\n";
-      out << indent << kv("cpu_time", run.GetAdjustedCPUTime());
-    } else {
-      out << indent << kv("real_time", run.real_accumulated_time) << ",\n";
-      out << indent << kv("cpu_time", run.cpu_accumulated_time);
-    }
-    out << ",\n" << indent << kv("time_unit", GetTimeUnitString(run.time_unit));
-  } else if (run.report_big_o) {
-    out << indent << kv("cpu_coefficient", run.GetAdjustedCPUTime()) << ",\n";
-    out << indent << kv("real_coefficient", run.GetAdjustedRealTime()) << ",\n";
-    out << indent << kv("big_o", tare::gbench::big_o_name(run.complexity)) << ",\n";
-    out << indent << kv("time_unit", GetTimeUnitString(run.time_unit));
-  } else {
-    out << indent << kv("rms", run.GetAdjustedCPUTime());
-  }
-  for (const auto& [name, counter] : run.counters) out << ",\n" << indent << kv(name, counter.value);
-  if (run.memory_result) {
-    const MemoryManager::Result& memory = *run.memory_result;
-    out << ",\n" << indent << kv("allocs_per_iter", run.allocs_per_iter);
-    out << ",\n" << indent << kv("max_bytes_used", memory.max_bytes_used);
-    if (memory.total_allocated_bytes != MemoryManager::TombstoneValue)
-      out << ",\n" << indent << kv("total_allocated_bytes", memory.total_allocated_bytes);
-    if (memory.net_heap_growth != MemoryManager::TombstoneValue)
-      out << ",\n" << indent << kv("net_heap_growth", memory.net_heap_growth);
-  }
-  if (!run.report_label.empty()) out << ",\n" << indent << kv("label", run.report_label);
+  print_tare_interval(out, indent, run);
+  print_run_identity(out, indent, run);
+  print_run_times(out, indent, run);
+  print_run_extras(out, indent, run);
   out << '\n';
 }
 

@@ -194,11 +194,10 @@ benchmark::BigO from_stats(stats::BigO o) {
   }
 }
 
-// The BigO and RMS runs of a family, from its runs' times per iteration: the curve is
-// chosen on CPU time and then fitted to real time too, as Google Benchmark does. None
-// without a complexity N set.
-std::vector<Run> complexity_of(const std::vector<Run>& runs) {
-  if (runs.size() < 2) return {};
+// The complexity fits of a family's times per iteration: the curve is chosen on CPU time
+// and then fitted to real time too, as Google Benchmark does. False when the fit is
+// impossible (no complexity N set).
+bool fit_family_complexity(const std::vector<Run>& runs, stats::ComplexityFit& cpu_fit, stats::ComplexityFit& real_fit) {
   std::vector<double> n, real, cpu;
   for (const auto& r : runs) {
     n.push_back(static_cast<double>(r.complexity_n));
@@ -206,7 +205,6 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
     cpu.push_back(r.cpu_accumulated_time / static_cast<double>(r.iterations));
   }
   const Run& first = runs.front();
-  stats::ComplexityFit cpu_fit, real_fit;
   try {
     if (first.complexity == benchmark::oLambda) {
       auto* f = first.complexity_lambda;
@@ -218,8 +216,12 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
       real_fit = stats::fit_complexity(n, real, cpu_fit.complexity);
     }
   } catch (const std::invalid_argument&) {
-    return {};
+    return false;
   }
+  return true;
+}
+
+Run big_o_run(const Run& first, const stats::ComplexityFit& cpu_fit, const stats::ComplexityFit& real_fit) {
   Run big_o;
   big_o.run_name = first.run_name;
   big_o.run_name.args.clear();  // complexity rows are the family's, not an argument's
@@ -237,17 +239,32 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
   big_o.cpu_accumulated_time = cpu_fit.coefficient;
   big_o.report_big_o = true;
   big_o.complexity = first.complexity == benchmark::oLambda ? benchmark::oLambda : from_stats(cpu_fit.complexity);
-  // RMS is relative: divided here by the multiplier its time unit applies when reported.
+  return big_o;
+}
+
+// RMS is relative: divided here by the multiplier its time unit applies when reported.
+Run rms_run(const Run& big_o, benchmark::TimeUnit unit, const stats::ComplexityFit& cpu_fit,
+            const stats::ComplexityFit& real_fit) {
   Run rms = big_o;
-  const double multiplier = benchmark::GetTimeUnitMultiplier(first.time_unit);
+  const double multiplier = benchmark::GetTimeUnitMultiplier(unit);
   rms.aggregate_name = "RMS";
   rms.aggregate_unit = benchmark::kPercentage;
   rms.report_big_o = false;
   rms.report_rms = true;
   rms.real_accumulated_time = real_fit.rms / multiplier;
   rms.cpu_accumulated_time = cpu_fit.rms / multiplier;
-  rms.time_unit = first.time_unit;
-  return {big_o, rms};
+  rms.time_unit = unit;
+  return rms;
+}
+
+// The BigO and RMS runs of a family, from its runs' times per iteration. None without a
+// complexity N set.
+std::vector<Run> complexity_of(const std::vector<Run>& runs) {
+  if (runs.size() < 2) return {};
+  stats::ComplexityFit cpu_fit, real_fit;
+  if (!fit_family_complexity(runs, cpu_fit, real_fit)) return {};
+  const Run big_o = big_o_run(runs.front(), cpu_fit, real_fit);
+  return {big_o, rms_run(big_o, runs.front().time_unit, cpu_fit, real_fit)};
 }
 
 // The estimate over a benchmark's forks as one run: the mean iterations per sample, the
