@@ -150,7 +150,8 @@ ResultsDocument parse_results_document(std::istream& in) {
   DocumentBuilder builder(document);
   try {
     document.root = Json::parse(in, [&](int, Event event, Json& parsed) { return builder.on_event(event, parsed); });
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // parse_error for broken syntax, out_of_range for a number no double holds (1e999).
     throw std::runtime_error("results JSON: not valid JSON: " + one_line(e.what()));
   }
   return document;

@@ -272,6 +272,14 @@ TEST(JsonRead, RejectsGarbage) {
   EXPECT_THAT(error_for("[1, 2]"), HasSubstr("document: expected an object, got array"));
 }
 
+TEST(JsonRead, RejectsANumberNoDoubleHoldsInOneLine) {
+  // nlohmann::json reports it as out_of_range, not parse_error (found by fuzz.results_json).
+  const std::string message = error_for(with(kMinimal, R"("threads": 1)", R"("threads": 202.085e42494446584)"));
+  EXPECT_THAT(message, HasSubstr("not valid JSON"));
+  EXPECT_THAT(message, HasSubstr("number overflow"));
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
 TEST(JsonRead, RejectsAnotherSchema) {
   EXPECT_EQ(error_for(with(kMinimal, "tare.results/1", "tare.results/2")),
             "results JSON: schema: unsupported schema \"tare.results/2\" (expected \"tare.results/1\")");
