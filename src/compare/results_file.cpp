@@ -1,17 +1,15 @@
 #include "compare/results_file.hpp"
 
-#include <filesystem>
-#include <fstream>
 #include <new>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <system_error>
 #include <utility>
 
 #include "compare/gbench_json.hpp"
 #include "input/usage_error.hpp"
 #include "report/json.hpp"
+#include "text/read_file.hpp"
 
 namespace tare::compare {
 namespace {
@@ -21,24 +19,6 @@ namespace {
 std::string without_library_tag(const std::string& message) {
   const auto end = message.find("] ");
   return message.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? message.substr(end + 2) : message;
-}
-
-// The file's text in one allocation of its size (a string grown while reading would
-// briefly need twice that).
-std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw input::UsageError(path + ": cannot open");
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) {  // not a regular file (a pipe): read as it comes
-    std::ostringstream text;
-    text << in.rdbuf();
-    return std::move(text).str();
-  }
-  std::string text(static_cast<std::size_t>(size), '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
 }
 
 std::string plan_refusal(const std::string& path, const GbenchFile& gbench) {
@@ -53,7 +33,9 @@ std::string plan_refusal(const std::string& path, const GbenchFile& gbench) {
 ResultsFile read_results_file(const std::string& path, ResultsUse use) {
   std::optional<GbenchFile> gbench;
   try {
-    std::string text = read_whole_file(path);
+    std::optional<std::string> contents = text::read_file(path);
+    if (!contents) throw input::UsageError(path + ": cannot open");
+    std::string text = std::move(*contents);
     gbench = read_gbench_json(text);
     if (!gbench) {
       std::istringstream stream(std::move(text));  // moved, not copied: the file is held once

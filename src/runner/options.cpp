@@ -6,28 +6,15 @@
 
 #include "input/cli.hpp"
 #include "report/enum_names.hpp"
+#include "text/split.hpp"
 
 namespace tare::runner {
-namespace {
-
-std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const auto end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) return parts;
-    start = end + 1;
-  }
-}
-
-}  // namespace
 
 std::pair<std::string, std::vector<std::string>> parse_param_override(const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
     throw UsageError("--param " + text + ": expected NAME=VALUE[,VALUE...], e.g. --param size=16,1024");
-  std::vector<std::string> values = split(text.substr(eq + 1), ',');
+  std::vector<std::string> values = tare::text::split(text.substr(eq + 1), ',');
   for (const auto& v : values)
     if (v.empty()) throw UsageError("--param " + text + ": empty value in the list");
   return {text.substr(0, eq), std::move(values)};
@@ -42,7 +29,7 @@ constexpr int kMostThreads = 4096;
 
 std::vector<int> parse_thread_counts(const std::string& text) {
   std::vector<int> counts;
-  for (const auto& part : split(text, ','))
+  for (const auto& part : tare::text::split(text, ','))
     counts.push_back(input::parse_whole<int>(part, "--threads", input::whole_number<int>(1, kMostThreads)));
   return counts;
 }

@@ -1,4 +1,4 @@
-// Reading a small file whole: kernel files (/proc, /sys) and the files tare writes itself.
+// Reading a file whole: kernel files (/proc, /sys), results files, logs.
 #pragma once
 
 #include <filesystem>
@@ -7,8 +7,8 @@
 
 namespace tare::text {
 
-/// The file's contents, or nullopt when it cannot be opened. Kernel files report a size of
-/// 0 (or 4096) whatever they hold, so the file is streamed rather than sized.
+/// The file's contents, or nullopt when it cannot be opened. Read to its end whatever size
+/// it reports (kernel files say 0 or 4096), in one allocation where the size is true.
 std::optional<std::string> read_file(const std::filesystem::path& path);
 
 }  // namespace tare::text

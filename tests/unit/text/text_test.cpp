@@ -37,7 +37,13 @@ TEST(ReadFile, ReturnsTheWholeFileOrNothing) {
   EXPECT_EQ(read_file(path), contents);
   std::filesystem::remove(path);
   EXPECT_EQ(read_file(path), std::nullopt);
-  // Kernel files report a size that is not their length: they are streamed.
+  // Kernel files report a size that is not their length: they are read to the end.
+  // Larger than one chunk read, and not a multiple of it: every byte, in order.
+  std::string large(200001, '\0');
+  for (std::size_t i = 0; i < large.size(); ++i) large[i] = static_cast<char>('a' + i % 26);
+  std::ofstream(path, std::ios::binary) << large;
+  EXPECT_EQ(read_file(path), large);
+  std::filesystem::remove(path);
   const auto stat = read_file("/proc/self/stat");
   ASSERT_TRUE(stat.has_value());
   EXPECT_FALSE(stat->empty());
