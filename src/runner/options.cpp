@@ -2,10 +2,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 #include "input/cli.hpp"
 #include "report/enum_names.hpp"
+#include "system/machine.hpp"
 #include "text/split.hpp"
 
 namespace tare::runner {
@@ -116,7 +118,9 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
 
   CLI::App app{"Runs this executable's tare benchmarks in fresh worker processes and reports each score with a 95% "
                "confidence interval over processes."};
-  app.name(argc > 0 ? argv[0] : "bench");
+  const std::string program = argc > 0 ? std::filesystem::path(argv[0]).filename().string() : "bench";
+  app.name(program);  // as the user calls it, not the whole path
+  app.set_version_flag("--version", program + ": benchmarks on tare " + system::tare_version());
   app.option_defaults()->always_capture_default();
   OptionText text;
   add_selection_options(app, options, text);
@@ -126,6 +130,9 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
+    return std::nullopt;
+  } catch (const CLI::CallForVersion& version) {
+    std::cout << version.what() << "\n";
     return std::nullopt;
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());

@@ -5,6 +5,9 @@
 #include "system/machine.hpp"
 #include "system/parse.hpp"
 
+#ifndef TARE_VERSION
+#define TARE_VERSION ""
+#endif
 #ifndef TARE_BUILD_TYPE
 #define TARE_BUILD_TYPE ""
 #endif
@@ -33,5 +36,7 @@ results::Context::Build build_info() {
   build.debug = parse::is_debug_build(build.type, optimized);
   return build;
 }
+
+std::string tare_version() { return TARE_VERSION; }
 
 }  // namespace tare::system

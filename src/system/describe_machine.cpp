@@ -11,10 +11,6 @@
 #include "system/parse.hpp"
 #include "text/read_file.hpp"
 
-#ifndef TARE_VERSION
-#define TARE_VERSION ""
-#endif
-
 namespace tare::system {
 namespace {
 
@@ -72,7 +68,7 @@ void describe_machine(results::Context& ctx, const fs::path& root) {
   ctx.date = parse::iso8601_utc(std::time(nullptr));
   ctx.host = hostname(root, live);
   ctx.executable = executable(root);
-  ctx.tare_version = TARE_VERSION;
+  ctx.tare_version = tare_version();
   ctx.build = build_info();
 
   ctx.cpu.model = cpuinfo ? parse::cpu_model(*cpuinfo) : std::string();

@@ -37,4 +37,7 @@ int online_cpus();
 /// How the tare library itself was compiled (compiler, flags, CMake build type, debug).
 results::Context::Build build_info();
 
+/// This tare's version ("0.1.0"), as the project declares it.
+std::string tare_version();
+
 }  // namespace tare::system

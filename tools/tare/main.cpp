@@ -16,6 +16,7 @@
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
+#include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/quantities.hpp"
@@ -172,6 +173,8 @@ struct CommandLine {
   CLI::App* ab = nullptr;
 
   CommandLine() {
+    app.name("tare");
+    app.set_version_flag("--version", "tare " + tare::system::tare_version());
     app.require_subcommand(1);
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
