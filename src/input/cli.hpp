@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "input/duration.hpp"
 #include "input/number.hpp"
 
 namespace tare::input {
@@ -17,6 +18,15 @@ CLI::Option* add_number(CLI::App* app, const std::string& flag, T& target, const
   auto* option = app->add_option_function<std::string>(
       flag, [&target, flag, limits](const std::string& text) { target = parse_as<T>(text, flag, limits); }, help);
   option->type_name("NUMBER")->default_str(number_text(static_cast<long double>(target)));
+  return option;
+}
+
+/// Adds a duration flag (input/duration.hpp): `target` holds it in `unit`.
+inline CLI::Option* add_duration(CLI::App* app, const std::string& flag, double& target, TimeUnit unit,
+                                 const std::string& help) {
+  auto* option = app->add_option_function<std::string>(
+      flag, [&target, flag, unit](const std::string& text) { target = parse_duration(text, flag, unit); }, help);
+  option->type_name("DURATION")->default_str(number_text(target) + (unit == TimeUnit::seconds ? "s" : "ms"));
   return option;
 }
 

@@ -57,8 +57,6 @@ double parse_quantity(const std::string& text, const std::string& flag, std::ini
   reject(text, flag, limits);
 }
 
-Limits time_in_seconds() { return {0, kWeekSeconds, true, false, false, "a time in seconds"}; }
-Limits time_in_milliseconds() { return {0, kWeekSeconds * 1e3, true, false, false, "a time in milliseconds"}; }
 
 double parse_number(const std::string& text, const std::string& flag, const Limits& limits) {
   return parse_quantity(text, flag, {{"", 1}}, limits);

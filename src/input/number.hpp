@@ -78,10 +78,6 @@ Limits whole_number(long double low = std::numeric_limits<T>::min(), long double
   return limits;
 }
 
-/// A time of a run's options, in seconds or milliseconds: above 0 and at most a week.
-Limits time_in_seconds();
-Limits time_in_milliseconds();
-
 /// The number a flag's value is, whatever type it goes into.
 template <class T>
 T parse_as(const std::string& text, const std::string& flag, const Limits& limits) {

@@ -63,8 +63,8 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
   input::Limits percent{0, 100, true, false, false, "a percentage"};
   percent.example = "1 or 0.5%";
   input::Limits band{0, 100, false, false, false, "a percentage"};
-  input::add_number(&app, "--budget", options.budget_seconds, input::time_in_seconds(),
-                    "Time budget per benchmark, in seconds");
+  input::add_duration(&app, "--budget", options.budget_seconds, input::TimeUnit::seconds,
+                      "Time budget per benchmark (2s, 500ms, 1m; a plain number is seconds)");
   app.add_option_function<std::string>(
          "--target-ci",
          [&options, percent](const std::string& text) {
@@ -72,11 +72,11 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
          },
          "Stop adding forks when the 95% CI half-width is this % of the score")
       ->default_str("1");
-  input::add_number(&app, "--timeout", options.timeout_seconds, input::time_in_seconds(),
-                    "Kill a worker that is silent this many seconds");
-  input::add_number(&app, "--measure-ms", options.measure_ms, input::time_in_milliseconds(),
-                    "Measured time per fork, in milliseconds");
-  input::add_number(&app, "--warmup-max-ms", options.warmup_max_ms, input::time_in_milliseconds(),
+  input::add_duration(&app, "--timeout", options.timeout_seconds, input::TimeUnit::seconds,
+                      "Kill a worker that is silent this long (a plain number is seconds)");
+  input::add_duration(&app, "--measure-ms", options.measure_ms, input::TimeUnit::milliseconds,
+                      "Measured time per fork (a plain number is milliseconds)");
+  input::add_duration(&app, "--warmup-max-ms", options.warmup_max_ms, input::TimeUnit::milliseconds,
                     "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
   input::add_number(&app, "--steady-band", options.steady_band_percent, band,
                     "Changes of speed within a fork smaller than this % are not warmup or slowdown");

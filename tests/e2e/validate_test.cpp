@@ -87,6 +87,22 @@ TEST(ValidateBench, NanInfOverflowAndOutOfRangeNumbersAreRefused) {
   expect_refused(validate_quick_run({"--target-ci", "1e999"}), "--target-ci 1e999");
 }
 
+// One grammar for durations: a unit where one is given, the flag's own unit otherwise; the
+// run records what each came to.
+TEST(ValidateBench, DurationsTakeUnitsAndPlainNumbersKeepTheFlagsUnit) {
+  const auto file = validate_scratch("validate-durations.json");
+  const auto result = run_command(validate_quick_run(
+      {"--budget", "1m", "--timeout", "90", "--measure-ms", "2000us", "--warmup-max-ms", "0.01s", "--json", file}));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::ifstream in(file);
+  const auto settings = nlohmann::json::parse(in).at("context").at("settings");
+  EXPECT_DOUBLE_EQ(settings.at("budget_s").get<double>(), 60);
+  EXPECT_DOUBLE_EQ(settings.at("timeout_s").get<double>(), 90);
+  EXPECT_DOUBLE_EQ(settings.at("measure_ms").get<double>(), 2);
+  EXPECT_DOUBLE_EQ(settings.at("warmup_max_ms").get<double>(), 10);
+  expect_refused(validate_quick_run({"--budget", "5d"}), "--budget 5d: expected a duration");
+}
+
 // F6: a directory passed the old check (a temporary file beside it could be written), and
 // the run measured everything before failing to rename its results over the directory.
 TEST(ValidateBench, AnOutputPathThatIsADirectoryIsRefusedBeforeMeasuring) {

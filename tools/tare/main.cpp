@@ -144,12 +144,12 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   ab->add_option("--budget", args.budget, "Machine time per benchmark at most, when pairs are added until the "
                                           "answer is known (30s, 2m)")
       ->capture_default_str();
-  tare::input::add_number(ab, "--measure-ms", args.options.measure_ms, tare::input::time_in_milliseconds(),
-                          "Measured time per side per pair, ms");
-  tare::input::add_number(ab, "--warmup-max-ms", args.options.warmup_max_ms, tare::input::time_in_milliseconds(),
-                          "Warmup bound per process, ms");
-  tare::input::add_number(ab, "--timeout", args.options.timeout_seconds, tare::input::time_in_seconds(),
-                          "Kill a worker silent this many seconds");
+  tare::input::add_duration(ab, "--measure-ms", args.options.measure_ms, tare::input::TimeUnit::milliseconds,
+                            "Measured time per side per pair (a plain number is milliseconds)");
+  tare::input::add_duration(ab, "--warmup-max-ms", args.options.warmup_max_ms, tare::input::TimeUnit::milliseconds,
+                            "Warmup bound per process (a plain number is milliseconds)");
+  tare::input::add_duration(ab, "--timeout", args.options.timeout_seconds, tare::input::TimeUnit::seconds,
+                            "Kill a worker silent this long (a plain number is seconds)");
   ab->add_option("--threshold", args.threshold, "Smallest change that matters, percent")->capture_default_str();
   ab->add_option("--fail-on", args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "input/duration.hpp"
 #include "input/number.hpp"
 #include "stream/workload.hpp"
 
@@ -15,14 +16,12 @@ double parse_percent(const std::string& text, const std::string& option) {
 }
 
 double parse_seconds(const std::string& text, const std::string& option) {
-  input::Limits limits{0, input::kWeekSeconds, true, false, false, "a duration in seconds"};
-  limits.example = "60s, 5m or 1h";
-  return input::parse_quantity(text, option, {{"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}}, limits);
+  return input::parse_duration(text, option, input::TimeUnit::seconds);
 }
 
 std::int64_t parse_duration_ns(const std::string& text, const std::string& option, bool allow_zero) {
-  input::Limits limits{0, input::kWeekSeconds, !allow_zero, false, false, "a duration in seconds"};
-  limits.example = "500ms, 10s or 2m";
+  input::Limits limits = input::duration_limits(input::TimeUnit::seconds);
+  limits.low_open = !allow_zero;
   const double seconds = input::parse_quantity(
       text, option, {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}}, limits);
   const auto ns = static_cast<std::int64_t>(std::llround(seconds * 1e9));

@@ -143,7 +143,7 @@ TEST(Quantities, PercentagesAndDurationsWithUnits) {
   try {
     tare::tool::parse_seconds("5d", "--budget");
   } catch (const tare::tool::UsageError& e) {
-    EXPECT_STREQ(e.what(), "--budget 5d: expected a duration in seconds above 0 and at most 604800, like 60s, 5m or 1h");
+    EXPECT_STREQ(e.what(), "--budget 5d: expected a duration above 0 and at most 604800 s, like 2s, 500ms or 1m (a plain number is seconds)");
   }
 }
 
