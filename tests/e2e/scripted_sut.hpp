@@ -60,6 +60,17 @@ class ScriptedSut {
       reader_.feed(std::span<const std::uint8_t>(buffer, static_cast<std::size_t>(n)));
     }
   }
+  // Grants the driver `events` of credit and returns its first batch of events (nullopt
+  // when it closed the connection first).
+  std::optional<tare::stream::Frame> first_events(std::uint32_t events = 100) {
+    tare::stream::FrameWriter credit;
+    credit.request(events);
+    send(credit);
+    std::optional<tare::stream::Frame> frame;
+    do frame = next_frame();
+    while (frame && frame->type != tare::stream::FrameType::events);
+    return frame;
+  }
   void disconnect() {
     close(connection_);
     connection_ = -1;

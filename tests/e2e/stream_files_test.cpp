@@ -19,13 +19,7 @@ namespace {
 // Greets the driver with `name`, takes one batch of events, then reports `error`.
 void misspeak(tare_e2e::ScriptedSut& sut, const std::string& name, const std::string& error) {
   sut.accept_driver(name);
-  tare::stream::FrameWriter credit;
-  credit.request(100);
-  sut.send(credit);
-  std::optional<tare::stream::Frame> frame;
-  do frame = sut.next_frame();
-  while (frame && frame->type != tare::stream::FrameType::events);
-  ASSERT_TRUE(frame) << "the driver sent no events";
+  ASSERT_TRUE(sut.first_events()) << "the driver sent no events";
   tare::stream::FrameWriter report;
   report.error(error);
   sut.send(report);

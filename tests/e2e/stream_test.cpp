@@ -356,13 +356,7 @@ TEST(StreamBadInput, SutDisconnectingMidRunKeepsPartialResults) {
   const pid_t driver = tare_e2e::spawn_quiet({TARE_CLI, "stream", "run", "--rate", "5k", "--duration", "30s", "--sut",
                                               sut.address(), "--json", json_path.string()});
   sut.accept_driver();
-  tare::stream::FrameWriter credit;
-  credit.request(100);
-  sut.send(credit);
-  std::optional<tare::stream::Frame> frame;
-  do frame = sut.next_frame();
-  while (frame && frame->type != tare::stream::FrameType::events);
-  ASSERT_TRUE(frame) << "the driver sent no events";
+  ASSERT_TRUE(sut.first_events()) << "the driver sent no events";
   sut.disconnect();
   EXPECT_EQ(exit_status_of(driver), 1);
   const auto j = read_json(json_path);
