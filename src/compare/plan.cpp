@@ -95,7 +95,7 @@ std::string command_line(const results::Run& run, const PlanRow& row, const Plan
   // --budget takes (a week), or the command printed would be refused.
   const double budget_s = std::min(input::kWeekSeconds, std::max(10.0, std::ceil(10 * plan.predicted_ns / 1e9)));
   std::string command =
-      fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g} --budget {:g}",
+      fmt::format("{} --filter {} --forks {} --max-forks {} --measure-ms {:g} --target-ci {:g}% --budget {:g}s",
                   shell_quote(run.context.executable), shell_quote(exact_filter(row.name)), plan.forks, plan.forks,
                   row.measure_ms, 100 * options.target_relative_half_width, budget_s);
   // What a fork costs besides its samples was measured under the pilot's warmup settings:
@@ -105,7 +105,7 @@ std::string command_line(const results::Run& run, const PlanRow& row, const Plan
   if (pilot.warmup_max_ms > 0 && pilot.warmup_max_ms != defaults.warmup_max_ms)
     command += fmt::format(" --warmup-max-ms {:g}", pilot.warmup_max_ms);
   if (pilot.steady_band_percent > 0 && pilot.steady_band_percent != defaults.steady_band_percent)
-    command += fmt::format(" --steady-band {:g}", pilot.steady_band_percent);
+    command += fmt::format(" --steady-band {:g}%", pilot.steady_band_percent);
   return command;
 }
 

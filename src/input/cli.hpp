@@ -8,6 +8,7 @@
 
 #include "input/duration.hpp"
 #include "input/number.hpp"
+#include "input/percent.hpp"
 
 namespace tare::input {
 
@@ -27,6 +28,15 @@ inline CLI::Option* add_duration(CLI::App* app, const std::string& flag, double&
   auto* option = app->add_option_function<std::string>(
       flag, [&target, flag, unit](const std::string& text) { target = parse_duration(text, flag, unit); }, help);
   option->type_name("DURATION")->default_str(number_text(target) + (unit == TimeUnit::seconds ? "s" : "ms"));
+  return option;
+}
+
+/// Adds a percentage flag (input/percent.hpp): `target` holds it in percent.
+inline CLI::Option* add_percent(CLI::App* app, const std::string& flag, double& target, const Limits& limits,
+                                const std::string& help) {
+  auto* option = app->add_option_function<std::string>(
+      flag, [&target, flag, limits](const std::string& text) { target = parse_percent(text, flag, limits); }, help);
+  option->type_name("PERCENT")->default_str(number_text(target) + "%");
   return option;
 }
 

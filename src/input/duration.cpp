@@ -1,5 +1,8 @@
 #include "input/duration.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tare::input {
 namespace {
 
@@ -21,6 +24,15 @@ double parse_duration(const std::string& text, const std::string& flag, TimeUnit
                         {{"", 1}, {"ns", 1e-9 / per}, {"us", 1e-6 / per}, {"ms", 1e-3 / per}, {"s", 1 / per},
                          {"m", 60 / per}, {"h", 3600 / per}},
                         duration_limits(unit));
+}
+
+std::int64_t parse_duration_ns(const std::string& text, const std::string& flag, bool zero_allowed) {
+  Limits limits = duration_limits(TimeUnit::seconds);
+  limits.low_open = !zero_allowed;
+  const double seconds = parse_quantity(
+      text, flag, {{"", 1}, {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}}, limits);
+  const auto ns = static_cast<std::int64_t>(std::llround(seconds * 1e9));
+  return zero_allowed ? ns : std::max<std::int64_t>(ns, 1);
 }
 
 }  // namespace tare::input

@@ -4,6 +4,7 @@
 // flags named -ms), so that what worked before still means the same.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "input/number.hpp"
@@ -16,6 +17,10 @@ enum class TimeUnit { seconds, milliseconds };
 /// A duration above 0 and at most a week, in `unit`; anything else is a UsageError naming
 /// the flag, the text and an example.
 double parse_duration(const std::string& text, const std::string& flag, TimeUnit unit);
+
+/// A duration in whole nanoseconds (a plain number is seconds), at most a week; above 0
+/// unless `zero_allowed` (a positive duration under 1 ns is 1 ns).
+std::int64_t parse_duration_ns(const std::string& text, const std::string& flag, bool zero_allowed = false);
 
 /// The limits parse_duration checks, in `unit` (for help text and messages).
 Limits duration_limits(TimeUnit unit);

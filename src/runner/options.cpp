@@ -60,25 +60,17 @@ void add_selection_options(CLI::App& app, RunOptions& options, OptionText& text)
 
 // How long to measure: the budget, the precision to stop at, the time per fork.
 void add_measurement_options(CLI::App& app, RunOptions& options) {
-  input::Limits percent{0, 100, true, false, false, "a percentage"};
-  percent.example = "1 or 0.5%";
-  input::Limits band{0, 100, false, false, false, "a percentage"};
   input::add_duration(&app, "--budget", options.budget_seconds, input::TimeUnit::seconds,
                       "Time budget per benchmark (2s, 500ms, 1m; a plain number is seconds)");
-  app.add_option_function<std::string>(
-         "--target-ci",
-         [&options, percent](const std::string& text) {
-           options.target_ci_percent = input::parse_quantity(text, "--target-ci", {{"", 1}, {"%", 1}}, percent);
-         },
-         "Stop adding forks when the 95% CI half-width is this % of the score")
-      ->default_str("1");
+  input::add_percent(&app, "--target-ci", options.target_ci_percent, input::percent_limits(false, true),
+                     "Stop adding forks when the 95% CI half-width is this % of the score");
   input::add_duration(&app, "--timeout", options.timeout_seconds, input::TimeUnit::seconds,
                       "Kill a worker that is silent this long (a plain number is seconds)");
   input::add_duration(&app, "--measure-ms", options.measure_ms, input::TimeUnit::milliseconds,
                       "Measured time per fork (a plain number is milliseconds)");
   input::add_duration(&app, "--warmup-max-ms", options.warmup_max_ms, input::TimeUnit::milliseconds,
                     "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
-  input::add_number(&app, "--steady-band", options.steady_band_percent, band,
+  input::add_percent(&app, "--steady-band", options.steady_band_percent, input::percent_limits(true, true),
                     "Changes of speed within a fork smaller than this % are not warmup or slowdown");
 }
 

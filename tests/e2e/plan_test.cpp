@@ -65,7 +65,7 @@ TEST(Plan, BadInputIsOneLineAndANonZeroExit) {
 
   const auto bad_target = run_command({kTare, "plan", not_json, "--target-ci", "150%"});
   EXPECT_EQ(bad_target.exit_code, 2);
-  EXPECT_EQ(bad_target.err, "tare: error: --target-ci 150%: expected a percentage above 0 and below 100, like 1% or 0.5\n");
+  EXPECT_EQ(bad_target.err, "tare: error: --target-ci 150%: expected a percentage above 0 and below 100, like 1% or 0.5% (the % sign is required)\n");
 
   const auto no_command = run_command({kTare});
   EXPECT_EQ(no_command.exit_code, 2);

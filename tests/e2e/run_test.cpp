@@ -337,7 +337,7 @@ TEST(EndToEnd, AnInterruptedRunStillWritesWhatItMeasured) {
   const auto path = (tare_e2e::scratch_dir() / "interrupted.json").string();
   const std::string marker = "TARE_E2E_MARK=int" + std::to_string(getpid());
   const pid_t pid = tare_e2e::spawn_quiet({kBench, "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
-                                           "--target-ci", "0.0001", "--measure-ms", "5", "--json", path},
+                                           "--target-ci", "0.0001%", "--measure-ms", "5", "--json", path},
                                           {marker}, /*own_group=*/true);
   // Once a worker runs, the runner is measuring (its Ctrl-C handler is in place): interrupt
   // it the way a terminal would (the whole group).
@@ -366,7 +366,7 @@ TEST(EndToEnd, MeasuredSamplesSurviveTheRunnerBeingKilledAndItsWorkersDieWithIt)
   const auto path = (tare_e2e::scratch_dir() / "killed.json").string();
   const std::string marker = "TARE_E2E_MARK=" + std::to_string(getpid());
   const pid_t pid = tare_e2e::spawn_quiet({kBench, "--filter", "^fast", "--budget", "60", "--max-forks", "10000",
-                                           "--target-ci", "0.0001", "--measure-ms", "5", "--json", path},
+                                           "--target-ci", "0.0001%", "--measure-ms", "5", "--json", path},
                                           {marker});
   // Wait for a checkpoint (at most every 2 s) and catch the runner with a live worker.
   ASSERT_TRUE(tare_e2e::eventually(

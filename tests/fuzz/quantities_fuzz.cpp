@@ -8,7 +8,8 @@
 #include <string>
 
 #include "input/number.hpp"
-#include "tools/tare/quantities.hpp"
+#include "input/duration.hpp"
+#include "input/percent.hpp"
 #include "tools/tare/stream_options.hpp"
 
 namespace {
@@ -34,10 +35,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   parse_or_refuse([&] {
     input::parse_quantity(text, "--timeout", {{"ms", 1e-3}, {"s", 1}, {"", 1}}, input::Limits{0, input::kWeekSeconds, true});
   });
-  parse_or_refuse([&] { tare::tool::parse_percent(text, "--target-ci"); });
-  parse_or_refuse([&] { tare::tool::parse_seconds(text, "--budget"); });
-  parse_or_refuse([&] { tare::tool::parse_duration_ns(text, "--duration"); });
-  parse_or_refuse([&] { tare::tool::parse_duration_ns(text, "--warmup", true); });
+  parse_or_refuse([&] { input::parse_percent(text, "--target-ci"); });
+  parse_or_refuse([&] { input::parse_duration(text, "--budget", input::TimeUnit::seconds); });
+  parse_or_refuse([&] { input::parse_duration_ns(text, "--duration"); });
+  parse_or_refuse([&] { input::parse_duration_ns(text, "--warmup", true); });
   parse_or_refuse([&] { tare::tool::parse_rate(text, "--rate"); });
   parse_or_refuse([&] { tare::tool::parse_rate_shape(text, "--rate"); });
   return 0;

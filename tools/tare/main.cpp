@@ -19,7 +19,8 @@
 #include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/plan.hpp"
-#include "tools/tare/quantities.hpp"
+#include "input/duration.hpp"
+#include "input/percent.hpp"
 #include "tools/tare/stream_command.hpp"
 
 namespace {
@@ -30,8 +31,8 @@ struct PlanArgs {
 
 int plan_command(const PlanArgs& args) {
   tare::compare::PlanOptions options;
-  options.target_relative_half_width = tare::tool::parse_percent(args.target, "--target-ci") / 100;
-  options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
+  options.target_relative_half_width = tare::input::parse_percent(args.target, "--target-ci") / 100;
+  options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   const auto run = tare::compare::read_results_file(args.path, tare::compare::ResultsUse::plan).run;
   tare::tool::write_plan(run, tare::compare::plan_run(run, options), options, std::cout);
   return 0;
@@ -65,17 +66,17 @@ void check_report_paths(const std::string& markdown, const std::string& json) {
 int compare_command(const CompareArgs& args) {
   check_report_paths(args.markdown, args.json);
   tare::compare::CompareOptions options;
-  options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
+  options.threshold = tare::input::parse_percent(args.threshold, "--threshold") / 100;
   options.seed = args.seed;
   if (!args.fail_on.empty() && args.fail_on != "slower")
-    throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
+    throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
   const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
   tare::compare::CompareReport report;
   try {
     report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
   } catch (const std::runtime_error& e) {
-    throw tare::tool::UsageError(args.base + " and " + args.candidate + ": " + e.what());
+    throw tare::input::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
   tare::compare::note_input_caveats(report, base.run, candidate.run);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
@@ -94,13 +95,13 @@ struct AbArgs {
 
 int ab_command(AbArgs& args) {
   check_report_paths(args.markdown, args.json);
-  args.options.threshold = tare::tool::parse_percent(args.threshold, "--threshold") / 100;
+  args.options.threshold = tare::input::parse_percent(args.threshold, "--threshold") / 100;
   if (!args.filter.empty()) args.options.filter = args.filter;
   if (!args.fail_on.empty() && args.fail_on != "slower")
-    throw tare::tool::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
+    throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   if (args.options.pairs == 1)
-    throw tare::tool::UsageError("--pairs must be at least 2 (the interval is over pairs)");
-  args.options.budget_seconds = tare::tool::parse_seconds(args.budget, "--budget");
+    throw tare::input::UsageError("--pairs must be at least 2 (the interval is over pairs)");
+  args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
@@ -116,7 +117,7 @@ void add_plan_command(CLI::App& app, PlanArgs& args, CLI::App*& command) {
   command = app.add_subcommand(
       "plan", "From a pilot run, the forks and samples per fork that reach a target precision, as a command line");
   command->add_option("results", args.path, "Results JSON of the pilot run (--json)")->required();
-  command->add_option("--target-ci", args.target, "Wanted 95% CI half-width, percent of the score")->capture_default_str();
+  command->add_option("--target-ci", args.target, "Wanted 95% CI half-width, a PERCENT of the score (like 1%)")->capture_default_str();
   command->add_option("--budget", args.budget, "Machine time allowed per benchmark (60s, 5m, 1h)")->capture_default_str();
 }
 
@@ -124,7 +125,7 @@ void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
   command = app.add_subcommand("compare", "NEW/BASE ratio of every benchmark with a 95% CI, and a verdict");
   command->add_option("base", args.base, "Results JSON of the baseline")->required();
   command->add_option("new", args.candidate, "Results JSON of the candidate")->required();
-  command->add_option("--threshold", args.threshold, "Smallest change that matters, percent")->capture_default_str();
+  command->add_option("--threshold", args.threshold, "Smallest change that matters (a PERCENT, like 1% or 0.5%)")->capture_default_str();
   command->add_option("--fail-on", args.fail_on, kFailOnHelp);
   command->add_option("--markdown", args.markdown, "Also write the table as Markdown (a PR comment)");
   command->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
@@ -150,7 +151,7 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
                             "Warmup bound per process (a plain number is milliseconds)");
   tare::input::add_duration(ab, "--timeout", args.options.timeout_seconds, tare::input::TimeUnit::seconds,
                             "Kill a worker silent this long (a plain number is seconds)");
-  ab->add_option("--threshold", args.threshold, "Smallest change that matters, percent")->capture_default_str();
+  ab->add_option("--threshold", args.threshold, "Smallest change that matters (a PERCENT, like 1% or 0.5%)")->capture_default_str();
   ab->add_option("--fail-on", args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");

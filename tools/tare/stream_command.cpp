@@ -13,7 +13,7 @@
 #include "stream/model_sut.hpp"
 #include "stream/sut_process.hpp"
 #include "system/atomic_file.hpp"
-#include "tools/tare/quantities.hpp"
+#include "input/duration.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "tools/tare/stream_report.hpp"
 #include "tools/tare/stream_settings.hpp"
@@ -85,9 +85,9 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
 
 int run_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.run_load;
-  if (args.rate.empty()) throw UsageError("--rate is required (events/s, e.g. 50k, or a shape like square:10k,80k,10s)");
+  if (args.rate.empty()) throw input::UsageError("--rate is required (events/s, e.g. 50k, or a shape like square:10k,80k,10s)");
   const auto rate = parse_rate_shape(args.rate, "--rate");
-  const auto settings = trial_settings(load, rate, parse_duration_ns(args.duration, "--duration"), executable);
+  const auto settings = trial_settings(load, rate, input::parse_duration_ns(args.duration, "--duration"), executable);
   const auto& options = settings.driver;
   std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
@@ -115,7 +115,7 @@ int sut_command(const StreamArgs& args) {
   try {
     options.listen = stream::parse_address(args.listen, "--listen");
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw input::UsageError(e.what());
   }
   options.serve_once = !args.serve;
   stream::run_model_sut(
@@ -140,7 +140,7 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
       "sustainable", "The highest rate the SUT sustains: overload probe, bisection, confirmation at the rate and at 90%");
   args.sustainable->add_option("--probe", args.probe, "A rate above the SUT's capacity (e.g. twice your guess)");
   args.sustainable->add_option("--trial", args.trial, "Duration of each trial")->capture_default_str();
-  args.sustainable->add_option("--tolerance", args.tolerance, "Stop when the bracket is this narrow, percent")
+  args.sustainable->add_option("--tolerance", args.tolerance, "Stop when the bracket is this narrow (a PERCENT, like 5%)")
       ->capture_default_str();
   input::add_number(args.sustainable, "--max-trials", args.max_trials, input::whole_number<int>(1, kMostTrials),
                     "Bisection trials per search at most");

@@ -6,9 +6,10 @@
 #include <stdexcept>
 #include <vector>
 
+#include "input/duration.hpp"
 #include "input/number.hpp"
+#include "input/rate.hpp"
 #include "text/split.hpp"
-#include "tools/tare/quantities.hpp"
 
 namespace tare::tool {
 namespace {
@@ -19,11 +20,15 @@ auto for_option(const std::string& option, const std::string& text, F&& make) {
   try {
     return make();
   } catch (const std::invalid_argument& e) {
-    throw UsageError(option + " " + text + ": " + e.what());
+    throw input::UsageError(option + " " + text + ": " + e.what());
   }
 }
 
 }  // namespace
+
+std::uint64_t parse_rate(const std::string& text, const std::string& option) {
+  return input::parse_rate(text, option, stream::kMaxRate);
+}
 
 stream::RateSchedule parse_rate_shape(const std::string& text, const std::string& option) {
   const std::size_t colon = text.find(':');
@@ -31,14 +36,14 @@ stream::RateSchedule parse_rate_shape(const std::string& text, const std::string
   const std::string kind = text.substr(0, colon);
   const auto fields = text::split(text.substr(colon + 1), ',');
   auto expect_fields = [&](std::size_t n, const char* form) {
-    if (fields.size() != n) throw UsageError(option + " " + text + ": expected " + form);
+    if (fields.size() != n) throw input::UsageError(option + " " + text + ": expected " + form);
   };
   if (kind == "steps") {
     std::vector<stream::RatePhase> phases;
     for (const auto& field : fields) {
       const std::size_t at = field.find('@');
-      if (at == std::string::npos) throw UsageError(option + " " + text + ": expected steps:RATE@DURATION,...");
-      phases.push_back(stream::RatePhase{parse_duration_ns(field.substr(at + 1), option),
+      if (at == std::string::npos) throw input::UsageError(option + " " + text + ": expected steps:RATE@DURATION,...");
+      phases.push_back(stream::RatePhase{input::parse_duration_ns(field.substr(at + 1), option),
                                          parse_rate(field.substr(0, at), option)});
     }
     return for_option(option, text, [&] { return stream::RateSchedule::steps(std::move(phases)); });
@@ -47,23 +52,23 @@ stream::RateSchedule parse_rate_shape(const std::string& text, const std::string
     expect_fields(3, "square:LOW,HIGH,PERIOD");
     return for_option(option, text, [&] {
       return stream::RateSchedule::square_wave(parse_rate(fields[0], option), parse_rate(fields[1], option),
-                                               parse_duration_ns(fields[2], option));
+                                               input::parse_duration_ns(fields[2], option));
     });
   }
   if (kind == "bursts") {
     expect_fields(4, "bursts:BASE,BURST,LENGTH,PERIOD");
     return for_option(option, text, [&] {
       return stream::RateSchedule::bursts(parse_rate(fields[0], option), parse_rate(fields[1], option),
-                                          parse_duration_ns(fields[2], option), parse_duration_ns(fields[3], option));
+                                          input::parse_duration_ns(fields[2], option), input::parse_duration_ns(fields[3], option));
     });
   }
-  throw UsageError(option + " " + text + ": unknown rate shape \"" + kind + "\" (constant RATE, steps:, square: or bursts:)");
+  throw input::UsageError(option + " " + text + ": unknown rate shape \"" + kind + "\" (constant RATE, steps:, square: or bursts:)");
 }
 
 stream::WindowSpec parse_window(const std::string& text, const std::string& option) {
   const std::size_t slash = text.find('/');
-  const std::int64_t size = parse_duration_ns(text.substr(0, slash), option);
-  const std::int64_t slide = slash == std::string::npos ? size : parse_duration_ns(text.substr(slash + 1), option);
+  const std::int64_t size = input::parse_duration_ns(text.substr(0, slash), option);
+  const std::int64_t slide = slash == std::string::npos ? size : input::parse_duration_ns(text.substr(slash + 1), option);
   return for_option(option, text, [&] { return stream::sliding(size, slide); });
 }
 
@@ -76,14 +81,14 @@ stream::KeyDistSpec parse_keys(const std::string& text, const std::string& optio
     any.what = form;
     try {
       return input::parse_number(field, option, any);
-    } catch (const UsageError&) {
-      throw UsageError(option + " " + text + ": expected " + form);
+    } catch (const input::UsageError&) {
+      throw input::UsageError(option + " " + text + ": expected " + form);
     }
   };
   auto count = [&](const std::string& field, const char* form) {
     const double n = number(field, form);
     if (n < 1 || n > 4294967295.0 || n != std::floor(n))
-      throw UsageError(option + " " + text + ": the key count must be a whole number from 1 to 2^32-1");
+      throw input::UsageError(option + " " + text + ": the key count must be a whole number from 1 to 2^32-1");
     return static_cast<std::uint32_t>(n);
   };
   stream::KeyDistSpec spec;
@@ -94,7 +99,7 @@ stream::KeyDistSpec parse_keys(const std::string& text, const std::string& optio
   } else if (fields[0] == "hot" && fields.size() == 3) {
     spec = {stream::KeyDistKind::hot_key, count(fields[1], "hot:N:FRACTION"), 1.0, number(fields[2], "hot:N:FRACTION")};
   } else {
-    throw UsageError(option + " " + text + ": expected uniform:N, zipf:N:S or hot:N:FRACTION");
+    throw input::UsageError(option + " " + text + ": expected uniform:N, zipf:N:S or hot:N:FRACTION");
   }
   for_option(option, text, [&] { stream::validate(spec); return 0; });
   return spec;

@@ -1,5 +1,5 @@
-// What `tare stream` reads from its command line beyond plain quantities (quantities.hpp:
-// durations, rates): rate shapes, windows ("1s", "8s/4s") and key distributions
+// What `tare stream` reads from its command line beyond durations (input/duration.hpp):
+// event rates, rate shapes, windows ("1s", "8s/4s") and key distributions
 // ("uniform:100", "zipf:10000:1.0", "hot:100:0.9"). Bad text is a UsageError naming the
 // option and the expected form.
 #pragma once
@@ -10,6 +10,9 @@
 #include "stream/workload.hpp"
 
 namespace tare::tool {
+
+/// Events per second (input/rate.hpp): 50000, 50k, 1.5M/s, at most stream::kMaxRate.
+std::uint64_t parse_rate(const std::string& text, const std::string& option);
 
 /// A rate shape:
 ///   RATE                               constant

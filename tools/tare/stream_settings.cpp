@@ -7,7 +7,7 @@
 
 #include "stream/run_description.hpp"
 #include "stream/trial_defaults.hpp"
-#include "tools/tare/quantities.hpp"
+#include "input/duration.hpp"
 #include "tools/tare/stream_options.hpp"
 
 namespace tare::tool {
@@ -33,16 +33,16 @@ std::atomic<bool>& stream_stop_flag() {
 stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix) {
   stream::SutOptions options;
   options.workers = knobs.workers;
-  options.cost_ns = parse_duration_ns(knobs.cost, "--" + prefix + "cost", true);
-  options.stall_every_ns = parse_duration_ns(knobs.stall_every, "--" + prefix + "stall-every", true);
-  options.stall_ns = parse_duration_ns(knobs.stall, "--" + prefix + "stall", true);
-  options.slow_start_ns = parse_duration_ns(knobs.slow_start, "--" + prefix + "slow-start", true);
+  options.cost_ns = input::parse_duration_ns(knobs.cost, "--" + prefix + "cost", true);
+  options.stall_every_ns = input::parse_duration_ns(knobs.stall_every, "--" + prefix + "stall-every", true);
+  options.stall_ns = input::parse_duration_ns(knobs.stall, "--" + prefix + "stall", true);
+  options.slow_start_ns = input::parse_duration_ns(knobs.slow_start, "--" + prefix + "slow-start", true);
   options.slow_start_factor = knobs.slow_factor;
   options.credit = knobs.credit;
   try {
     stream::validate(options);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw input::UsageError(e.what());
   }
   return options;
 }
@@ -55,13 +55,13 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
     try {
       options.sut = stream::parse_address(load.sut, "--sut");
     } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      throw input::UsageError(e.what());
     }
   }
   try {
     options.run.query = stream::parse_query(load.query);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--query: ") + e.what());
+    throw input::UsageError(std::string("--query: ") + e.what());
   }
   options.run.window = parse_window(load.window, "--window");
   options.run.sources = load.generators;
@@ -75,22 +75,22 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   options.workload.rate = rate;
   options.duration_ns = duration_ns;
   options.warmup_ns =
-      load.warmup.empty() ? stream::default_warmup_ns(duration_ns) : parse_duration_ns(load.warmup, "--warmup", true);
-  if (options.warmup_ns >= duration_ns) throw UsageError("--warmup " + load.warmup + ": must be shorter than the duration");
+      load.warmup.empty() ? stream::default_warmup_ns(duration_ns) : input::parse_duration_ns(load.warmup, "--warmup", true);
+  if (options.warmup_ns >= duration_ns) throw input::UsageError("--warmup " + load.warmup + ": must be shorter than the duration");
   options.interval_ns =
-      load.interval.empty() ? stream::default_interval_ns(duration_ns) : parse_duration_ns(load.interval, "--interval");
+      load.interval.empty() ? stream::default_interval_ns(duration_ns) : input::parse_duration_ns(load.interval, "--interval");
   options.sample_ns =
-      load.sample.empty() ? stream::default_sample_ns(options.interval_ns) : parse_duration_ns(load.sample, "--sample");
-  const double cap_s = static_cast<double>(parse_duration_ns(load.backlog_cap, "--backlog-cap")) / 1e9;
+      load.sample.empty() ? stream::default_sample_ns(options.interval_ns) : input::parse_duration_ns(load.sample, "--sample");
+  const double cap_s = static_cast<double>(input::parse_duration_ns(load.backlog_cap, "--backlog-cap")) / 1e9;
   options.backlog_cap = stream::backlog_cap_events(cap_s, peak_rate(rate), load.generators);
-  options.rules.max_lateness_p99_ns = static_cast<double>(parse_duration_ns(load.max_lateness, "--max-lateness"));
+  options.rules.max_lateness_p99_ns = static_cast<double>(input::parse_duration_ns(load.max_lateness, "--max-lateness"));
   options.significant_figures = load.digits;
   options.realtime = !load.no_realtime;
   options.stop = &stream_stop_flag();
   try {
     stream::validate(options);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw input::UsageError(e.what());
   }
   return options;
 }

@@ -1,7 +1,7 @@
 // What `tare stream run` and `sustainable` make of their trial options: the model SUT's
 // options from its knobs, the driver's options (defaults from stream/trial_defaults.hpp) and
 // the trial's settings (stream/trial.hpp), with the command that starts the model SUT when no
-// --sut is given. Anything invalid is a UsageError, before anything runs.
+// --sut is given. Anything invalid is an input::UsageError, before anything runs.
 #pragma once
 
 #include <atomic>

@@ -11,7 +11,9 @@
 #include "stream/sustainable_procedure.hpp"
 #include "stream/sustainable_trials.hpp"
 #include "stream/trial.hpp"
-#include "tools/tare/quantities.hpp"
+#include "input/duration.hpp"
+#include "tools/tare/stream_options.hpp"
+#include "input/percent.hpp"
 #include "tools/tare/stream_report.hpp"
 #include "tools/tare/stream_settings.hpp"
 #include "tools/tare/stream_trial_text.hpp"
@@ -21,14 +23,14 @@ namespace {
 
 double probe_rate_of(const StreamArgs& args) {
   if (args.probe.empty())
-    throw UsageError("--probe is required: a rate above what the SUT can take (e.g. twice your guess)");
+    throw input::UsageError("--probe is required: a rate above what the SUT can take (e.g. twice your guess)");
   return static_cast<double>(parse_rate(args.probe, "--probe"));
 }
 
 stream::SustainableSettings procedure_settings(const StreamArgs& args, double probe_rate,
                                                const stream::TrialSettings& probe_trial) {
   stream::SustainableSettings settings = stream::sustainable_settings(probe_trial, probe_rate);
-  settings.search.tolerance = parse_percent(args.tolerance, "--tolerance") / 100;
+  settings.search.tolerance = input::parse_percent(args.tolerance, "--tolerance") / 100;
   settings.search.max_trials = args.max_trials;
   settings.repeats = args.repeats;
   return settings;
@@ -135,7 +137,7 @@ nlohmann::json sustainable_json(const stream::SustainableReport& report, const n
 int sustainable_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.search_load;
   const double probe_rate = probe_rate_of(args);
-  const std::int64_t duration_ns = parse_duration_ns(args.trial, "--trial");
+  const std::int64_t duration_ns = input::parse_duration_ns(args.trial, "--trial");
   const auto settings_at = [&](double rate) {
     return trial_settings(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns, executable);
   };

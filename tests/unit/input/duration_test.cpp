@@ -53,4 +53,26 @@ TEST(Duration, AnythingElseIsOneLineNamingTheFlagTheTextAndAnExample) {
   }
 }
 
+TEST(DurationNs, DurationsTakeEveryUnit) {
+  EXPECT_EQ(tare::input::parse_duration_ns("250ns", "--x"), 250);
+  EXPECT_EQ(tare::input::parse_duration_ns("10us", "--x"), 10'000);
+  EXPECT_EQ(tare::input::parse_duration_ns("500ms", "--x"), 500'000'000);
+  EXPECT_EQ(tare::input::parse_duration_ns("10s", "--x"), 10'000'000'000);
+  EXPECT_EQ(tare::input::parse_duration_ns("10", "--x"), 10'000'000'000);
+  EXPECT_EQ(tare::input::parse_duration_ns("1.5m", "--x"), 90'000'000'000);
+  EXPECT_EQ(tare::input::parse_duration_ns("0", "--x", true), 0);
+}
+
+TEST(DurationNs, BadDurationsNameTheOption) {
+  for (const char* bad : {"0", "-1s", "abc", "10 s", "5parsecs", "nan"}) {
+    try {
+      tare::input::parse_duration_ns(bad, "--duration");
+      ADD_FAILURE() << bad;
+    } catch (const tare::input::UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("--duration " + std::string(bad)), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(tare::input::parse_duration_ns("-1ms", "--x", true), tare::input::UsageError);
+}
+
 }  // namespace

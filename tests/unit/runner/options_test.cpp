@@ -54,7 +54,8 @@ TEST(Options, RejectsBadInputWithAUsageError) {
   EXPECT_THROW(parse({"--bogus"}), UsageError);
   EXPECT_THROW(parse({"--mode", "fastest"}), UsageError);
   EXPECT_THROW(parse({"--threads", "two"}), UsageError);
-  EXPECT_THROW(parse({"--target-ci", "0"}), UsageError);
+  EXPECT_THROW(parse({"--target-ci", "0%"}), UsageError);
+  EXPECT_THROW(parse({"--target-ci", "2"}), UsageError);  // a percentage carries its sign
   EXPECT_THROW(parse({"--forks", "5", "--max-forks", "3"}), UsageError);
   EXPECT_THROW(parse({"--param", "a=1", "--param", "a=2"}), UsageError);
 }
@@ -79,7 +80,7 @@ TEST(Options, EveryNumericOptionRejectsNanInfOverflowAndOutOfRange) {
 }
 
 TEST(Options, NumbersAtTheEdgesOfTheirRangesAreKept) {
-  const auto o = parse({"--timeout", "604800", "--steady-band", "0", "--seed", "18446744073709551615",
+  const auto o = parse({"--timeout", "604800", "--steady-band", "0%", "--seed", "18446744073709551615",
                         "--target-ci", "100%", "--measure-ms", "0.5"});
   ASSERT_TRUE(o);
   EXPECT_DOUBLE_EQ(o->timeout_seconds, 604800);

@@ -2,37 +2,19 @@
 
 #include <gtest/gtest.h>
 
-#include "tools/tare/quantities.hpp"
+#include "input/usage_error.hpp"
 
 namespace tare::tool {
 namespace {
 
-TEST(StreamOptions, DurationsTakeEveryUnit) {
-  EXPECT_EQ(parse_duration_ns("250ns", "--x"), 250);
-  EXPECT_EQ(parse_duration_ns("10us", "--x"), 10'000);
-  EXPECT_EQ(parse_duration_ns("500ms", "--x"), 500'000'000);
-  EXPECT_EQ(parse_duration_ns("10s", "--x"), 10'000'000'000);
-  EXPECT_EQ(parse_duration_ns("10", "--x"), 10'000'000'000);
-  EXPECT_EQ(parse_duration_ns("1.5m", "--x"), 90'000'000'000);
-  EXPECT_EQ(parse_duration_ns("0", "--x", true), 0);
-}
-
-TEST(StreamOptions, BadDurationsNameTheOption) {
-  for (const char* bad : {"0", "-1s", "abc", "10 s", "5parsecs", "nan"}) {
-    try {
-      parse_duration_ns(bad, "--duration");
-      ADD_FAILURE() << bad;
-    } catch (const UsageError& e) {
-      EXPECT_NE(std::string(e.what()).find("--duration " + std::string(bad)), std::string::npos) << e.what();
-    }
-  }
-  EXPECT_THROW(parse_duration_ns("-1ms", "--x", true), UsageError);
-}
+using input::UsageError;
 
 TEST(StreamOptions, RatesWithSuffixes) {
   EXPECT_EQ(parse_rate("50000", "--rate"), 50'000u);
   EXPECT_EQ(parse_rate("50k", "--rate"), 50'000u);
   EXPECT_EQ(parse_rate("1.5M", "--rate"), 1'500'000u);
+  EXPECT_EQ(parse_rate("10k/s", "--rate"), 10'000u);
+  EXPECT_EQ(parse_rate("1G/s", "--rate"), 1'000'000'000u);
   for (const char* bad : {"0", "-5", "1.5", "2G", "k", "2e9"}) EXPECT_THROW(parse_rate(bad, "--rate"), UsageError) << bad;
 }
 

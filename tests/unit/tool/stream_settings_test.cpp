@@ -5,10 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "tools/tare/quantities.hpp"
+#include "input/usage_error.hpp"
 
 namespace tare::tool {
 namespace {
+
+using input::UsageError;
 
 TEST(StreamSettings, WithoutSutTheModelSutIsStartedWithTheSameKnobs) {
   LoadArgs load;
