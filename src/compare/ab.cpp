@@ -202,6 +202,17 @@ std::string describe(const AbOptions& options, const PairDesign& design, std::si
 // A duet's top level: pairs 2k and 2k+1 ran with the CPUs swapped, so the mean of their
 // log-ratios no longer holds the difference between the CPUs (measured on a 2-vCPU VM: one
 // vCPU 3.5% slower, which made single pairs alternate between -3% and +5%).
+// The progress line of a comparison: which benchmark of how many, the time so far, and the
+// last look's interval.
+struct AbProgress {
+  runner::Progress line;
+  std::size_t benchmark = 0, benchmarks = 0;
+  void show(const std::string& what) {
+    line.update(fmt::format("[benchmark {}/{}, {}] {}", benchmark + 1, benchmarks,
+                            runner::clock_text(line.elapsed_seconds()), what));
+  }
+};
+
 std::vector<double> swap_units(const std::vector<double>& logs) {
   std::vector<double> units;
   for (std::size_t i = 0; i + 1 < logs.size(); i += 2) units.push_back((logs[i] + logs[i + 1]) / 2);
@@ -211,7 +222,7 @@ std::vector<double> swap_units(const std::vector<double>& logs) {
 // One benchmark's pairs, the interval looked at after each look of the design; in a
 // sequential design, until the answer is known or the budget or the looks are spent.
 void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup, const PairDesign& design,
-                   std::mt19937_64& rng, const std::vector<int>& cpus, runner::Progress& progress, CompareRow& row) {
+                   std::mt19937_64& rng, const std::vector<int>& cpus, AbProgress& progress, CompareRow& row) {
   const bool sequential = options.pairs == 0;
   const std::size_t pairs_per_unit = options.duet ? 2 : 1;
   const auto start = std::chrono::steady_clock::now();
@@ -227,8 +238,8 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
       row.pairs.emplace_back(pair.base_mean, pair.candidate_mean);
     }
     row.ratio = stats::paired_ratio(options.duet ? swap_units(logs) : logs, design.look_level);
-    progress.update(fmt::format("{}: {} pairs, NEW/BASE {:.3f} [{:.3f}, {:.3f}]", b.name, logs.size(),
-                                row.ratio.estimate, row.ratio.low, row.ratio.high));
+    progress.show(fmt::format("{}: {} pairs, NEW/BASE {:.3f} [{:.3f}, {:.3f}]", b.name, logs.size(),
+                              row.ratio.estimate, row.ratio.low, row.ratio.high));
     if (!sequential) continue;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto stop = sequential_stop(time_ratio(row), options.threshold, design, k, elapsed, options.budget_seconds);
@@ -236,7 +247,7 @@ void run_benchmark(const AbOptions& options, const Listed& b, const Setup& setup
     row.stop = *stop;
     break;
   }
-  progress.clear();
+  progress.line.clear();
   row.base = {stats::mean(base_means), base_means.size()};
   row.candidate = {stats::mean(candidate_means), candidate_means.size()};
   // The intervals of all looks and benchmarks hold together at 95%; a p-value of the last
@@ -274,14 +285,14 @@ std::vector<const Listed*> match_benchmarks(const std::vector<Listed>& base_list
 
 // One benchmark's row: its pairs run, or why it could not be compared.
 CompareRow compare_benchmark(const AbOptions& options, const Listed& b, const Setup& setup, const PairDesign& design,
-                             std::mt19937_64& rng, const std::vector<int>& cpus, runner::Progress& progress) {
+                             std::mt19937_64& rng, const std::vector<int>& cpus, AbProgress& progress) {
   CompareRow row;
   row.name = b.name;
   row.unit = report::mode_unit(b.mode);
   try {
     run_benchmark(options, b, setup, design, rng, cpus, progress, row);
   } catch (const runner::WorkerFailure& failure) {
-    progress.clear();
+    progress.line.clear();
     row.problem = std::string("a worker failed: ") + failure.what();
   }
   if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
@@ -314,13 +325,14 @@ CompareReport run_ab(const AbOptions& options) {
   const auto clock = clock::characterize_active();
   const Setup setup{clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
   std::mt19937_64 rng(options.seed);
-  runner::Progress progress;
+  AbProgress progress{runner::Progress(runner::progress_style(options.quiet)), 0, common.size()};
 
   for (const Listed* b : common) {
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
                                          b->name, b->threads, cpus.size() / 2));
     report.rows.push_back(compare_benchmark(options, *b, setup, design, rng, cpus, progress));
+    ++progress.benchmark;
   }
   decide_verdicts(report);
   return report;

@@ -27,6 +27,7 @@ struct AbOptions {
   double timeout_seconds = 30;
   double threshold = 0.01;
   bool duet = false;                 ///< both sides at once on different CPUs (pair_cpus.hpp)
+  bool quiet = false;                ///< no progress on stderr
   std::uint64_t seed = 1;
 };
 

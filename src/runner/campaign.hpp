@@ -10,6 +10,7 @@
 #include "registry/registry.hpp"
 #include "results/results.hpp"
 #include "runner/fork.hpp"
+#include "runner/progress.hpp"
 
 namespace tare::runner {
 
@@ -19,8 +20,10 @@ struct CampaignOutcome {
 
 /// Runs forks into run.benchmarks[i] (one per instance, same order). `after_fork` is
 /// called after every fork with `run` up to date (for checkpoints). Ctrl-C ends the
-/// campaign after the current fork; the fork the interrupt killed is dropped.
+/// campaign after the current fork; the fork the interrupt killed is dropped. Progress goes
+/// to stderr in `progress_style`.
 CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, const ForkPlan& plan,
-                             const analysis::StopRule& rule, std::uint64_t seed, const std::function<void()>& after_fork);
+                             const analysis::StopRule& rule, std::uint64_t seed, ProgressStyle progress_style,
+                             const std::function<void()>& after_fork);
 
 }  // namespace tare::runner

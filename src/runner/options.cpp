@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <iostream>
 
 #include "input/cli.hpp"
@@ -44,13 +45,33 @@ struct OptionText {
   CLI::Option* seed_option = nullptr;
 };
 
+// The options `add` adds are listed under `group` in the help.
+void in_group(CLI::App& app, const std::string& group, const std::function<void()>& add) {
+  const std::size_t before = app.get_options().size();
+  add();
+  const auto all = app.get_options();
+  for (std::size_t i = before; i < all.size(); ++i) all[i]->group(group);
+}
+
+// The help's last words: the commands people type most, with this binary's name.
+std::string examples(const std::string& program) {
+  return "Examples:\n"
+         "  " + program + " --list                          what there is to run\n"
+         "  " + program + " --filter 'sort' --json r.json   some of it, results kept for tare compare/plan\n"
+         "  " + program + " --budget 10s --target-ci 0.5%   more time per benchmark for a narrower interval\n"
+         "  " + program + " --forks 2 --max-forks 2 --measure-ms 20ms --warmup-max-ms 50ms   a quick look\n"
+         "Quantities: DURATION 500ms, 2s, 1m (a plain number is in the flag's unit); PERCENT 1%, 0.5% (the sign is\n"
+         "required). Exit status: 0 all ran, 1 a benchmark failed, 2 usage error, 130 interrupted.";
+}
+
 // What to run: which benchmarks, with which parameters, threads and mode, how many forks.
 void add_selection_options(CLI::App& app, RunOptions& options, OptionText& text) {
   const auto forks = input::whole_number<int>(1, kMostForks);
   app.add_flag("--list", options.list, "List the benchmarks (after --filter and --param) and exit");
   app.add_flag("--list-json", options.list_json,
                "List the benchmarks as JSON (name, family, params, threads, mode), for tools such as tare ab");
-  app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression");
+  app.add_option("--filter", options.filter, "Run only benchmarks whose name matches this regular expression")
+      ->type_name("REGEX");
   input::add_number(&app, "--forks", options.min_forks, forks, "Minimum number of forks per benchmark");
   input::add_number(&app, "--max-forks", options.max_forks, forks, "Maximum number of forks per benchmark");
   app.add_option("--param", text.params, "Override a parameter's values: NAME=V1,V2 (repeatable)")->default_str("");
@@ -76,8 +97,10 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
 
 // Where results go, and the seed that makes a run repeatable.
 void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
-  app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON");
-  app.add_option("--csv", options.csv_path, "Write the summary as CSV");
+  app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");
+  app.add_option("--csv", options.csv_path, "Write the summary as CSV")->type_name("FILE");
+  app.add_flag("--quiet", options.quiet,
+               "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
   text.seed_option = input::add_number(&app, "--seed", text.seed, input::whole_number<std::uint64_t>(),
                                        "Seed for fork order and memory-layout shifts (default: random)")
                          ->default_str("");
@@ -115,9 +138,10 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   app.set_version_flag("--version", program + ": benchmarks on tare " + system::tare_version());
   app.option_defaults()->always_capture_default();
   OptionText text;
-  add_selection_options(app, options, text);
-  add_measurement_options(app, options);
-  add_output_options(app, options, text);
+  in_group(app, "What to run", [&] { add_selection_options(app, options, text); });
+  in_group(app, "How long to measure", [&] { add_measurement_options(app, options); });
+  in_group(app, "Output", [&] { add_output_options(app, options, text); });
+  app.footer(examples(program));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {

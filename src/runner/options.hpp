@@ -31,6 +31,7 @@ struct RunOptions {
   /// online trend test (1%) before measuring.
   double steady_band_percent = 5;
   std::string json_path, csv_path;
+  bool quiet = false;                 ///< no progress on stderr (live line or log lines)
   std::optional<std::uint64_t> seed;
   registry::Overrides overrides;
   std::string command_line;

@@ -170,7 +170,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   rule.target_relative_half_width = options.target_ci_percent / 100;
   const analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
 
-  const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, [&] {
+  const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, progress_style(options.quiet), [&] {
     // Summarising copies the run: only when a checkpoint is due.
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });

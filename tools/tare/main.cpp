@@ -119,6 +119,7 @@ void add_plan_command(CLI::App& app, PlanArgs& args, CLI::App*& command) {
   command->add_option("results", args.path, "Results JSON of the pilot run (--json)")->required();
   command->add_option("--target-ci", args.target, "Wanted 95% CI half-width, a PERCENT of the score (like 1%)")->capture_default_str();
   command->add_option("--budget", args.budget, "Machine time allowed per benchmark (60s, 5m, 1h)")->capture_default_str();
+  command->footer("Example:\n  ./bench --json pilot.json && tare plan pilot.json --target-ci 0.5% --budget 5m");
 }
 
 void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
@@ -128,6 +129,8 @@ void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
   command->add_option("--threshold", args.threshold, "Smallest change that matters (a PERCENT, like 1% or 0.5%)")->capture_default_str();
   command->add_option("--fail-on", args.fail_on, kFailOnHelp);
   command->add_option("--markdown", args.markdown, "Also write the table as Markdown (a PR comment)");
+  command->footer("Examples:\n  tare compare base.json new.json\n"
+                  "  tare compare base.json new.json --threshold 2% --fail-on slower --markdown comment.md   a CI gate");
   command->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
   tare::input::add_number(command, "--seed", args.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the bootstrap");
@@ -160,6 +163,10 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   ab->add_flag("--duet", args.options.duet,
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
                "alternating samples on the same CPUs");
+  ab->footer("Examples:\n  tare ab ./bench_main ./bench_branch\n"
+             "  tare ab ./bench_main ./bench_branch --filter sort --budget 2m --fail-on slower");
+  ab->add_flag("--quiet", args.options.quiet,
+               "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
 }
 
 // Every command's arguments, filled by the command line.
@@ -177,6 +184,12 @@ struct CommandLine {
     app.name("tare");
     app.set_version_flag("--version", "tare " + tare::system::tare_version());
     app.require_subcommand(1);
+    app.footer("Examples:\n"
+               "  tare compare base.json new.json           is new faster, slower or the same?\n"
+               "  tare ab ./bench_old ./bench_new           the same, both builds run paired in time\n"
+               "  tare plan pilot.json --target-ci 0.5%     forks and samples for a wanted precision\n"
+               "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
+               "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
     add_ab_command(app, ab_args, ab);

@@ -2,7 +2,6 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <csignal>
 #include <iostream>
@@ -93,8 +92,8 @@ int run_command(const StreamArgs& args, const std::string& executable) {
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
                            describe_sut(settings, load))
             << std::flush;
-  ConsoleTrialLine live_line;
-  const auto checked = stream::run_checked_trial(settings, ::isatty(STDERR_FILENO) != 0 ? &live_line : nullptr);
+  ConsoleTrialLine live_line(runner::progress_style(args.quiet), static_cast<double>(options.duration_ns) / 1e9);
+  const auto checked = stream::run_checked_trial(settings, &live_line);
   const auto& trial = checked.outcome.result;
   write_trial_console(trial, checked.verification, checked.warnings, std::cout);
   note_sut_messages(checked.outcome);
@@ -134,7 +133,11 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   args.run->add_option("--rate", args.rate, "Events/s (50k, 1.5M) or a shape: steps:R@D,..., square:LOW,HIGH,PERIOD, "
                                             "bursts:BASE,BURST,LENGTH,PERIOD");
   args.run->add_option("--duration", args.duration, "How long the load runs")->capture_default_str();
+  args.run->add_flag("--quiet", args.quiet,
+                     "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
   add_load_options(args.run, args.run_load);
+  args.run->footer("Examples:\n  tare stream run --rate 50k --duration 30s\n"
+                   "  tare stream run --rate square:10k,80k,10s --duration 1m --sut 127.0.0.1:9000 --json run.json");
 
   args.sustainable = stream->add_subcommand(
       "sustainable", "The highest rate the SUT sustains: overload probe, bisection, confirmation at the rate and at 90%");
@@ -147,6 +150,7 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   input::add_number(args.sustainable, "--repeats", args.repeats, input::whole_number<int>(1, kMostTrials),
                     "Independent searches, combined with an interval");
   add_load_options(args.sustainable, args.search_load);
+  args.sustainable->footer("Example:\n  tare stream sustainable --probe 200k --trial 10s --repeats 3 --json found.json");
 
   args.sut = stream->add_subcommand("sut", "The model system under test: listens and serves a driver's run");
   args.sut->add_option("--listen", args.listen, "HOST:PORT to listen on (port 0: any free port)")->capture_default_str();

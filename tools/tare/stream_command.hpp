@@ -40,6 +40,7 @@ struct LoadArgs {
 struct StreamArgs {
   LoadArgs run_load;
   std::string rate, duration = "10s";
+  bool quiet = false;
   LoadArgs search_load;
   std::string probe, trial = "10s", tolerance = "5%";
   int max_trials = 10, repeats = 1;

@@ -72,12 +72,11 @@ nlohmann::json config_json(const stream::TrialSettings& settings, const LoadArgs
 }
 
 void ConsoleTrialLine::progress(const stream::BacklogSample& s, std::uint64_t outputs) {
-  std::cerr << fmt::format("\r  {:6.1f} s  generated {:>10}  backlog {:>9}  outputs {:>9}", s.t_s, s.generated,
-                           s.backlog(), outputs)
-            << std::flush;
+  line_.update(fmt::format("  {:6.1f} s of {:g} s  generated {:>10}  backlog {:>9}  outputs {:>9}", s.t_s, duration_s_,
+                           s.generated, s.backlog(), outputs));
 }
 
-void ConsoleTrialLine::driver_done() { std::cerr << "\r" << std::string(78, ' ') << "\r" << std::flush; }
+void ConsoleTrialLine::driver_done() { line_.clear(); }
 
 void note_sut_messages(const stream::TrialOutcome& outcome) {
   if (outcome.sut_messages_matter()) std::cerr << "  the SUT said: " << outcome.sut_messages;

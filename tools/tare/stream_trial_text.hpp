@@ -3,6 +3,8 @@
 // trial broke off.
 #pragma once
 
+#include "runner/progress.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -23,12 +25,17 @@ std::string describe_sut(const stream::TrialSettings& settings, const LoadArgs& 
 /// The trial's configuration for the JSON.
 nlohmann::json config_json(const stream::TrialSettings& settings, const LoadArgs& load, const std::string& rate_text);
 
-/// The live line on stderr: generated, backlog and outputs so far, rewritten in place and
-/// blanked when the driver is done.
+/// Progress of a trial on stderr (runner/progress.hpp): time, generated, backlog and
+/// outputs so far; on a terminal rewritten in place and blanked when the driver is done.
 class ConsoleTrialLine : public stream::TrialWatcher {
  public:
+  ConsoleTrialLine(runner::ProgressStyle style, double duration_s) : line_(style), duration_s_(duration_s) {}
   void progress(const stream::BacklogSample& sample, std::uint64_t outputs) override;
   void driver_done() override;
+
+ private:
+  runner::Progress line_;
+  double duration_s_;
 };
 
 /// When the trial broke off, what the SUT said (on stderr).
