@@ -1,4 +1,4 @@
-// Seed 001 §2.6: a contended counter. With shared state every thread updates the same
+// A contended counter. With shared state every thread updates the same
 // object, so the benchmark measures contention; one std::atomic against a counter sharded
 // per thread (each shard on its own cache line), at 1 and 2 threads. Throughput mode:
 // operations per second over all threads.

@@ -1,4 +1,4 @@
-// Seed 001 §2.4: pure computation, protected from dead-code elimination and constant
+// Pure computation, protected from dead-code elimination and constant
 // folding. The inputs come from parameters through the state and pass through
 // tare::opaque, so the compiler cannot fold the loop; the result is returned, so tare
 // consumes it and the work cannot be deleted.

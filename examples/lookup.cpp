@@ -1,4 +1,4 @@
-// Seed 001 §2.5: linear against binary search over a sorted array. The array is built in
+// Linear against binary search over a sorted array. The array is built in
 // trial setup (the state's constructor, once per fork), so its construction is not timed:
 // this measures "lookup in an existing structure". The key is the last element, the
 // linear search's worst case.

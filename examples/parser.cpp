@@ -1,4 +1,4 @@
-// Seed 001 §2.7: fast and slow paths. 0%, 1% or 10% of the inputs are invalid and take the
+// Fast and slow paths. 0%, 1% or 10% of the inputs are invalid and take the
 // error path; user counters report valid and invalid parses per operation beside the
 // throughput, so a change in the input mix is visible instead of hidden in one average.
 #include <tare/tare.hpp>

@@ -1,4 +1,4 @@
-// Seed 003: an operation of a few microseconds, called inside an "application" that does
+// An operation of a few microseconds, called inside an "application" that does
 // other work between calls, timed by tare's probe with its cached tick (1 ms: a few hundred
 // times longer than the call). Almost every reading is
 // 0 and a few are one tick; their mean is the operation's time. Then tare's microbenchmark
