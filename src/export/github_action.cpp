@@ -2,11 +2,21 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 namespace tare::exports {
+
+std::string four_significant(double value) {
+  if (!std::isfinite(value)) return "nan";
+  if (value == 0) return "0";
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  return fmt::format("{:.{}f}", value, std::max(0, 3 - magnitude));
+}
+
 namespace {
 
 using ActionJson = nlohmann::ordered_json;
@@ -14,8 +24,8 @@ using ActionJson = nlohmann::ordered_json;
 // The action shows `extra` in its chart's tooltip, line by line.
 std::string extra_lines(const Exported& e) {
   const results::Benchmark& b = *e.benchmark;
-  std::string extra = fmt::format("{:g}% CI: [{:.4g}, {:.4g}] {}\nforks: {}", e.ci.level * 100, e.ci.low, e.ci.high, b.unit,
-                                  e.forks.size());
+  std::string extra = fmt::format("{:g}% CI: [{}, {}] {}\nforks: {}", e.ci.level * 100, four_significant(e.ci.low),
+                                  four_significant(e.ci.high), b.unit, e.forks.size());
   if (b.threads > 1) extra += fmt::format("\nthreads: {}", b.threads);
   for (const std::string& w : b.warnings) extra += "\nwarning: " + w;
   return extra;
@@ -30,7 +40,7 @@ void write_github_action(const results::Run& run, Better better, std::ostream& o
     document.push_back(ActionJson{{"name", e.benchmark->name},
                                   {"unit", e.benchmark->unit},
                                   {"value", e.score},
-                                  {"range", fmt::format("± {:.4g}", (e.ci.high - e.ci.low) / 2)},
+                                  {"range", "± " + four_significant((e.ci.high - e.ci.low) / 2)},
                                   {"extra", extra_lines(e)}});
   }
   out << document.dump(2, ' ', false, ActionJson::error_handler_t::replace) << '\n';

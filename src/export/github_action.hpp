@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <ostream>
+#include <string>
 
 #include "export/exported.hpp"
 #include "results/results.hpp"
@@ -15,6 +16,10 @@ namespace tare::exports {
 /// `value` the score in the benchmark's unit, `range` "± h" with h the interval's
 /// half-width, `extra` the interval, the forks and the warnings, one per line.
 void write_github_action(const results::Run& run, Better better, std::ostream& out);
+
+/// `value` with four significant digits and no exponent, as the action shows it beside the
+/// value: 8.22157 -> "8.222", 150000 -> "150000", 0.000123456 -> "0.0001235".
+std::string four_significant(double value);
 
 }  // namespace tare::exports
 
