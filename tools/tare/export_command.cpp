@@ -100,6 +100,9 @@ CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
   command->add_option("--direction", args.direction,
                       "github-action: smaller (times per operation) or bigger (throughputs); default: the run's one "
                       "direction");
+  command->footer(
+      "Examples:\n  tare export --format jmh -o jmh.json results.json\n"
+      "  tare export --format github-action --direction smaller -o benchmark.json results.json");
   return command;
 }
 
