@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "export/exported.hpp"
@@ -56,14 +57,15 @@ Json primary_metric(const Exported& e) {
               {"rawData", raw_data(e.fork_values)}};
 }
 
-// A user counter as JMH writes a secondary metric: the score is the counter per operation
-// over the scored forks (tare gives it no interval), the raw data each sample's.
-Json counter_metric(const results::Benchmark& b, std::size_t index) {
+// A user counter as JMH writes a secondary metric: the score is tare's counter per
+// operation (over every good fork; tare gives it no interval), the raw data each scored
+// fork's samples, so that rawData has the primary metric's forks.
+Json counter_metric(const Exported& e, std::size_t index) {
+  const results::Benchmark& b = *e.benchmark;
   std::vector<std::vector<double>> rows;
-  for (const results::Fork& fork : b.forks) {
-    if (!fork.ok) continue;
+  for (const results::Fork* fork : e.forks) {
     std::vector<double> row;
-    for (const results::Sample& s : fork.samples)
+    for (const results::Sample& s : fork->samples)
       if (s.ops > 0 && index < s.counters.size()) row.push_back(s.counters[index] / static_cast<double>(s.ops));
     rows.push_back(std::move(row));
   }
@@ -76,9 +78,10 @@ Json counter_metric(const results::Benchmark& b, std::size_t index) {
               {"rawData", raw_data(rows)}};
 }
 
-Json secondary_metrics(const results::Benchmark& b) {
+Json secondary_metrics(const Exported& e) {
   Json metrics = Json::object();
-  for (std::size_t i = 0; i < b.counter_names.size(); ++i) metrics[b.counter_names[i]] = counter_metric(b, i);
+  const auto& names = e.benchmark->counter_names;
+  for (std::size_t i = 0; i < names.size(); ++i) metrics[names[i]] = counter_metric(e, i);
   return metrics;
 }
 
@@ -107,7 +110,8 @@ Iterations typical_iterations(const std::vector<const results::Fork*>& forks, bo
     each.push_back({count, count > 0 ? ns / count : 0});
   }
   if (each.empty()) return {};
-  std::sort(each.begin(), each.end(), [](const Iterations& a, const Iterations& b) { return a.count < b.count; });
+  // Stable: forks with as many samples keep their order, so a file always gives one answer.
+  std::stable_sort(each.begin(), each.end(), [](const Iterations& a, const Iterations& b) { return a.count < b.count; });
   return each[(each.size() - 1) / 2];
 }
 
@@ -155,7 +159,7 @@ Json benchmark_object(const results::Context& context, const Exported& e) {
               {"measurementBatchSize", 1}};
   if (!b.params.empty()) object["params"] = params_object(b);  // JMH leaves it out when there are none
   object["primaryMetric"] = primary_metric(e);
-  object["secondaryMetrics"] = secondary_metrics(b);
+  object["secondaryMetrics"] = secondary_metrics(e);
   return object;
 }
 

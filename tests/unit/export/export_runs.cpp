@@ -35,6 +35,10 @@ results::Benchmark lookup() {
   b.warnings = {"bimodal distribution"};
   b.forks.push_back(fork_of({timed(10, 100, {20}), timed(10, 120, {20})}, {timed(10, 50), timed(10, 50), timed(10, 50)}, 11));
   b.forks.push_back(fork_of({timed(10, 130, {20}), timed(10, 110, {20}), timed(10, 120, {20})}, {timed(10, 100)}, 12));
+  results::Fork failed = fork_of({timed(10, 900, {20})}, {}, 90);  // no part of any export's numbers
+  failed.ok = false;
+  failed.error = "killed by signal 9";
+  b.forks.push_back(failed);
   return b;
 }
 
