@@ -129,9 +129,18 @@ double jmh_percentile(const std::vector<double>& sorted, double p) {
 
 namespace {
 
+// A family run at several thread counts names each instance ".../threads=N". JMH runs one
+// count per run, and its readers tell benchmarks apart by name and params alone: the count
+// joins the params (unless the benchmark has a parameter of that name).
+bool threads_in_name(const results::Benchmark& b) {
+  const std::string suffix = "/threads=" + std::to_string(b.threads);
+  return b.name.size() > suffix.size() && b.name.compare(b.name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 Json params_object(const results::Benchmark& b) {
   Json params = Json::object();
   for (const auto& [name, value] : b.params) params[name] = value;
+  if (threads_in_name(b) && !params.contains("threads")) params["threads"] = std::to_string(b.threads);
   return params;
 }
 
@@ -157,7 +166,7 @@ Json benchmark_object(const results::Context& context, const Exported& e) {
               {"measurementIterations", measured.count},
               {"measurementTime", jmh_duration(measured.ns)},
               {"measurementBatchSize", 1}};
-  if (!b.params.empty()) object["params"] = params_object(b);  // JMH leaves it out when there are none
+  if (Json params = params_object(b); !params.empty()) object["params"] = std::move(params);  // JMH leaves it out when there are none
   object["primaryMetric"] = primary_metric(e);
   object["secondaryMetrics"] = secondary_metrics(e);
   return object;

@@ -131,7 +131,9 @@ TEST(Export, JmhIsJmhsResultSchemaWithEveryModeAndRawDataPerFork) {
   }
   EXPECT_NEAR(sum_of_means / 2, fast["primaryMetric"]["score"].get<double>(),
               1e-9 * fast["primaryMetric"]["score"].get<double>());
+  EXPECT_EQ(document[1]["benchmark"], "threaded.step");
   EXPECT_EQ(document[1]["threads"], 2);
+  EXPECT_EQ(document[1]["params"], (ExportJson{{"threads", "2"}}));
   EXPECT_EQ(document[4]["primaryMetric"]["scoreUnit"], "ops/s");
 }
 

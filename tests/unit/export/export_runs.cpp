@@ -44,7 +44,7 @@ results::Benchmark lookup() {
 
 results::Benchmark rate() {
   results::Benchmark b;
-  b.name = "modes.rate/threads=2";
+  b.name = "modes.rate";
   b.family = "modes.rate";
   b.group = "modes";
   b.mode = Mode::thrpt;

@@ -95,6 +95,16 @@ TEST(JmhExport, ACounterIsASecondaryMetricPerOperationWithoutAnInterval) {
   EXPECT_EQ(calls["rawData"], (nlohmann::ordered_json{{2.0, 2.0}, {2.0, 2.0, 2.0}}));
 }
 
+TEST(JmhExport, AThreadCountInTheNameJoinsTheParamsSoReadersKeepTheBenchmarksApart) {
+  results::Run run = testing::export_run();
+  run.benchmarks[1].name = "modes.rate/threads=2";
+  EXPECT_EQ(jmh_of(run)[1]["params"], (nlohmann::ordered_json{{"threads", "2"}}));
+  run.benchmarks[0].name = "lookup.binary/size=1024/threads=1";
+  EXPECT_EQ(jmh_of(run)[0]["params"], (nlohmann::ordered_json{{"size", "1024"}, {"threads", "1"}}));
+  run.benchmarks[0].params.emplace_back("threads", "mine");  // the benchmark's own parameter stays
+  EXPECT_EQ(jmh_of(run)[0]["params"], (nlohmann::ordered_json{{"size", "1024"}, {"threads", "mine"}}));
+}
+
 TEST(JmhExport, ARunWithoutEstimatesIsAnEmptyArray) {
   results::Run run = testing::export_run();
   run.benchmarks.erase(run.benchmarks.begin(), run.benchmarks.begin() + 2);
