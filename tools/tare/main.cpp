@@ -1,4 +1,4 @@
-// The `tare` command: tools around benchmark results (plan, compare) and builds (ab).
+// The `tare` command: tools around benchmark results (plan, compare, export) and builds (ab).
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -18,6 +18,7 @@
 #include "system/atomic_file.hpp"
 #include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
+#include "tools/tare/export_command.hpp"
 #include "tools/tare/plan.hpp"
 #include "input/duration.hpp"
 #include "input/percent.hpp"
@@ -176,9 +177,11 @@ struct CommandLine {
   CompareArgs compare_args;
   AbArgs ab_args;
   tare::tool::StreamArgs stream_args;
+  tare::tool::ExportArgs export_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
+  CLI::App* export_results = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -193,6 +196,7 @@ struct CommandLine {
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
     add_ab_command(app, ab_args, ab);
+    export_results = tare::tool::add_export_command(app, export_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -216,6 +220,7 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.plan) return plan_command(cli.plan_args);
   if (*cli.compare) return compare_command(cli.compare_args);
   if (*cli.ab) return ab_command(cli.ab_args);
+  if (*cli.export_results) return tare::tool::export_command(cli.export_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }
