@@ -264,11 +264,15 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
       b.stop_reason == results::StopReason::budget || b.stop_reason == results::StopReason::max_forks;
   if (b.ci && b.score && stopped_short) {
     const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
+    // The table counts every fork that ran to the end; say so when fewer are scored.
+    const auto good = static_cast<std::size_t>(
+        std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
+    const std::string forks = scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
+                                            : fmt::format("after {} forks", scored);
     if (relative > rule.target_relative_half_width)
-      b.warnings.push_back(fmt::format(
-          "target ±{:.3g}% not reached: ±{:.3g}% after {} forks ({}); raise --budget or --max-forks",
-          100 * rule.target_relative_half_width, 100 * relative, scored,
-          b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
+      b.warnings.push_back(fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
+                                       100 * rule.target_relative_half_width, 100 * relative, forks,
+                                       b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
   }
   if (!b.ci) b.warnings.push_back("only one fork succeeded: no confidence interval");
 }
