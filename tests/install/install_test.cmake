@@ -2,7 +2,7 @@
 # with find_package(tare) (a tare source and a Google Benchmark source) and, separately, with
 # pkg-config (tare_main and tare_gbench_main, from the prefix moved elsewhere); and runs the
 # installed `tare`.
-# Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
+# Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DWITH_CLI=ON|OFF
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 
@@ -39,12 +39,14 @@ if(NOT last_output MATCHES "\"harness\": \"tare\"")
   message(FATAL_ERROR "the Google Benchmark consumer did not run under tare:\n${last_output}")
 endif()
 
-# The installed `tare` command plans from the consumer's results.
-run(${WORK_DIR}/consumer/consumer_bench --forks 3 --max-forks 3 --measure-ms 2 --warmup-max-ms 20 --filter n=1
-    --json ${WORK_DIR}/pilot.json)
-run(${prefix}/bin/tare plan ${WORK_DIR}/pilot.json --target-ci 5%)
-if(NOT last_output MATCHES "To run it:")
-  message(FATAL_ERROR "the installed tare command did not plan:\n${last_output}")
+# The installed `tare` command (with TARE_BUILD_CLI) plans from the consumer's results.
+if(WITH_CLI)
+  run(${WORK_DIR}/consumer/consumer_bench --forks 3 --max-forks 3 --measure-ms 2 --warmup-max-ms 20 --filter n=1
+      --json ${WORK_DIR}/pilot.json)
+  run(${prefix}/bin/tare plan ${WORK_DIR}/pilot.json --target-ci 5%)
+  if(NOT last_output MATCHES "To run it:")
+    message(FATAL_ERROR "the installed tare command did not plan:\n${last_output}")
+  endif()
 endif()
 
 # pkg-config, from the prefix moved elsewhere (the .pc files find it relative to themselves):
