@@ -11,10 +11,11 @@ set(CPACK_PACKAGE_CONTACT "tare maintainers <maintainers@users.noreply.a-seed-22
   CACHE STRING "The Maintainer of the .deb")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_DESCRIPTION
-  "tare measures C++ code in separate processes, judges warmup and steady state, and reports
-each benchmark with an interval. This package holds the static libraries (tare, tare_main, and
-tare_gbench, tare_gbench_main: Google Benchmark's API on tare), their headers, the CMake
-package (find_package(tare)), the pkg-config files and the tare command.")
+  "tare measures C++ code in separate processes, judges warmup and steady state,
+and reports each benchmark with an interval. This package holds the static
+libraries (tare, tare_main; tare_gbench, tare_gbench_main: Google Benchmark's
+API on tare), their headers, the CMake package (find_package(tare)), the
+pkg-config files and the tare command.")
 set(CPACK_RESOURCE_FILE_README ${PROJECT_SOURCE_DIR}/README.md)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_GENERATOR TGZ)
