@@ -1,13 +1,19 @@
-# Installation: headers, the libraries, a CMake package (find_package(tare)) and a
-# pkg-config file.
+# Installation: headers, the libraries, a CMake package (find_package(tare)), a pkg-config
+# file per library, and the tare command when it is built.
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY include/tare DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS tare tare_main EXPORT tareTargets
+# tare::gbench's header goes under include/tare/gbench, so that it never shadows a real
+# Google Benchmark installed beside it.
+install(DIRECTORY compat/gbench/include/benchmark DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tare/gbench)
+install(TARGETS tare tare_main tare_gbench tare_gbench_main EXPORT tareTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT tareTargets NAMESPACE tare:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
+if(TARE_BUILD_CLI)
+  install(TARGETS tare_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 configure_package_config_file(cmake/tareConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/tareConfig.cmake
@@ -17,8 +23,13 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tareConfigVersion.c
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tareConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/tareConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
 
-# Relocatable .pc files: the prefix is found relative to the .pc file itself.
+# Relocatable .pc files: the prefix is found relative to the .pc file itself. None sets a
+# language standard: the public headers need C++17 or later (docs/using.md), and the user's
+# own -std stays the user's choice.
 file(RELATIVE_PATH TARE_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
-configure_file(cmake/tare.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tare.pc @ONLY)
-configure_file(cmake/tare_main.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tare_main.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tare.pc ${CMAKE_CURRENT_BINARY_DIR}/tare_main.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+set(tare_pc_files)
+foreach(library tare tare_main tare_gbench tare_gbench_main)
+  configure_file(cmake/pkgconfig/${library}.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${library}.pc @ONLY)
+  list(APPEND tare_pc_files ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${library}.pc)
+endforeach()
+install(FILES ${tare_pc_files} DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -3,8 +3,12 @@
 // it; every field read from outside is checked before it is used.
 #include "stream/hdr_log.hpp"
 
+// Without zlib (cmake/dependencies.cmake) the compressed encodings are unavailable and
+// say so; the rest of this file does not need it.
+#if TARE_HAVE_ZLIB
 #define ZLIB_CONST
 #include <zlib.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -162,6 +166,7 @@ void fill_counts(HdrHistogram& histogram, std::span<const std::uint8_t> payload)
 
 // --- zlib ---
 
+#if TARE_HAVE_ZLIB
 class Inflater {
  public:
   explicit Inflater(std::span<const std::uint8_t> input) {
@@ -197,6 +202,9 @@ class Inflater {
   z_stream stream_{};
   bool ended_ = false;
 };
+#else
+[[noreturn]] void refuse_without_zlib() { throw std::runtime_error(std::string(kHdrCompressionUnavailable)); }
+#endif
 
 }  // namespace
 
@@ -302,6 +310,11 @@ std::vector<std::uint8_t> encode_compressed(const HdrHistogram& histogram, int z
 }
 
 std::vector<std::uint8_t> compress_encoding(std::span<const std::uint8_t> encoded, int zlib_level) {
+#if !TARE_HAVE_ZLIB
+  (void)encoded;
+  (void)zlib_level;
+  refuse_without_zlib();
+#else
   uLongf compressed_size = compressBound(static_cast<uLong>(encoded.size()));
   std::vector<std::uint8_t> out(8 + compressed_size);
   const int rc = compress2(out.data() + 8, &compressed_size, encoded.data(),
@@ -317,6 +330,7 @@ std::vector<std::uint8_t> compress_encoding(std::span<const std::uint8_t> encode
   put_u32(head, static_cast<std::uint32_t>(compressed_size));
   std::copy(head.begin(), head.end(), out.begin());
   return out;
+#endif
 }
 
 HdrHistogram decode_compressed(std::span<const std::uint8_t> bytes) {
@@ -333,6 +347,9 @@ HdrHistogram decode_compressed(std::span<const std::uint8_t> bytes) {
     throw HdrFormatError("compressed length " + std::to_string(length) + " does not fit the " +
                          std::to_string(bytes.size() - 8) + " bytes that follow it");
 
+#if !TARE_HAVE_ZLIB
+  refuse_without_zlib();
+#else
   Inflater inflater(bytes.subspan(8, static_cast<std::size_t>(length)));
   std::array<std::uint8_t, kHdrV2HeaderBytes> head{};
   const std::size_t got = inflater.read(head.data(), head.size());
@@ -363,7 +380,10 @@ HdrHistogram decode_compressed(std::span<const std::uint8_t> bytes) {
                          "-byte payload its header states");
   fill_counts(histogram, payload);
   return histogram;
+#endif
 }
+
+bool hdr_compression_available() noexcept { return TARE_HAVE_ZLIB != 0; }
 
 std::string encode_compressed_base64(const HdrHistogram& histogram) {
   return base64_encode(encode_compressed(histogram));

@@ -76,6 +76,12 @@ std::vector<std::uint8_t> compress_encoding(std::span<const std::uint8_t> encodi
 /// counts its own configuration needs.
 HdrHistogram decode_compressed(std::span<const std::uint8_t> bytes);
 
+/// False when tare was built without zlib: then the compressed encodings (and so interval
+/// logs) throw std::runtime_error with kHdrCompressionUnavailable.
+bool hdr_compression_available() noexcept;
+inline constexpr std::string_view kHdrCompressionUnavailable =
+    "compressed HdrHistogram logs are unavailable: this tare was built without zlib";
+
 /// base64 of the compressed encoding ("HISTFAAA..."), what logs and the web plotter carry.
 std::string encode_compressed_base64(const HdrHistogram& histogram);
 HdrHistogram decode_compressed_base64(std::string_view text);

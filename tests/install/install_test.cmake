@@ -1,7 +1,8 @@
 # Installs tare into a scratch prefix, then builds and runs a consumer project against it
 # with find_package(tare) (a tare source and a Google Benchmark source) and, separately, with
-# pkg-config; and runs the installed `tare`.
-# Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
+# pkg-config (tare_main and tare_gbench_main, from the prefix moved elsewhere); and runs the
+# installed `tare`.
+# Inputs: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... -DWITH_CLI=ON|OFF
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 
@@ -38,23 +39,50 @@ if(NOT last_output MATCHES "\"harness\": \"tare\"")
   message(FATAL_ERROR "the Google Benchmark consumer did not run under tare:\n${last_output}")
 endif()
 
-# The installed `tare` command plans from the consumer's results.
-run(${WORK_DIR}/consumer/consumer_bench --forks 3 --max-forks 3 --measure-ms 2 --warmup-max-ms 20 --filter n=1
-    --json ${WORK_DIR}/pilot.json)
-run(${prefix}/bin/tare plan ${WORK_DIR}/pilot.json --target-ci 5%)
-if(NOT last_output MATCHES "To run it:")
-  message(FATAL_ERROR "the installed tare command did not plan:\n${last_output}")
+# The installed `tare` command (with TARE_BUILD_CLI) plans from the consumer's results.
+if(WITH_CLI)
+  run(${WORK_DIR}/consumer/consumer_bench --forks 3 --max-forks 3 --measure-ms 2 --warmup-max-ms 20 --filter n=1
+      --json ${WORK_DIR}/pilot.json)
+  run(${prefix}/bin/tare plan ${WORK_DIR}/pilot.json --target-ci 5%)
+  if(NOT last_output MATCHES "To run it:")
+    message(FATAL_ERROR "the installed tare command did not plan:\n${last_output}")
+  endif()
 endif()
 
-# pkg-config: compile and link the same source by hand.
+# pkg-config, from the prefix moved elsewhere (the .pc files find it relative to themselves):
+# compile and link both sources by hand, C++17 chosen here, none forced by the .pc files.
+file(RENAME ${prefix} ${WORK_DIR}/moved)
+set(prefix ${WORK_DIR}/moved)
 find_program(PKG_CONFIG pkg-config)
 if(PKG_CONFIG)
   set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig:${prefix}/lib/x86_64-linux-gnu/pkgconfig)
-  run(${PKG_CONFIG} --cflags --libs tare_main)
-  string(STRIP "${last_output}" flags)
-  separate_arguments(flags UNIX_COMMAND "${flags}")
-  run(c++ -O2 ${SOURCE_DIR}/tests/install/consumer/bench.cpp -o ${WORK_DIR}/pkgconfig_bench ${flags})
+  function(pkg_config_flags library)
+    run(${PKG_CONFIG} --cflags --libs ${library})
+    if(last_output MATCHES "-std=")
+      message(FATAL_ERROR "${library}.pc forces a language standard: ${last_output}")
+    endif()
+    if(NOT last_output MATCHES "/moved/")
+      message(FATAL_ERROR "${library}.pc does not point at the moved prefix ${prefix}: ${last_output}")
+    endif()
+    string(STRIP "${last_output}" flags)
+    separate_arguments(flags UNIX_COMMAND "${flags}")
+    set(flags ${flags} PARENT_SCOPE)
+  endfunction()
+  pkg_config_flags(tare_main)
+  run(c++ -std=c++17 -O2 ${SOURCE_DIR}/tests/install/consumer/bench.cpp -o ${WORK_DIR}/pkgconfig_bench ${flags})
   run(${WORK_DIR}/pkgconfig_bench --list)
+  if(NOT last_output MATCHES "consumer.concat/n=1")
+    message(FATAL_ERROR "the pkg-config consumer does not list its benchmark:\n${last_output}")
+  endif()
+  pkg_config_flags(tare_gbench_main)
+  run(c++ -std=c++17 -O2 ${SOURCE_DIR}/tests/install/consumer/gbench.cpp -o ${WORK_DIR}/pkgconfig_gbench ${flags})
+  run(${WORK_DIR}/pkgconfig_gbench --benchmark_list_tests)
+  if(NOT last_output STREQUAL "BM_concat/1\n")
+    message(FATAL_ERROR "the pkg-config Google Benchmark consumer does not list its benchmark:\n${last_output}")
+  endif()
+  foreach(library tare tare_gbench)  # the other two were used above
+    run(${PKG_CONFIG} --exists --print-errors ${library})
+  endforeach()
 else()
   message(WARNING "pkg-config not found: the pkg-config half of the install test did not run")
 endif()

@@ -9,6 +9,7 @@
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
 #include "stream/checked_trial.hpp"
+#include "stream/hdr_log.hpp"
 #include "stream/model_sut.hpp"
 #include "stream/sut_process.hpp"
 #include "system/atomic_file.hpp"
@@ -164,6 +165,8 @@ int stream_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.run && *args.run ? args.run_load : args.search_load;
   input::check_output_path(load.json, "--json");
   input::check_output_path(load.hdr_log, "--hdr-log");
+  if (!load.hdr_log.empty() && !stream::hdr_compression_available())
+    throw input::UsageError("--hdr-log " + load.hdr_log + ": " + std::string(stream::kHdrCompressionUnavailable));
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   if (args.run && *args.run) return run_command(args, executable);

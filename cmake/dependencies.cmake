@@ -1,0 +1,27 @@
+# Third-party packages, each looked for only when something being built uses it.
+#
+# The libraries: Threads and fmt are linked (the static libtare carries fmt to its users'
+# link, so tareConfig.cmake finds both); nlohmann_json, CLI11 (the runner's command line)
+# and Boost (statistics) are header-only and needed to build tare, never by its users.
+find_package(Threads REQUIRED)
+find_package(fmt REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(Boost 1.74 REQUIRED)
+
+# zlib compresses the HdrHistogram interval logs of `tare stream run --hdr-log`. Without it
+# everything else builds and works, and that one flag says it is unavailable. The test suite
+# checks those logs byte for byte, so it needs zlib.
+set(TARE_HAVE_ZLIB OFF)
+if(TARE_WITH_STREAM)
+  if(TARE_BUILD_TESTS OR TARE_FUZZ)
+    find_package(ZLIB REQUIRED)
+  else()
+    find_package(ZLIB)
+  endif()
+  if(ZLIB_FOUND)
+    set(TARE_HAVE_ZLIB ON)
+  else()
+    message(STATUS "tare: zlib not found; `tare stream run --hdr-log` will be unavailable")
+  endif()
+endif()
