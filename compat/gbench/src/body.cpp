@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "access.hpp"
+#include "flags.hpp"
 #include "thread_manager.hpp"
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
@@ -162,7 +163,10 @@ void register_with_tare(const Instance& instance) {
   spec.name_is_complete = true;
   spec.threads = {instance.threads};
   const auto& family = *instance.family;
-  spec.settings.invocations = static_cast<std::uint64_t>(Access::iterations(family));
+  // Iterations(N), else --benchmark_min_time=<N>x for a benchmark without a MinTime of its own.
+  std::int64_t iterations = Access::iterations(family);
+  if (iterations == 0 && Access::min_time(family) == 0) iterations = iterations_flag();
+  spec.settings.invocations = static_cast<std::uint64_t>(iterations);
   // Iterations(N) is one run of exactly N iterations, as in Google Benchmark: a single shot
   // of N in each fork (code may count on the benchmark running no more often than that).
   if (spec.settings.invocations > 0) spec.mode = tare::Mode::ss;

@@ -23,7 +23,9 @@
 #include "notes.hpp"
 #include "runner/options.hpp"
 #include "runner/run.hpp"
+#include "run_length.hpp"
 #include "runs.hpp"
+#include "tare_console.hpp"
 #include "system/atomic_file.hpp"
 #include "worker/protocol.hpp"
 #include "worker/worker_main.hpp"
@@ -41,20 +43,8 @@ benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
   std::exit(2);
 }
 
-// A short run's forks: the fewest whose interval means something (t = 4.3 at 2 degrees of
-// freedom; two forks would give 12.7).
-constexpr int kShortRunForks = 3;
-// The least warmup bound of a short run: the trend test needs 20 samples of about 1 ms.
-constexpr double kShortRunLeastWarmupMs = 20;
-
-bool tare_option_given(const Flags& f, const std::string& option) {
-  for (const auto& arg : f.tare_options)
-    if (arg == option || arg.rfind(option + "=", 0) == 0) return true;
-  return false;
-}
-
-// tare's options, parsed by tare's own parser; Google Benchmark's flags then map onto them
-// (tare's own options, when given, win).
+// tare's options, parsed by tare's own parser; Google Benchmark's run-length flags then map
+// onto them (run_length.hpp).
 runner::RunOptions run_options(const Flags& f) {
   std::vector<std::string> args{g_program};
   args.insert(args.end(), f.tare_options.begin(), f.tare_options.end());
@@ -69,26 +59,7 @@ runner::RunOptions run_options(const Flags& f) {
   } catch (const runner::UsageError& e) {
     usage_error(e.what());
   }
-  if (f.repetitions) {
-    options.min_forks = options.max_forks = *f.repetitions;  // a repetition is a fork
-    options.budget_seconds = 1e12;
-    // Each repetition is a run of at least min_time, as in Google Benchmark.
-    if (f.min_time_seconds && !tare_option_given(f, "--measure-ms")) options.measure_ms = *f.min_time_seconds * 1e3;
-    return options;
-  }
-  if (!f.min_time_seconds) return options;
-  // min_time is the measured time of a benchmark in all: over the forks (0.5 s is tare's
-  // default of 5 forks of 100 ms). Shorter than Google Benchmark's default asks for a short
-  // run: a fixed 3 forks, warmup bounded by min_time too (the notes say so).
-  const double min_time_ms = *f.min_time_seconds * 1e3;
-  if (short_run(f)) {
-    if (!tare_option_given(f, "--forks") && !tare_option_given(f, "--max-forks"))
-      options.min_forks = options.max_forks = kShortRunForks;
-    options.min_samples = 1;  // a benchmark slower than min_time: one run per fork, as Google Benchmark
-    if (!tare_option_given(f, "--warmup-max-ms"))
-      options.warmup_max_ms = std::min(options.warmup_max_ms, std::max(min_time_ms, kShortRunLeastWarmupMs));
-  }
-  if (!tare_option_given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
+  apply_run_length(f, options);
   return options;
 }
 
@@ -97,7 +68,7 @@ std::unique_ptr<benchmark::BenchmarkReporter> make_reporter(const std::string& f
                                                             benchmark::ConsoleReporter::OutputOptions console) {
   if (format == "json") return std::make_unique<benchmark::JSONReporter>();
   if (format == "csv") return std::make_unique<benchmark::CSVReporter>();
-  return std::make_unique<benchmark::ConsoleReporter>(console);
+  return std::make_unique<TareConsoleReporter>(console);
 }
 BENCHMARK_RESTORE_DEPRECATED_WARNING
 
@@ -224,10 +195,10 @@ std::vector<Instance> instances_matching(const std::string& spec, std::ostream& 
 }
 
 // Measures the instances and hands their reports to both reporters, unless a reporter
-// declines the context.
+// declines the context; tare's console gets its notes before the first row.
 runner::Measured measure_and_report(benchmark::BenchmarkReporter* display, benchmark::BenchmarkReporter* file_reporter,
                                     const std::vector<Instance>& instances, const Flags& f,
-                                    const runner::RunOptions& options) {
+                                    const runner::RunOptions& options, Notes& notes) {
   benchmark::BenchmarkReporter::Context context;
   context.name_field_width = name_field_width(instances, f);
   runner::Measured measured;
@@ -237,12 +208,26 @@ runner::Measured measure_and_report(benchmark::BenchmarkReporter* display, bench
   } catch (const runner::UsageError& e) {
     usage_error(e.what());
   }
+  notes = make_notes(measured.run, f, options);
+  if (auto* tare_console = dynamic_cast<TareConsoleReporter*>(display)) tare_console->set_notes(&notes);
   ReportOptions report_options{f.repetitions, f.time_unit, f.report_aggregates_only, f.display_aggregates_only};
   for (const auto& r : make_reports(measured.run, instances, report_options)) {
     report(display, r, r.display_aggregates_only);
     report(file_reporter, r, r.file_aggregates_only);
   }
   return measured;
+}
+
+// tare's notes go with tare's display: under its table, or to standard error beside JSON
+// or CSV on standard output; a program's own display reporter gets none.
+void write_tare_notes(const Notes& notes, benchmark::BenchmarkReporter* display, bool own_display) {
+  auto* tare_console = dynamic_cast<TareConsoleReporter*>(display);
+  if (tare_console) {
+    write_notes(notes, true, tare_console->GetOutputStream());
+    tare_console->set_notes(nullptr);
+  } else if (own_display) {
+    write_notes(notes, false, std::cerr);
+  }
 }
 
 // "" and "all" select every benchmark.
@@ -273,12 +258,11 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
     runner::write_instances_json(runner::select_instances(options), std::cout);
     return instances.size();
   }
-  const runner::Measured measured = measure_and_report(display, file_reporter, instances, f, options);
+  Notes notes;
+  const runner::Measured measured = measure_and_report(display, file_reporter, instances, f, options, notes);
   display->Finalize();
   if (file_reporter) file_reporter->Finalize();
-  // tare's notes go with the default display: under the console table, or to standard error
-  // beside JSON or CSV on standard output.
-  if (own_display) write_notes(measured.run, f, options, f.format == "console" ? std::cout : std::cerr);
+  write_tare_notes(notes, display, own_display != nullptr);
   g_exit_status = runner::exit_status(measured);
   write_out_file(f, file_text, display->GetErrorStream());
   if (measured.interrupted) std::exit(130);
@@ -370,9 +354,7 @@ int ExitStatus() { return tare::gbench::g_exit_status; }
 
 ConsoleReporter::OutputOptions GetOutputOptions(bool force_no_color) {
   const auto& f = tare::gbench::flags();
-  const bool colour =
-      !force_no_color && (f.color == "auto" ? tare::gbench::colour_terminal()
-                                            : f.color == "true" || f.color == "yes" || f.color == "1" || f.color.empty());
+  const bool colour = !force_no_color && (f.color == "auto" ? tare::gbench::colour_terminal() : f.color == "true");
   return static_cast<ConsoleReporter::OutputOptions>((colour ? ConsoleReporter::OO_Color : 0) |
                                                      (f.counters_tabular ? ConsoleReporter::OO_Tabular : 0));
 }

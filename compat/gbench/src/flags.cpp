@@ -1,9 +1,11 @@
 #include "flags.hpp"
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
+#include "input/duration.hpp"
 #include "input/number.hpp"
 #include "worker/protocol.hpp"
 
@@ -17,6 +19,8 @@ constexpr const char* kTareValueOptions[] = {"--forks",       "--max-forks", "--
 
 // A repetition is a fork: as many as tare's --max-forks allows.
 const input::Limits kRepetitions = input::whole_number<int>(1, 100000);
+// Iterations per run for "--benchmark_min_time=<N>x" (Google Benchmark 1.8's form).
+const input::Limits kMinIterations = input::whole_number<std::int64_t>(1, 1000000000000);
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -28,16 +32,53 @@ std::optional<std::string> flag_value(const std::string& arg, const std::string&
   return std::nullopt;
 }
 
-bool parse_bool(const std::string& flag, const std::string& value) {
-  if (value == "true" || value == "1" || value == "yes" || value == "") return true;
-  if (value == "false" || value == "0" || value == "no") return false;
-  throw input::UsageError(flag + "=" + value + ": expected true or false");
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
 }
 
-// Google Benchmark 1.8 writes "0.5s"; a warmup may be 0 (its default), a measurement not.
+// Google Benchmark's spellings of a truth value (any case); a bare flag is true.
+bool parse_bool(const std::string& flag, const std::string& value) {
+  static const char* const kTrue[] = {"", "true", "yes", "on", "t", "y", "1"};
+  static const char* const kFalse[] = {"false", "no", "off", "f", "n", "0"};
+  const std::string v = lower(value);
+  for (const char* t : kTrue)
+    if (v == t) return true;
+  for (const char* t : kFalse)
+    if (v == t) return false;
+  throw input::UsageError(flag + "=" + value + ": expected true or false (yes/no, on/off, 1/0)");
+}
+
+// --benchmark_color: "auto" (colour on a colour terminal) or a truth value; kept as "auto",
+// "true" or "false". Older Google Benchmark documented "force" for true: accepted.
+std::string parse_colour(const std::string& value) {
+  const std::string v = lower(value);
+  if (v == "auto") return "auto";
+  if (v == "force") return "true";
+  return parse_bool("--benchmark_color", value) ? "true" : "false";
+}
+
+// Durations in tare's one grammar ("0.5s", "500ms", a plain number of seconds as in Google
+// Benchmark 1.7.1); a warmup may be 0 (its default), a measurement not.
 double parse_seconds(const std::string& flag, const std::string& value, bool zero_allowed = false) {
-  const input::Limits limits{0, input::kWeekSeconds, !zero_allowed, false, false, "a number of seconds"};
-  return input::parse_quantity(value, flag, {{"", 1}, {"s", 1}}, limits);
+  if (!zero_allowed) return input::parse_duration(value, flag, input::TimeUnit::seconds);
+  input::Limits limits = input::duration_limits(input::TimeUnit::seconds);
+  limits.low_open = false;
+  return input::parse_quantity(value, flag,
+                               {{"", 1}, {"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}},
+                               limits);
+}
+
+// --benchmark_min_time: a duration, or Google Benchmark 1.8's "<N>x", N iterations per run.
+void parse_min_time(const std::string& value, Flags& f) {
+  const std::string flag = "--benchmark_min_time";
+  if (!value.empty() && value.back() == 'x') {
+    f.min_iterations = input::parse_whole<std::int64_t>(value.substr(0, value.size() - 1), flag, kMinIterations);
+    f.min_time_seconds.reset();
+    return;
+  }
+  f.min_time_seconds = parse_seconds(flag, value);
+  f.min_iterations.reset();
 }
 
 benchmark::TimeUnit parse_unit(const std::string& value) {
@@ -57,7 +98,7 @@ std::string parse_format(const std::string& flag, const std::string& value) {
 bool take_benchmark_flag(const std::string& arg, Flags& f) {
   if (auto v = flag_value(arg, "list_tests")) return f.list_tests = parse_bool("--benchmark_list_tests", *v), true;
   if (auto v = flag_value(arg, "filter")) return f.filter = *v, true;
-  if (auto v = flag_value(arg, "min_time")) return f.min_time_seconds = parse_seconds("--benchmark_min_time", *v), true;
+  if (auto v = flag_value(arg, "min_time")) return parse_min_time(*v, f), true;
   if (auto v = flag_value(arg, "min_warmup_time"))
     return parse_seconds("--benchmark_min_warmup_time", *v, true), true;
   if (auto v = flag_value(arg, "repetitions"))
@@ -73,10 +114,7 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
   if (auto v = flag_value(arg, "time_unit")) return f.time_unit = parse_unit(*v), true;
   if (auto v = flag_value(arg, "counters_tabular"))
     return f.counters_tabular = parse_bool("--benchmark_counters_tabular", *v), true;
-  if (auto v = flag_value(arg, "color")) {
-    if (*v != "auto") parse_bool("--benchmark_color", *v);
-    return f.color = *v, true;
-  }
+  if (auto v = flag_value(arg, "color")) return f.color = parse_colour(*v), true;
   if (auto v = flag_value(arg, "perf_counters")) return true;
   if (auto v = flag_value(arg, "context")) {
     // key=value,key=value
@@ -96,7 +134,16 @@ bool take_benchmark_flag(const std::string& arg, Flags& f) {
   return false;
 }
 
+// How the parent's --benchmark_min_time=<N>x reaches its worker processes.
+constexpr const char* kIterationsVariable = "TARE_GBENCH_MIN_ITERATIONS";
+
 }  // namespace
+
+std::int64_t iterations_flag() {
+  if (flags().min_iterations) return *flags().min_iterations;
+  const char* inherited = std::getenv(kIterationsVariable);
+  return inherited ? std::strtoll(inherited, nullptr, 10) : 0;
+}
 
 bool short_run(const Flags& f) {
   constexpr double kGoogleDefaultMinTime = 0.5;
@@ -152,6 +199,7 @@ void parse_flags(int* argc, char** argv) {
   }
   *argc = kept;
   argv[kept] = nullptr;
+  if (f.min_iterations) ::setenv(kIterationsVariable, std::to_string(*f.min_iterations).c_str(), 1);
 }
 
 }  // namespace tare::gbench

@@ -3,61 +3,82 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/estimates.hpp"
+#include "format.hpp"
 #include "report/console.hpp"
 
 namespace tare::gbench {
 namespace {
 
-void write_intervals(const results::Run& run, std::ostream& out) {
-  std::size_t width = 0;
-  for (const auto& b : run.benchmarks) width = std::max(width, b.name.size());
-  out << "\ntare: each benchmark ran in fresh worker processes; time per iteration, mean over them, 95% interval:\n";
-  for (const auto& b : run.benchmarks) {
-    out << "  " << b.name << std::string(width - b.name.size() + 2, ' ');
-    if (!b.ok) {
-      out << (b.skipped.empty() ? "failed: " + b.error : "skipped: " + b.skipped) << "\n";
-      continue;
-    }
-    if (!b.score) {
-      out << "no estimate (fewer than 2 processes measured it)\n";
-      continue;
-    }
-    // Google Benchmark's time per iteration divides a thread's time by all threads' iterations.
-    const double per_iteration = *b.score / b.threads;
-    out << report::format_duration_ns(per_iteration);
-    if (b.ci && *b.score > 0)
-      out << "  +- " << report::format_duration_ns((b.ci->high - b.ci->low) / 2 / b.threads) << " ("
-          << static_cast<int>(std::lround(100 * (b.ci->high - b.ci->low) / 2 / *b.score * 100)) / 100.0 << "%)";
-    out << "  over " << b.forks.size() << " processes\n";
-  }
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-void write_warnings(const results::Run& run, std::ostream& out) {
-  bool any = false;
-  for (const auto& b : run.benchmarks) {
-    if (b.warnings.empty()) continue;
-    if (!any) out << "\nWarnings:\n";
-    any = true;
-    out << "  " << b.name << "\n";
-    for (const auto& w : b.warnings) out << "    " << w << "\n";
-  }
-  if (run.context.warnings.empty()) return;
-  out << "\nEnvironment warnings:\n";
-  for (const auto& w : run.context.warnings) out << "  " << w << "\n";
+// Two significant decimals for a tight interval, fewer as it widens: "±0.84%", "±12.3%", "±140%".
+std::string relative_percent(double relative) {
+  const double percent = 100 * relative;
+  if (percent < 10) return str_format("\u00b1%.2f%%", percent);
+  if (percent < 100) return str_format("\u00b1%.1f%%", percent);
+  return str_format("\u00b1%.0f%%", percent);
+}
+
+// The interval over the forks the score rests on; a score of 0 (a loop the compiler
+// deleted) has no relative interval.
+std::string interval_cell(const results::Benchmark& b) {
+  const std::string forks = "n=" + std::to_string(analysis::scored_forks(b).size());
+  if (!b.ok || !b.ci || !b.score || *b.score <= 0) return forks;
+  return relative_percent((b.ci->high - b.ci->low) / 2 / *b.score) + " " + forks;
+}
+
+// One footnote per benchmark with warnings: its marker, its name and the first warning on
+// one line, any further warning on a line of its own under it.
+void add_footnote(const results::Benchmark& b, int number, Notes& notes) {
+  const std::string marker = "[" + std::to_string(number) + "]";
+  notes.rows[b.name].marker = marker;
+  notes.marker_width = std::max(notes.marker_width, marker.size() + 1);
+  notes.lines.push_back(marker + " " + b.name + ": " + b.warnings.front());
+  for (std::size_t i = 1; i < b.warnings.size(); ++i)
+    notes.lines.push_back(std::string(marker.size() + 1, ' ') + b.warnings[i]);
+}
+
+std::string short_run_line(const Flags& flags, const runner::RunOptions& options) {
+  return "A short run (--benchmark_min_time=" + str_format("%g", *flags.min_time_seconds) +
+         "): " + std::to_string(options.min_forks) + " worker processes per benchmark, each measuring " +
+         report::format_duration_ns(options.measure_ms * 1e6) + " after at most " +
+         report::format_duration_ns(options.warmup_max_ms * 1e6) +
+         " of warmup, so the intervals are wide; --benchmark_min_time=0.5 or more gives the usual run.";
 }
 
 }  // namespace
 
-void write_notes(const results::Run& run, const Flags& flags, const runner::RunOptions& options, std::ostream& out) {
-  if (run.benchmarks.empty()) return;
-  write_intervals(run, out);
-  write_warnings(run, out);
-  if (short_run(flags))
-    out << "\nA short run (--benchmark_min_time=" << *flags.min_time_seconds << "): " << options.min_forks
-        << " worker processes per benchmark, each measuring " << report::format_duration_ns(options.measure_ms * 1e6)
-        << " after at most " << report::format_duration_ns(options.warmup_max_ms * 1e6)
-        << " of warmup, so the intervals are wide. Without the flag each benchmark runs until its interval is "
-           "within 1% (at least 5 processes, at most 3 s).\n";
+std::string pad_left(const std::string& text, std::size_t width) {
+  const std::size_t length = characters(text);
+  return length >= width ? text : std::string(width - length, ' ') + text;
+}
+
+Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunOptions& options) {
+  Notes notes;
+  notes.interval_width = characters(interval_header());
+  int footnotes = 0;
+  for (const auto& b : run.benchmarks) {
+    RowNote& row = notes.rows[b.name];
+    row.interval = interval_cell(b);
+    notes.interval_width = std::max(notes.interval_width, characters(row.interval));
+    if (!b.warnings.empty()) add_footnote(b, ++footnotes, notes);
+  }
+  notes.legend = "tare: each benchmark ran in n fresh worker processes; Time is the mean over them, " +
+                 std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it.";
+  for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
+  if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
+  return notes;
+}
+
+void write_notes(const Notes& notes, bool with_legend, std::ostream& out) {
+  if (notes.rows.empty()) return;
+  if (with_legend) out << "\n" << notes.legend << "\n";
+  else if (!notes.lines.empty()) out << "\n";
+  for (const auto& line : notes.lines) out << line << "\n";
 }
 
 }  // namespace tare::gbench

@@ -324,9 +324,13 @@ void add_runs(const results::Benchmark& b, const Instance& instance, benchmark::
   Run run = base_run(instance, unit);
   run.repetitions = std::max(repetitions, 1);
   if (!b.ok) {
+    // One error row per repetition asked for, as Google Benchmark reports each of them.
     run.error_occurred = true;
     run.error_message = b.skipped.empty() ? b.error : b.skipped;
-    report.runs.push_back(run);
+    for (int k = 0; k < std::max(repetitions, 1); ++k) {
+      run.repetition_index = k;
+      report.runs.push_back(run);
+    }
     return;
   }
   for (const auto& f : b.forks)
@@ -372,7 +376,9 @@ std::vector<Report> make_reports(const results::Run& run, const std::vector<Inst
   for (std::size_t i = 0; i < instances.size() && i < run.benchmarks.size(); ++i) {
     const Instance& instance = instances[i];
     const auto& family = *instance.family;
-    const auto unit = options.time_unit.value_or(Access::time_unit(family, benchmark::GetDefaultTimeUnit()));
+    // A benchmark's own Unit() wins over --benchmark_time_unit, which sets the default (as
+    // in Google Benchmark).
+    const auto unit = Access::time_unit(family, options.time_unit.value_or(benchmark::GetDefaultTimeUnit()));
     const int repetitions = Access::repetitions(family) > 0 ? Access::repetitions(family) : options.repetitions.value_or(0);
     Report report;
     std::vector<ForkRun> forks;

@@ -1,0 +1,58 @@
+#include "run_length.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace tare::gbench {
+namespace {
+
+constexpr double kGoogleDefaultMinTimeSeconds = 0.5;
+// Processes per benchmark: enough for an interval (t = 2.78 at 4 degrees of freedom) in
+// about Google Benchmark's time; a short run takes the fewest whose interval means
+// something (t = 4.3; two would give 12.7).
+constexpr int kForks = 5;
+constexpr int kShortRunForks = 3;
+// The least warmup bound: the trend test needs some 20 samples of about 1 ms.
+constexpr double kLeastWarmupMs = 20;
+constexpr double kMostWarmupMs = 1000;
+
+bool given(const Flags& f, const std::string& option) {
+  for (const auto& arg : f.tare_options)
+    if (arg == option || arg.rfind(option + "=", 0) == 0) return true;
+  return false;
+}
+
+// Each repetition is one process measuring min_time, as each is a run of min_time in
+// Google Benchmark.
+void apply_repetitions(const Flags& f, runner::RunOptions& options) {
+  options.min_forks = options.max_forks = *f.repetitions;
+  options.budget_seconds = 1e12;
+  if (f.min_time_seconds && !given(f, "--measure-ms")) options.measure_ms = *f.min_time_seconds * 1e3;
+}
+
+void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& options) {
+  const int forks = short_run_asked ? kShortRunForks : kForks;
+  const bool max_given = given(f, "--max-forks");
+  if (!given(f, "--forks")) options.min_forks = max_given ? std::min(forks, options.max_forks) : forks;
+  // A fixed number of processes, unless the user asked for tare's precision-driven run.
+  if (!max_given && !given(f, "--target-ci") && !given(f, "--budget")) options.max_forks = options.min_forks;
+}
+
+}  // namespace
+
+void apply_run_length(const Flags& f, runner::RunOptions& options) {
+  if (!given(f, "--target-ci")) options.target_ci_percent = kWideIntervalPercent;
+  if (f.repetitions) return apply_repetitions(f, options);
+  const bool short_run_asked = short_run(f);
+  const double min_time_ms = f.min_time_seconds.value_or(kGoogleDefaultMinTimeSeconds) * 1e3;
+  apply_forks(f, short_run_asked, options);
+  if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
+  if (short_run_asked) options.min_samples = 1;  // slower than min_time: one run per process, as Google Benchmark
+  if (given(f, "--warmup-max-ms")) return;
+  // A short run may warm up for min_time in all; otherwise a process warms up at most as
+  // long as it measures.
+  const double bound = short_run_asked ? min_time_ms : options.measure_ms;
+  options.warmup_max_ms = std::min(kMostWarmupMs, std::max(bound, kLeastWarmupMs));
+}
+
+}  // namespace tare::gbench
