@@ -277,9 +277,10 @@ namespace benchmark {
 void PrintDefaultHelp() {
   std::cout << "benchmark [--benchmark_list_tests={true|false}]\n"
                "          [--benchmark_filter=<regex>]\n"
-               "          [--benchmark_min_time=<seconds>]        measured time in all (under 0.5: a short run)\n"
+               "          [--benchmark_min_time=<seconds>|<N>x]   measured time in all, over 5 processes (0.5s;\n"
+               "                                                  500ms, 2s; under 0.5s a short run of 3)\n"
                "          [--benchmark_min_warmup_time=<seconds>] (tare warms up until steady)\n"
-               "          [--benchmark_repetitions=<num>]         forks, one row each, and aggregates\n"
+               "          [--benchmark_repetitions=<num>]         processes, one row each, and aggregates\n"
                "          [--benchmark_enable_random_interleaving={true|false}] (always on)\n"
                "          [--benchmark_report_aggregates_only={true|false}]\n"
                "          [--benchmark_display_aggregates_only={true|false}]\n"
@@ -291,7 +292,8 @@ void PrintDefaultHelp() {
                "          [--benchmark_context=<key>=<value>,...]\n"
                "          [--benchmark_time_unit={ns|us|ms|s}]\n"
                "          [--v=<verbosity>]\n"
-               "tare's options (run by tare: each benchmark in fresh worker processes):\n"
+               "tare's options (run by tare: each benchmark in fresh worker processes; --target-ci,\n"
+               "--budget or --max-forks add processes until the interval is within the target):\n"
                "          [--forks N] [--max-forks N] [--budget SECONDS] [--target-ci PERCENT]\n"
                "          [--measure-ms MS] [--warmup-max-ms MS] [--steady-band PERCENT]\n"
                "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";

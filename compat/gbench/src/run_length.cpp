@@ -24,10 +24,10 @@ bool given(const Flags& f, const std::string& option) {
 
 // Each repetition is one process measuring min_time, as each is a run of min_time in
 // Google Benchmark.
-void apply_repetitions(const Flags& f, runner::RunOptions& options) {
+void apply_repetitions(const Flags& f, double min_time_ms, runner::RunOptions& options) {
   options.min_forks = options.max_forks = *f.repetitions;
   options.budget_seconds = 1e12;
-  if (f.min_time_seconds && !given(f, "--measure-ms")) options.measure_ms = *f.min_time_seconds * 1e3;
+  if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms;
 }
 
 void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& options) {
@@ -42,11 +42,14 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
 
 void apply_run_length(const Flags& f, runner::RunOptions& options) {
   if (!given(f, "--target-ci")) options.target_ci_percent = kWideIntervalPercent;
-  if (f.repetitions) return apply_repetitions(f, options);
   const bool short_run_asked = short_run(f);
   const double min_time_ms = f.min_time_seconds.value_or(kGoogleDefaultMinTimeSeconds) * 1e3;
-  apply_forks(f, short_run_asked, options);
-  if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
+  if (f.repetitions) {
+    apply_repetitions(f, min_time_ms, options);
+  } else {
+    apply_forks(f, short_run_asked, options);
+    if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
+  }
   if (short_run_asked) options.min_samples = 1;  // slower than min_time: one run per process, as Google Benchmark
   if (given(f, "--warmup-max-ms")) return;
   // A short run may warm up for min_time in all; otherwise a process warms up at most as
