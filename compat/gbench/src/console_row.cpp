@@ -98,7 +98,7 @@ void print_extra_cell(FieldPrinter& print, const ExtraColumn& extra, bool more_f
   const std::string marker = marker_end == std::string::npos ? "" : extra.marker.substr(0, marker_end + 1);
   const std::string padding = more_follows ? std::string(extra.marker.size() - marker.size(), ' ') : "";
   if (marker.empty() && !more_follows) cell.erase(cell.find_last_not_of(' ') + 1);
-  print(Colour::plain, "%s", cell.c_str());
+  if (!cell.empty()) print(Colour::plain, "%s", cell.c_str());
   if (!marker.empty()) print(Colour::red, "%s", marker.c_str());
   if (!padding.empty()) print(Colour::plain, "%s", padding.c_str());
 }

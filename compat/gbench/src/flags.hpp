@@ -35,7 +35,7 @@ struct Flags {
 Flags& flags();
 
 /// A --benchmark_min_time below Google Benchmark's default (0.5 s) without repetitions:
-/// the user asks for a short run (a few forks, short warmup; entry.cpp).
+/// the user asks for a short run (fewer processes, short warmup; run_length.hpp).
 bool short_run(const Flags& flags);
 
 /// Whether the console may use colour (--benchmark_color, and for "auto" a colour terminal on
