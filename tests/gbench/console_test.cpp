@@ -3,11 +3,18 @@
 // numbers. The same header lines and columns (tare adds one, after Iterations), the same rows
 // in the same order, the same unit suffixes, counters in columns with
 // --benchmark_counters_tabular, the same aggregate rows, colour escapes with
-// --benchmark_color=true and none when piped; and tare's additions: the interval column on the
+// --benchmark_color=true and none when piped, colour with "auto" on a terminal whose TERM
+// Google Benchmark knows; and tare's additions: the interval column on the
 // rows holding an estimate, a footnote for each row marker, the legend under the table.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <cstdlib>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -236,6 +243,64 @@ TEST(GbenchConsole, ColourFlagPutsGoogleBenchmarksEscapesAndAPipeGetsNone) {
     ASSERT_EQ(out.tare.exit_code, 0) << out.tare.err;
     EXPECT_EQ(out.google.out.find('\033'), std::string::npos) << "Google Benchmark (a fault of the test)";
     EXPECT_EQ(out.tare.out.find('\033'), std::string::npos) << colour << ": " << out.tare.out;
+  }
+}
+
+// Runs `args` with its standard output on a new pseudo-terminal and TERM set to `term`,
+// standard error to /dev/null; returns what it printed (the terminal ends lines with \r\n),
+// nothing where the system has no pseudo-terminals.
+std::optional<std::string> run_on_terminal(const std::vector<std::string>& args, const char* term) {
+  const int master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0) return std::nullopt;
+  if (grantpt(master) != 0 || unlockpt(master) != 0) {
+    close(master);
+    return std::nullopt;
+  }
+  const std::string slave_name = ptsname(master);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setsid();
+    const int slave = open(slave_name.c_str(), O_RDWR);
+    const int null = open("/dev/null", O_RDWR);
+    if (slave < 0 || null < 0) _exit(126);
+    dup2(null, 0);
+    dup2(slave, 1);
+    dup2(null, 2);
+    setenv("TERM", term, 1);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  std::string out;
+  char buffer[4096];
+  // Read until the program has exited and closed the terminal (then read fails with EIO).
+  for (ssize_t n; (n = read(master, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  close(master);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return out;
+}
+
+// --benchmark_color=auto: colour on a terminal whose TERM Google Benchmark knows, none on another.
+TEST(GbenchConsole, AutoColourFollowsTheTerminalAndItsTermAsGoogleBenchmark) {
+  for (const char* term : {"xterm-256color", "dumb"}) {
+    SCOPED_TRACE(term);
+    const auto google_out =
+        run_on_terminal({kCounters.google, "--benchmark_filter=^BM_label_only$", "--benchmark_min_time=0.01"}, term);
+    if (!google_out) GTEST_SKIP() << "no pseudo-terminal on this system";
+    const auto tare_out = run_on_terminal({kCounters.tare, "--benchmark_filter=^BM_label_only$", "--forks", "2",
+                                           "--max-forks", "2", "--measure-ms", "2", "--warmup-max-ms", "20"},
+                                          term);
+    ASSERT_TRUE(tare_out.has_value());
+    const std::string& google = *google_out;
+    const std::string& tare = *tare_out;
+    const bool colour = std::string(term) != "dumb";
+    ASSERT_NE(google.find("BM_label_only"), std::string::npos) << "Google Benchmark (a fault of the test): " << google;
+    EXPECT_EQ(google.find("\033[0;32mBM_label_only") != std::string::npos, colour) << "Google Benchmark: " << google;
+    ASSERT_NE(tare.find("BM_label_only"), std::string::npos) << tare;
+    EXPECT_EQ(tare.find("\033[0;32mBM_label_only") != std::string::npos, colour) << tare;
   }
 }
 
