@@ -61,8 +61,10 @@ TEST(GbenchRunLength, RepetitionsAreProcessesEachMeasuringMinTime) {
 }
 
 // --target-ci (or --budget, --max-forks) asks for tare's run: processes up to --max-forks.
+// tare's own --quiet passes through too.
 TEST(GbenchRunLength, TargetCiTurnsOnTaresPrecisionDrivenRun) {
-  const auto doc = run_settings({"--target-ci", "50", "--forks", "2", "--measure-ms", "2", "--warmup-max-ms", "20"});
+  const auto doc = run_settings({"--target-ci", "50%", "--forks", "2", "--measure-ms", "2", "--warmup-max-ms", "20",
+                                 "--quiet"});
   expect_settings(doc, 2, 100, 2, 20);
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["target_ci_percent"].get<double>(), 50);
 }

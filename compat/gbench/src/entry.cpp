@@ -294,9 +294,9 @@ void PrintDefaultHelp() {
                "          [--v=<verbosity>]\n"
                "tare's options (run by tare: each benchmark in fresh worker processes; --target-ci,\n"
                "--budget or --max-forks add processes until the interval is within the target):\n"
-               "          [--forks N] [--max-forks N] [--budget SECONDS] [--target-ci PERCENT]\n"
-               "          [--measure-ms MS] [--warmup-max-ms MS] [--steady-band PERCENT]\n"
-               "          [--timeout SECONDS] [--seed N] [--json FILE] [--csv FILE] [--list-json]\n";
+               "          [--forks N] [--max-forks N] [--budget 3s] [--target-ci 1%]\n"
+               "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
+               "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n";
 }
 
 void Initialize(int* argc, char** argv, void (*help_printer)()) {

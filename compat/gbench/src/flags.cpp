@@ -174,6 +174,10 @@ void parse_flags(int* argc, char** argv) {
       f.list_json = true;
       continue;
     }
+    if (arg == "--quiet") {  // tare's: no progress line
+      f.tare_options.push_back(arg);
+      continue;
+    }
     // tare's own name for the filter (what `tare ab --filter` hands every binary): the same
     // regular expression over the names as --benchmark_filter.
     if (arg == "--filter" && i + 1 < *argc) {
