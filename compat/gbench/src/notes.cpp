@@ -1,7 +1,6 @@
 #include "notes.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "analysis/estimates.hpp"
 #include "format.hpp"
@@ -15,7 +14,7 @@ std::size_t characters(const std::string& text) {
       std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-// Two significant decimals for a tight interval, fewer as it widens: "±0.84%", "±12.3%", "±140%".
+// Two decimals for a tight interval, fewer as it widens: "±0.84%", "±12.3%", "±140%".
 std::string relative_percent(double relative) {
   const double percent = 100 * relative;
   if (percent < 10) return str_format("\u00b1%.2f%%", percent);
