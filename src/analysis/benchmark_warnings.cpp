@@ -315,9 +315,11 @@ ProcessTotals process_totals(const results::Benchmark& b, int threads) {
 void resource_warnings(results::Benchmark& b, const registry::Instance& instance) {
   const ProcessTotals t = process_totals(b, instance.threads);
   auto& w = b.warnings;
-  // Batches only: a single call's CPU time is below the CPU clock's granularity.
+  // Batches only: a single call's CPU time is below the CPU clock's granularity. A time the
+  // operation reports itself (manual time) is not the window the CPU time was taken over.
   const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
-  if (batched && t.left_alone > 0 && t.cpu > 0 && t.cpu < 0.9 * t.left_alone * instance.threads)
+  const bool clock_timed = !instance.spec->body->reports_its_own_time();
+  if (batched && clock_timed && t.left_alone > 0 && t.cpu > 0 && t.cpu < 0.9 * t.left_alone * instance.threads)
     w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
                             "sleeps)",
                             100 * t.cpu / (t.left_alone * instance.threads)));

@@ -38,6 +38,10 @@ class Body {
   /// several threads a sample's time is the mean of the threads' own totals, not the window
   /// from the first start to the last end.
   virtual bool times_itself() const { return false; }
+  /// The time is what the operation says it took (Google Benchmark's manual time: a GPU's
+  /// or a remote system's clock), not a clock around it: the CPU time spent meanwhile is no
+  /// measure of waiting.
+  virtual bool reports_its_own_time() const { return false; }
   /// The measured samples start: what the benchmark reports about itself counts from here.
   virtual void begin_measurement(StateBase&) const {}
   /// What the benchmark reported about itself over the measured samples, one line of text

@@ -31,6 +31,7 @@ struct Builds {
 const Builds kCounters{GBCORPUS_COUNTERS_GOOGLE, GBCORPUS_COUNTERS_TARE};
 const Builds kRegistration{GBCORPUS_REGISTRATION_GOOGLE, GBCORPUS_REGISTRATION_TARE};
 const Builds kComplexity{GBCORPUS_COMPLEXITY_GOOGLE, GBCORPUS_COMPLEXITY_TARE};
+const Builds kThreads{GBCORPUS_THREADS_GOOGLE, GBCORPUS_THREADS_TARE};
 
 const std::string kTareColumn = "tare 95% CI";
 
@@ -332,6 +333,16 @@ TEST(GbenchConsole, JsonFormatKeepsTheNotesOffStandardOutput) {
   EXPECT_TRUE(nlohmann::json::accept(out.out)) << out.out;
   EXPECT_NE(out.err.find("] BM_nothing: "), std::string::npos) << out.err;
   EXPECT_EQ(out.err.find(kTareColumn), std::string::npos) << "no legend without the column";
+}
+
+// A manual time is the operation's own account (1 µs per iteration here, while the loop
+// spends nanoseconds of CPU): no warning that the benchmark waited for the CPU.
+TEST(GbenchConsole, ManualTimeIsNotTakenForWaiting) {
+  const auto out = run(kThreads.tare, {"--benchmark_filter=^BM_manual/1/manual_time$", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const Table table = parse_table(out.out);
+  ASSERT_EQ(table.rows.size(), 1u) << out.out;
+  EXPECT_EQ(out.out.find("had the CPU for only"), std::string::npos) << out.out;
 }
 
 }  // namespace console_test

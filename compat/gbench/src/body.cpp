@@ -79,6 +79,7 @@ class GbenchBody final : public detail::Body {
   void read_counters(detail::StateBase&, double*) const override {}
   bool times_each_invocation() const override { return false; }
   bool times_itself() const override { return true; }
+  bool reports_its_own_time() const override { return Access::manual_time(*instance_.family); }
 
   void begin_measurement(detail::StateBase& base) const override {
     auto& record = static_cast<RunRecord&>(base);
