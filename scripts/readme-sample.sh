@@ -17,7 +17,7 @@ if [[ ${status:-0} -gt 1 ]]; then
   exit 1
 fi
 virt=$(systemd-detect-virt 2>/dev/null || true)
-machine="$(nproc) CPUs${virt:+ ($virt)}, $(date -u +%Y-%m-%d)"
+machine="$(nproc) CPUs${virt:+, $virt}, $(date -u +%Y-%m-%d)"
 
 block=$(mktemp)
 trap 'rm -f "$block"' EXIT
