@@ -8,6 +8,7 @@
 #include "analysis/drift.hpp"
 #include "analysis/estimates.hpp"
 #include "analysis/fork_analysis.hpp"
+#include "analysis/profile.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::analysis {
@@ -61,6 +62,8 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
     if (fork->floor_ns_per_op > 0) floors.push_back(fork->floor_ns_per_op);
   if (!floors.empty()) b.floor_ns_per_op = stats::median(floors);
   if (instance.spec->body->times_each_invocation()) b.timer_cost_ns_per_op = b.floor_ns_per_op;
+  for (const auto profiler : context.profilers)
+    if (profiler == results::Profiler::rusage) b.profile = rusage_profile(good);
   add_warnings(b, instance, scored, context);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "analysis/stopping.hpp"
 #include "registry/registry.hpp"
@@ -17,6 +18,7 @@ struct SummaryContext {
   std::uint64_t seed = 0;       ///< the run's seed: bootstrap resamples are reproducible
   double run_reference_ns = 0;  ///< the run's median reference time (drift normalisation)
   bool checkpoint = false;      ///< a summary written during the run: skip the bootstrap
+  std::vector<results::Profiler> profilers = {};  ///< what --prof asked for
 };
 
 /// Fills the estimates (estimates.hpp), drift, counters, percentiles, floor and warnings.

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "report/profile_table.hpp"
 #include "report/summary_table.hpp"
 #include "report/text.hpp"
 #include "report/units.hpp"
@@ -105,6 +106,14 @@ void write_counters(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
+// The profilers' table (--prof): per operation, mean over forks ± the 95% half-width.
+void write_profiles(const results::Run& run, std::ostream& out, bool color) {
+  const auto table = detail::rusage_table(run);
+  if (!table) return;
+  out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
+  for (const std::string& line : table->render(color)) out << line << '\n';
+}
+
 std::string percentile_label(double p) {
   if (p == 100) return "max";
   if (p == 0) return "min";
@@ -190,6 +199,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_relatives(run, out, options.color);
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);
+  write_profiles(run, out, options.color);
   write_context(run.context, out, options.color);
   write_disturbance(run, out);
 }

@@ -70,4 +70,17 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name) {
   return std::nullopt;
 }
 
+const char* profiler_name(results::Profiler profiler) {
+  switch (profiler) {
+    case results::Profiler::rusage: return "rusage";
+  }
+  return "";
+}
+
+std::optional<results::Profiler> parse_profiler(std::string_view name) {
+  for (const auto profiler : {results::Profiler::rusage})
+    if (name == profiler_name(profiler)) return profiler;
+  return std::nullopt;
+}
+
 }  // namespace tare::report

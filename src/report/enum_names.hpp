@@ -28,4 +28,9 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
+/// "rusage" (--prof takes it too).
+const char* profiler_name(results::Profiler profiler);
+/// nullopt for a name that is none of profiler_name's.
+std::optional<results::Profiler> parse_profiler(std::string_view name);
+
 }  // namespace tare::report

@@ -142,6 +142,7 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     fork.resources.major_faults = to_long(r->at("major_faults"));
     fork.resources.voluntary_switches = to_long(r->at("voluntary_switches"));
     fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
+    if (auto v = r->find("max_rss_kib")) fork.resources.max_rss_kib = to_long(*v);
   }
   read_steady_state(f.at("steady_state"), fork);
   // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
@@ -248,6 +249,19 @@ results::Relative read_relative(const Field& v) {
   return r;
 }
 
+results::ProfileMetric read_profile_metric(const Field& f) {
+  results::ProfileMetric m;
+  const auto profiler = parse_profiler(f.at("profiler").text());
+  if (!profiler) f.at("profiler").fail("expected a profiler (\"rusage\"), got \"" + f.at("profiler").text() + "\"");
+  m.profiler = *profiler;
+  m.name = f.at("metric").text();
+  m.unit = f.at("unit").text();
+  m.mean = f.at("mean").number();
+  m.ci = read_interval(f.at("ci"));
+  m.forks = to_int(f.at("forks"));
+  return m;
+}
+
 // What the estimates rest on, beyond the score (all of it optional in older files).
 void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("bootstrap"); v && !v->is_null()) b.bootstrap = read_bootstrap(*v);
@@ -261,6 +275,8 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
   }
   if (auto v = f.find("floor_ns_per_op")) b.floor_ns_per_op = v->number();
   if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
+  if (auto v = f.find("profile"))
+    for (const Field& m : v->elements()) b.profile.push_back(read_profile_metric(m));
 }
 
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
@@ -287,6 +303,12 @@ results::Context::Settings read_settings(const Field& s) {
   settings.warmup_max_ms = s.at("warmup_max_ms").number();
   settings.steady_band_percent = s.at("steady_band_percent").number();
   settings.timeout_seconds = s.at("timeout_s").number();
+  if (auto names = s.find("profilers"))
+    for (const Field& name : names->elements()) {
+      const auto profiler = parse_profiler(name.text());
+      if (!profiler) name.fail("expected a profiler (\"rusage\"), got \"" + name.text() + "\"");
+      settings.profilers.push_back(*profiler);
+    }
   return settings;
 }
 

@@ -82,7 +82,8 @@ Json fork_json(const results::Fork& f) {
   j["resources"] = {{"minor_faults", f.resources.minor_faults},
                     {"major_faults", f.resources.major_faults},
                     {"voluntary_switches", f.resources.voluntary_switches},
-                    {"involuntary_switches", f.resources.involuntary_switches}};
+                    {"involuntary_switches", f.resources.involuntary_switches},
+                    {"max_rss_kib", f.resources.max_rss_kib}};
   Json changepoints = Json::array();
   for (const int c : f.changepoints) changepoints.push_back(c);
   j["steady_state"] = {{"class", steady_class_name(f.steady_class)},     {"first_index", f.steady_first_index},
@@ -169,6 +170,19 @@ Json relative_json(const std::optional<results::Relative>& relative) {
   return {{"baseline", relative->baseline}, {"ratio", number(relative->ratio)}, {"ci", interval_json(relative->ci)}};
 }
 
+// The profilers' figures (--prof): one object per figure, its mean and interval over forks.
+Json profile_json(const std::vector<results::ProfileMetric>& profile) {
+  Json metrics = Json::array();
+  for (const auto& m : profile)
+    metrics.push_back({{"profiler", report::profiler_name(m.profiler)},
+                       {"metric", m.name},
+                       {"unit", m.unit},
+                       {"mean", number(m.mean)},
+                       {"ci", m.ci ? interval_json(m.ci) : Json(nullptr)},
+                       {"forks", m.forks}});
+  return metrics;
+}
+
 // What the estimates rest on, beyond the score: resampling, outliers, modes, drift, the
 // baseline, per-call percentiles, the floor, counters.
 void add_diagnostics(Json& j, const results::Benchmark& b) {
@@ -192,6 +206,7 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
     secondary[b.counter_names[i]] = number(b.counters_per_op[i]);
   }
   j["secondary"] = std::move(secondary);
+  j["profile"] = profile_json(b.profile);
 }
 
 Json benchmark_json(const results::Benchmark& b) {
@@ -204,6 +219,12 @@ Json benchmark_json(const results::Benchmark& b) {
   for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));
   j["forks"] = std::move(forks);
   return j;
+}
+
+Json profiler_names(const std::vector<results::Profiler>& profilers) {
+  Json names = Json::array();
+  for (const auto profiler : profilers) names.push_back(report::profiler_name(profiler));
+  return names;
 }
 
 Json context_json(const results::Context& c) {
@@ -222,7 +243,8 @@ Json context_json(const results::Context& c) {
                      {"measure_ms", c.settings.measure_ms},
                      {"warmup_max_ms", c.settings.warmup_max_ms},
                      {"steady_band_percent", c.settings.steady_band_percent},
-                     {"timeout_s", c.settings.timeout_seconds}};
+                     {"timeout_s", c.settings.timeout_seconds},
+                     {"profilers", profiler_names(c.settings.profilers)}};
   j["cpu"] = {{"model", c.cpu.model},
               {"cores", c.cpu.cores},
               {"scaling_governor", text_or_null(c.cpu.scaling_governor)},

@@ -58,6 +58,7 @@ struct Resources {
   long major_faults = 0;
   long voluntary_switches = 0;
   long involuntary_switches = 0;
+  long max_rss_kib = 0;  ///< the worker's peak resident set when it finished (0: not known)
 };
 
 /// What the first fork of a benchmark, warmed up to the horizon however steady it looked,
@@ -112,6 +113,20 @@ struct Interval {
   double level = 0.95;
   double low = 0;
   double high = 0;
+};
+
+/// A profiler a run was asked for (--prof), beside the timing.
+enum class Profiler { rusage };
+
+/// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
+/// interval over them (none with fewer than two forks).
+struct ProfileMetric {
+  Profiler profiler = Profiler::rusage;
+  std::string name;   ///< "minor_faults", "max_rss"
+  std::string unit;   ///< "/op", "KiB"
+  double mean = 0;
+  std::optional<Interval> ci;
+  int forks = 0;
 };
 
 /// Tukey counts over the measured samples (fences per fork) and how much of the
@@ -204,6 +219,7 @@ struct Benchmark {
   std::vector<std::pair<double, double>> percentiles;
   double floor_ns_per_op = 0;      ///< empty-op floor (median over forks)
   double timer_cost_ns_per_op = 0; ///< clock cost included per op when each call is timed
+  std::vector<ProfileMetric> profile;  ///< what the profilers asked for found (--prof)
 
   std::vector<Fork> forks;
   std::vector<std::string> warnings;
@@ -221,6 +237,7 @@ struct Context {
     int min_forks = 0, max_forks = 0;
     double budget_seconds = 0, target_ci_percent = 0;
     double measure_ms = 0, warmup_max_ms = 0, steady_band_percent = 0, timeout_seconds = 0;
+    std::vector<Profiler> profilers = {};
   } settings;
   struct Cpu {
     std::string model;

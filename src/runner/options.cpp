@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -41,6 +42,7 @@ std::vector<int> parse_thread_counts(const std::string& text) {
 struct OptionText {
   std::vector<std::string> params;
   std::string threads, mode;
+  std::vector<std::string> profilers;
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
 };
@@ -97,6 +99,11 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
 
 // Where results go, and the seed that makes a run repeatable.
 void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
+  app.add_option("--prof", text.profilers,
+                 "Also profile each benchmark (repeatable): rusage (page faults and context switches per "
+                 "operation, peak resident set)")
+      ->type_name("NAME")
+      ->default_str("");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV")->type_name("FILE");
   app.add_flag("--quiet", options.quiet,
@@ -116,6 +123,12 @@ void apply_option_text(const OptionText& text, RunOptions& options) {
     options.overrides.params.push_back(std::move(parsed));
   }
   if (!text.threads.empty()) options.overrides.threads = parse_thread_counts(text.threads);
+  for (const auto& name : text.profilers) {
+    const auto profiler = report::parse_profiler(name);
+    if (!profiler) throw UsageError("--prof " + name + ": unknown profiler; this tare has rusage");
+    if (std::find(options.profilers.begin(), options.profilers.end(), *profiler) == options.profilers.end())
+      options.profilers.push_back(*profiler);
+  }
   if (!text.mode.empty()) {
     options.overrides.mode = report::parse_mode(text.mode);
     if (!options.overrides.mode) throw UsageError("--mode " + text.mode + ": expected avgt, thrpt, sample or ss");

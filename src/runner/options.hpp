@@ -9,6 +9,7 @@
 
 #include "input/usage_error.hpp"
 #include "registry/registry.hpp"
+#include "results/results.hpp"
 
 namespace tare::runner {
 
@@ -32,6 +33,7 @@ struct RunOptions {
   double steady_band_percent = 5;
   std::string json_path, csv_path;
   bool quiet = false;                 ///< no progress on stderr (live line or log lines)
+  std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
   std::optional<std::uint64_t> seed;
   registry::Overrides overrides;
   std::string command_line;

@@ -149,7 +149,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   run.context.command_line = options.command_line;
   run.context.settings = {options.min_forks,      options.max_forks,   options.budget_seconds,
                           options.target_ci_percent, options.measure_ms, options.warmup_max_ms,
-                          options.steady_band_percent, options.timeout_seconds};
+                          options.steady_band_percent, options.timeout_seconds, options.profilers};
   run.context.seed = options.seed.value_or(std::random_device{}());
   for (const auto& instance : instances) run.benchmarks.push_back(describe(instance));
 
@@ -168,7 +168,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   rule.max_forks = options.max_forks;
   rule.budget_ns = options.budget_seconds * 1e9;
   rule.target_relative_half_width = options.target_ci_percent / 100;
-  const analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
+  analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
+  summary.profilers = options.profilers;
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, progress_style(options.quiet), [&] {
     // Summarising copies the run: only when a checkpoint is due.

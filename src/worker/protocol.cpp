@@ -111,10 +111,10 @@ std::optional<Ready> parse_ready(std::string_view line) {
 std::optional<Finished> parse_finished(std::string_view line) {
   const auto words = split_words(line);
   Finished done;
-  if (words.size() != 6 || words[0] != "t" || !parse_number(words[1], done.teardown_ns) ||
+  if (words.size() != 7 || words[0] != "t" || !parse_number(words[1], done.teardown_ns) ||
       !parse_number(words[2], done.resources.minor_faults) || !parse_number(words[3], done.resources.major_faults) ||
       !parse_number(words[4], done.resources.voluntary_switches) ||
-      !parse_number(words[5], done.resources.involuntary_switches))
+      !parse_number(words[5], done.resources.involuntary_switches) || !parse_number(words[6], done.resources.max_rss_kib))
     return std::nullopt;
   return done;
 }

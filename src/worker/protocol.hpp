@@ -11,7 +11,7 @@
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
 //   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)
-//   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw>",
+//   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
 //                                     then exit 0 (annotations: what the benchmark reported
 //                                     about itself over the measured samples, for its reporter)
 // On any exception the worker answers "error <message>" and exits with status 3; when the

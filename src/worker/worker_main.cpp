@@ -82,6 +82,7 @@ results::Resources resources_since(const rusage& start) {
   r.major_faults = now.ru_majflt - start.ru_majflt;
   r.voluntary_switches = now.ru_nvcsw - start.ru_nvcsw;
   r.involuntary_switches = now.ru_nivcsw - start.ru_nivcsw;
+  r.max_rss_kib = now.ru_maxrss;  // Linux reports kibibytes
   return r;
 }
 
@@ -109,7 +110,7 @@ std::string number_reply(char tag, double value) {
 std::string teardown_reply(double teardown_ns, const results::Resources& used) {
   return "t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) + " " +
          std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
-         std::to_string(used.involuntary_switches);
+         std::to_string(used.involuntary_switches) + " " + std::to_string(used.max_rss_kib);
 }
 
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the

@@ -433,6 +433,35 @@ TEST(EndToEnd, APlantedWarmupIsFoundAndLeftOutOfTheMeasurement) {
 // phase. The first fork looks as far as the warmup bound, sees the speed change late in
 // it and looks twice as far; it reports the slow start (how long, how much slower), and
 // every later fork warms up past it: no call made while slow is measured (exact counts).
+// --prof rusage on a benchmark that faults in four fresh pages per operation: the figure is
+// four per operation in every fork (the harness's own faults during measurement are a
+// sliver of the operations'), in the JSON with its interval and in the console's table.
+TEST(EndToEnd, RusageProfilerCountsFourPageFaultsPerOperation) {
+  const auto path = (tare_e2e::scratch_dir() / "faults.json").string();
+  const auto result = run_command({TARE_E2E_FAULTS_BENCH, "--prof", "rusage", "--forks", "3", "--max-forks", "3",
+                                   "--measure-ms", "20", "--warmup-max-ms", "50", "--json", path});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  EXPECT_EQ(run["context"]["settings"]["profilers"], json::array({"rusage"}));
+  const json& b = find(run, "faults.four_pages");
+  const json* minor = nullptr;
+  for (const json& m : b["profile"])
+    if (m["metric"] == "minor_faults") minor = &m;
+  ASSERT_NE(minor, nullptr) << b["profile"];
+  EXPECT_EQ((*minor)["unit"], "/op");
+  EXPECT_EQ((*minor)["forks"], 3);
+  EXPECT_GE((*minor)["mean"].get<double>(), 3.99) << *minor;
+  EXPECT_LE((*minor)["mean"].get<double>(), 4.2) << *minor;
+  EXPECT_FALSE((*minor)["ci"].is_null());
+  EXPECT_NE(result.out.find("Profile: rusage"), std::string::npos) << result.out;
+  // Without --prof, no profile: the figures cost nothing to collect, but are not asked for.
+  const auto plain = run_command({TARE_E2E_FAULTS_BENCH, "--forks", "2", "--max-forks", "2", "--measure-ms", "5",
+                                  "--warmup-max-ms", "20", "--json", path});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_TRUE(find(json::parse(tare_e2e::slurp(path)), "faults.four_pages")["profile"].empty());
+  EXPECT_EQ(plain.out.find("Profile: rusage"), std::string::npos);
+}
+
 TEST(EndToEnd, ASlowStartLongerThanAForkIsFoundAndWaitedOutInEveryFork) {
   const auto path = (tare_e2e::scratch_dir() / "aging.json").string();
   const auto result = run_command({kBench, "--filter", "^aging.slow_start$", "--forks", "3", "--max-forks", "3",

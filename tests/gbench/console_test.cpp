@@ -345,4 +345,14 @@ TEST(GbenchConsole, ManualTimeIsNotTakenForWaiting) {
   EXPECT_EQ(out.out.find("had the CPU for only"), std::string::npos) << out.out;
 }
 
+// tare's --prof passes through: its table comes under Google Benchmark's.
+TEST(GbenchConsole, ProfilerTableComesUnderTheTable) {
+  const auto out = run(kCounters.tare, {"--benchmark_filter=^BM_label_only$", "--prof", "rusage", "--benchmark_min_time=0.01"},
+                       {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const auto at = out.out.find("Profile: rusage");
+  ASSERT_NE(at, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
+}
+
 }  // namespace console_test

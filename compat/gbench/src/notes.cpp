@@ -5,6 +5,7 @@
 #include "analysis/estimates.hpp"
 #include "format.hpp"
 #include "report/console.hpp"
+#include "report/profile_table.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -68,6 +69,10 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   }
   notes.legend = "tare: each benchmark ran in n fresh worker processes; Time is the mean over them, " +
                  std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it.";
+  if (const auto table = report::detail::rusage_table(run)) {  // --prof rusage
+    notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
   return notes;

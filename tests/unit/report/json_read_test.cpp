@@ -177,6 +177,44 @@ TEST(JsonRead, RoundTripRebuildsEveryField) {
   EXPECT_EQ(to_text(read), text);
 }
 
+TEST(JsonRead, ProfilesAndTheirSettingRoundTrip) {
+  results::Run original = testing::full_run();
+  original.context.settings.profilers = {results::Profiler::rusage};
+  original.benchmarks[0].forks[0].resources.max_rss_kib = 4096;
+  original.benchmarks[0].profile = {
+      {results::Profiler::rusage, "minor_faults", "/op", 4.05, results::Interval{0.95, 3.9, 4.2}, 2},
+      {results::Profiler::rusage, "max_rss", "KiB", 3072, std::nullopt, 1}};
+  const std::string text = to_text(original);
+  const results::Run read = from_text(text);
+  ASSERT_EQ(read.context.settings.profilers.size(), 1u);
+  EXPECT_EQ(read.benchmarks[0].forks[0].resources.max_rss_kib, 4096);
+  ASSERT_EQ(read.benchmarks[0].profile.size(), 2u);
+  const auto& minor = read.benchmarks[0].profile[0];
+  EXPECT_EQ(minor.name, "minor_faults");
+  EXPECT_EQ(minor.unit, "/op");
+  EXPECT_DOUBLE_EQ(minor.mean, 4.05);
+  ASSERT_TRUE(minor.ci);
+  EXPECT_DOUBLE_EQ(minor.ci->high, 4.2);
+  EXPECT_EQ(minor.forks, 2);
+  EXPECT_FALSE(read.benchmarks[0].profile[1].ci);
+  EXPECT_EQ(to_text(read), text);
+}
+
+TEST(JsonRead, AnUnknownProfilerIsRefusedNamingWhereItIs) {
+  results::Run original = testing::full_run();
+  original.context.settings.profilers = {results::Profiler::rusage};
+  std::string text = to_text(original);
+  const auto at = text.find("\"rusage\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 8, "\"cycles\"");
+  try {
+    from_text(text);
+    ADD_FAILURE() << "read";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("expected a profiler"), std::string::npos) << e.what();
+  }
+}
+
 TEST(JsonRead, RoundTripOfDefaultsKeepsTheModelsSentinels) {
   results::Run original;
   original.benchmarks.push_back(results::Benchmark{});

@@ -37,7 +37,7 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   EXPECT_EQ(c["seed"].get<std::uint64_t>(), 18446744073709551615ull);
   EXPECT_EQ(c["settings"], Json::parse(R"({"forks": 7, "max_forks": 40, "budget_s": 12.5, "target_ci_percent": 0.5,
                                            "measure_ms": 250, "warmup_max_ms": 1500, "steady_band_percent": 3,
-                                           "timeout_s": 60})"));
+                                           "timeout_s": 60, "profilers": []})"));
   EXPECT_EQ(c["cpu"], Json::parse(R"({"model": "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz", "cores": 40,
                                       "scaling_governor": "performance", "turbo": false})"));
   EXPECT_EQ(c["build"], Json::parse(R"({"compiler": "g++ 12.2.0", "flags": "-O3 -DNDEBUG", "type": "Release",
@@ -57,7 +57,7 @@ TEST(JsonWrite, BenchmarkFields) {
                                                "ci_method", "ci_across_runs", "median", "median_ci", "mad", "steady_state", "disturbed_share", "score_disturbed",
                                                "all_samples_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
-                                               "timer_cost_ns_per_op", "counter_names", "secondary", "warnings",
+                                               "timer_cost_ns_per_op", "counter_names", "secondary", "profile", "warnings",
                                                "forks"}));
   EXPECT_EQ(b["name"], "parse/invalid_percent=10/text=中文");
   EXPECT_EQ(keys(b["params"]), (std::vector<std::string>{"invalid_percent", "text", "alpha"}));  // declaration order
@@ -107,7 +107,7 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));
   EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,
-                                            "involuntary_switches": 7})"));
+                                            "involuntary_switches": 7, "max_rss_kib": 0})"));
   EXPECT_EQ(f["steady_state"], Json::parse(R"({"class": "warmup", "first_index": 2, "changepoints": [1, 2],
                                                "outliers": 1, "lag1": -0.125, "dependent": true})"));
   EXPECT_EQ(f["reference_ns"], Json::parse(R"({"before": 2.5, "after": 2.625})"));

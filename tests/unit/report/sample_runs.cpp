@@ -20,7 +20,7 @@ results::Context full_context() {
   c.tare_version = "0.1.0";
   c.command_line = "lookup --forks 5 --param size=16,1024";
   c.seed = 18446744073709551615ull;  // the largest seed must survive the round trip
-  c.settings = {7, 40, 12.5, 0.5, 250, 1500, 3, 60};
+  c.settings = {7, 40, 12.5, 0.5, 250, 1500, 3, 60, {}};
   c.cpu.model = "Intel(R) Xeon(R) Gold 6248 CPU @ 2.50GHz";
   c.cpu.cores = 40;
   c.cpu.scaling_governor = "performance";

@@ -50,6 +50,18 @@ TEST(Options, ReadsEveryContractOption) {
   EXPECT_EQ(*o->filter, "lookup");
 }
 
+TEST(Options, ProfilersAreNamedOnceEachAndAnUnknownOneIsRefused) {
+  const auto o = parse({"--prof", "rusage", "--prof", "rusage"});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::rusage}));
+  try {
+    parse({"--prof", "cycles"});
+    ADD_FAILURE() << "accepted";
+  } catch (const UsageError& e) {
+    EXPECT_STREQ(e.what(), "--prof cycles: unknown profiler; this tare has rusage");
+  }
+}
+
 TEST(Options, RejectsBadInputWithAUsageError) {
   EXPECT_THROW(parse({"--bogus"}), UsageError);
   EXPECT_THROW(parse({"--mode", "fastest"}), UsageError);

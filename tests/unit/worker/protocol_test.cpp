@@ -33,13 +33,17 @@ TEST(Protocol, MalformedLinesAreRejected) {
   EXPECT_FALSE(parse_sample("s x 2 3"));
   EXPECT_FALSE(parse_sample("q 1 2 3"));
   EXPECT_FALSE(parse_ready("ready 1 2 3 4"));
-  EXPECT_FALSE(parse_finished("t 1 2 3 4 x"));
+  EXPECT_FALSE(parse_finished("t 1 2 3 4 5 x"));
+  EXPECT_FALSE(parse_finished("t 1 2 3 4 5"));  // no peak resident set
   const auto ready = parse_ready("ready 10 20 100 32 7");
   ASSERT_TRUE(ready);
   EXPECT_EQ(ready->env_pad, 100u);
   EXPECT_EQ(ready->stack_offset, 32u);
   EXPECT_EQ(ready->heap_offset, 7u);
-  EXPECT_TRUE(parse_finished("t 1 2 3 4 5"));
+  const auto finished = parse_finished("t 1 2 3 4 5 2048");
+  ASSERT_TRUE(finished);
+  EXPECT_EQ(finished->resources.involuntary_switches, 5);
+  EXPECT_EQ(finished->resources.max_rss_kib, 2048);
 }
 
 TEST(Protocol, WorkerArgumentsRoundTrip) {

@@ -1,0 +1,17 @@
+// What the profilers a run asked for (--prof) found, per benchmark: each figure per fork,
+// then its mean and 95% interval over the forks, as the score is over forks and not over
+// samples pooled from them.
+#pragma once
+
+#include <vector>
+
+#include "results/results.hpp"
+
+namespace tare::analysis {
+
+/// The rusage profiler's figures over `forks` (those that ran to the end): minor and major
+/// page faults, voluntary and involuntary context switches, each per operation measured,
+/// and the peak resident set of the worker (KiB). Empty without forks.
+std::vector<results::ProfileMetric> rusage_profile(const std::vector<const results::Fork*>& forks);
+
+}  // namespace tare::analysis

@@ -1,0 +1,70 @@
+#include "report/profile_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include "report/units.hpp"
+
+namespace tare::report::detail {
+namespace {
+
+// The figures in the order of the table's columns, with their headers.
+struct Figure {
+  const char* metric;
+  const char* header;
+};
+constexpr Figure kRusageFigures[] = {{"minor_faults", "Minor faults/op"},
+                                     {"major_faults", "Major faults/op"},
+                                     {"voluntary_switches", "Vol. switches/op"},
+                                     {"involuntary_switches", "Invol. switches/op"},
+                                     {"max_rss", "Peak RSS"}};
+
+const results::ProfileMetric* find_metric(const results::Benchmark& b, const char* name) {
+  const auto it = std::find_if(b.profile.begin(), b.profile.end(), [&](const results::ProfileMetric& m) {
+    return m.profiler == results::Profiler::rusage && m.name == name;
+  });
+  return it == b.profile.end() ? nullptr : &*it;
+}
+
+std::string peak_text(double kib) {
+  if (kib >= 1024 * 1024) return significant3(kib / (1024 * 1024)) + " GiB";
+  if (kib >= 1024) return significant3(kib / 1024) + " MiB";
+  return significant3(kib) + " KiB";
+}
+
+// "4 ± 0.012", "2.1e-06 ± 4e-07": the mean and, over two or more forks, the interval's
+// half-width, to 3 significant digits (counts per operation are often tiny); "0" alone
+// when no fork saw any.
+std::string cell_text(const results::ProfileMetric& m) {
+  if (m.unit == "KiB") return peak_text(m.mean);
+  const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
+  if (m.mean == 0 && half == 0) return "0";
+  std::string text = fmt::format("{:.3g}", m.mean);
+  if (m.ci) text += fmt::format(" ± {:.3g}", half);
+  return text;
+}
+
+}  // namespace
+
+std::optional<Table> rusage_table(const results::Run& run) {
+  std::vector<Column> columns{{"Profile: rusage", Align::left, 0}};
+  for (const auto& figure : kRusageFigures) columns.push_back({figure.header, Align::right, 2});
+  Table table(std::move(columns));
+  bool any = false;
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (!find_metric(b, kRusageFigures[0].metric)) continue;
+    std::vector<Cell> cells{{b.name}};
+    for (const auto& figure : kRusageFigures) {
+      const auto* metric = find_metric(b, figure.metric);
+      cells.push_back({metric ? cell_text(*metric) : std::string("-")});
+    }
+    table.add_row(std::move(cells));
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return table;
+}
+
+}  // namespace tare::report::detail

@@ -1,0 +1,16 @@
+// The console's second table: what the profilers a run asked for (--prof) found, one row
+// per benchmark, each figure as its mean over forks ± the half-width of its 95% interval.
+#pragma once
+
+#include <optional>
+
+#include "report/table.hpp"
+#include "results/results.hpp"
+
+namespace tare::report::detail {
+
+/// The rusage table (minor and major page faults, voluntary and involuntary context
+/// switches per operation, peak resident set); nullopt when no benchmark has those figures.
+std::optional<Table> rusage_table(const results::Run& run);
+
+}  // namespace tare::report::detail
