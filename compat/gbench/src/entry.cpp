@@ -296,7 +296,8 @@ void PrintDefaultHelp() {
                "--budget or --max-forks add processes until the interval is within the target):\n"
                "          [--forks N] [--max-forks N] [--budget 3s] [--target-ci 1%]\n"
                "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
-               "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n";
+               "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n"
+               "          [--prof rusage]\n";
 }
 
 void Initialize(int* argc, char** argv, void (*help_printer)()) {
