@@ -54,6 +54,13 @@ Mode read_mode(const Field& f) {
   return *mode;
 }
 
+results::Profiler read_profiler(const Field& f) {
+  const std::string name = f.text();
+  const auto profiler = parse_profiler(name);
+  if (!profiler) f.fail("expected a profiler (\"rusage\"), got \"" + name + "\"");
+  return *profiler;
+}
+
 results::SteadyClass read_steady_class(const Field& f) {
   const std::string name = f.text();
   const auto steady_class = parse_steady_class(name);
@@ -251,9 +258,7 @@ results::Relative read_relative(const Field& v) {
 
 results::ProfileMetric read_profile_metric(const Field& f) {
   results::ProfileMetric m;
-  const auto profiler = parse_profiler(f.at("profiler").text());
-  if (!profiler) f.at("profiler").fail("expected a profiler (\"rusage\"), got \"" + f.at("profiler").text() + "\"");
-  m.profiler = *profiler;
+  m.profiler = read_profiler(f.at("profiler"));
   m.name = f.at("metric").text();
   m.unit = f.at("unit").text();
   m.mean = f.at("mean").number();
@@ -304,11 +309,7 @@ results::Context::Settings read_settings(const Field& s) {
   settings.steady_band_percent = s.at("steady_band_percent").number();
   settings.timeout_seconds = s.at("timeout_s").number();
   if (auto names = s.find("profilers"))
-    for (const Field& name : names->elements()) {
-      const auto profiler = parse_profiler(name.text());
-      if (!profiler) name.fail("expected a profiler (\"rusage\"), got \"" + name.text() + "\"");
-      settings.profilers.push_back(*profiler);
-    }
+    for (const Field& name : names->elements()) settings.profilers.push_back(read_profiler(name));
   return settings;
 }
 

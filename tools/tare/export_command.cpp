@@ -3,53 +3,20 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
-#include <new>
-#include <optional>
-#include <regex>
-#include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
-#include "compare/gbench_json.hpp"
+#include "compare/results_file.hpp"
 #include "export/format.hpp"
 #include "export/github_action.hpp"
 #include "input/output_path.hpp"
 #include "input/usage_error.hpp"
-#include "report/json.hpp"
 #include "system/atomic_file.hpp"
-#include "text/read_file.hpp"
 
 namespace tare::tool {
 namespace {
 
 using input::UsageError;
-
-// tare writes "schema" first in every JSON document: the head of the file tells a stream
-// benchmark's results (tare.stream.run/1, tare.stream.sustainable/1) from a run's.
-std::string leading_schema(const std::string& text) {
-  static const std::regex kSchema(R"re(^\s*\{\s*"schema"\s*:\s*"([^"]{0,64})")re");
-  std::smatch match;
-  const std::string head = text.substr(0, 256);
-  return std::regex_search(head, match, kSchema) ? match[1].str() : "";
-}
-
-// Files that are results, but not of a microbenchmark run: said as what they are.
-void refuse_other_results(const std::string& path, const std::string& text) {
-  const std::string schema = leading_schema(text);
-  if (schema.rfind("tare.stream.", 0) == 0)
-    throw UsageError(path + ": a stream benchmark's results (" + schema +
-                     "): tare export reads a microbenchmark run's results (tare.results/1, a benchmark binary's --json)");
-  std::optional<compare::GbenchFile> gbench;
-  try {
-    gbench = compare::read_gbench_json(text);
-  } catch (const std::runtime_error&) {  // looks like Google Benchmark's but is malformed: still not tare's
-    gbench = compare::GbenchFile{};
-  }
-  if (gbench)
-    throw UsageError(path + ": Google Benchmark JSON, not tare's results: run the benchmark binary with --json FILE "
-                            "(tare.results/1) and export that file");
-}
 
 // Which benchmarks a github-action export holds: those of the direction asked for, or of
 // the run's one direction; a run that mixes them needs the choice said.
@@ -76,19 +43,7 @@ void note_left_out(const results::Run& run, exports::Format format, exports::Bet
 }  // namespace
 
 results::Run read_export_input(const std::string& path) {
-  try {
-    std::optional<std::string> contents = text::read_file(path);
-    if (!contents) throw UsageError(path + ": cannot open");
-    refuse_other_results(path, *contents);
-    std::istringstream stream(std::move(*contents));  // moved, not copied: the file is held once
-    return report::read_json(stream);
-  } catch (const UsageError&) {
-    throw;
-  } catch (const std::bad_alloc&) {
-    throw std::runtime_error(path + ": too large to read in the memory available");
-  } catch (const std::exception& e) {  // the reader's: "results JSON: <where>: <what>"
-    throw UsageError(path + ": " + e.what());
-  }
+  return compare::read_results_file(path, compare::ResultsUse::export_run).run;
 }
 
 CLI::App* add_export_command(CLI::App& app, ExportArgs& args) {
