@@ -144,8 +144,9 @@ Pair run_pair(const AbOptions& options, const Listed& b, const Setup& setup, std
   spec.layout_seed = layout_seed;
   results::Fork base, candidate;
   base.layout = candidate.layout = worker::derive_layout(layout_seed);
-  runner::WorkerProcess a(options.base, worker::to_args(spec), base.layout.env_pad_bytes, options.timeout_seconds);
-  runner::WorkerProcess c(options.candidate, worker::to_args(spec), candidate.layout.env_pad_bytes,
+  runner::WorkerProcess a({options.base, worker::to_args(spec), base.layout.env_pad_bytes, {}, {}},
+                          options.timeout_seconds);
+  runner::WorkerProcess c({options.candidate, worker::to_args(spec), candidate.layout.env_pad_bytes, {}, {}},
                           options.timeout_seconds);
   // Pinned at once, so that set-up most likely touches its memory where it will be measured.
   pin(a.pid(), cpus.base);

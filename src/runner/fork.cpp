@@ -139,7 +139,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     spec.threads = instance.threads;
     spec.tsc_ghz = plan.tsc_ghz;
     spec.layout_seed = plan.layout_seed;
-    WorkerProcess worker(plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, plan.timeout_seconds);
+    WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, {}}, plan.timeout_seconds);
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 #include <utility>
 
 #include "system/adopted_children.hpp"
@@ -50,14 +51,20 @@ struct WorkerPipe {
   static int release(int& end) { return std::exchange(end, -1); }
 };
 
-// This process's environment with `env_pad_bytes` of padding in kLayoutPadEnv (replacing
-// any it had): the padding shifts where the worker's stack begins.
-std::vector<std::string> padded_environment(std::uint32_t env_pad_bytes) {
-  const std::string pad_prefix = std::string(worker::kLayoutPadEnv) + "=";
+std::string_view variable_name(std::string_view assignment) { return assignment.substr(0, assignment.find('=')); }
+
+// This process's environment with the command's additions (which replace variables of the
+// same name) and `env_pad_bytes` of padding in kLayoutPadEnv: the padding shifts where the
+// worker's stack begins.
+std::vector<std::string> worker_environment(const WorkerCommand& command) {
+  std::vector<std::string> additions = command.environment;
+  additions.push_back(std::string(worker::kLayoutPadEnv) + "=" + std::string(command.env_pad_bytes, 'x'));
   std::vector<std::string> environment;
-  for (char** e = environ; *e; ++e)
-    if (std::strncmp(*e, pad_prefix.c_str(), pad_prefix.size()) != 0) environment.emplace_back(*e);
-  environment.push_back(pad_prefix + std::string(env_pad_bytes, 'x'));
+  for (char** e = environ; *e; ++e) {
+    const auto replaced = [&](const std::string& a) { return variable_name(a) == variable_name(*e); };
+    if (std::none_of(additions.begin(), additions.end(), replaced)) environment.emplace_back(*e);
+  }
+  environment.insert(environment.end(), additions.begin(), additions.end());
   return environment;
 }
 
@@ -85,17 +92,18 @@ std::string describe_wait_status(int status) {
   return "ended with wait status " + std::to_string(status);
 }
 
-WorkerProcess::WorkerProcess(const std::string& executable, const std::vector<std::string>& args,
-                             std::uint32_t env_pad_bytes, double timeout_seconds)
+WorkerProcess::WorkerProcess(const WorkerCommand& worker_command, double timeout_seconds)
     : timeout_seconds_(timeout_seconds) {
   WorkerPipe command, reply;
   system::ChildProcess::Launch launch;
-  launch.argv = {executable, worker::kWorkerFlag};
-  launch.argv.insert(launch.argv.end(), args.begin(), args.end());
+  launch.argv = worker_command.wrapper;
+  launch.argv.push_back(worker_command.executable);
+  launch.argv.push_back(worker::kWorkerFlag);
+  launch.argv.insert(launch.argv.end(), worker_command.args.begin(), worker_command.args.end());
   launch.errors = system::ChildProcess::Errors::with_output;
   static_assert(worker::kCommandFd == 3 && worker::kReplyFd == 4, "the worker's pipes are its descriptors 3 and 4");
   launch.descriptors = {command.read, reply.write};
-  launch.environment = padded_environment(env_pad_bytes);
+  launch.environment = worker_environment(worker_command);
   // A process the benchmark starts in a session of its own escapes the worker's group;
   // orphaned, it is adopted by this runner rather than init, and end_group() ends it.
   static const bool adopting = system::adopt_orphaned_descendants();

@@ -36,11 +36,21 @@ struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
+/// How to start a worker: `[wrapper...] executable --tare-worker args...`, with this
+/// process's environment, `environment` added (replacing variables of the same name) and
+/// `env_pad_bytes` of padding. A profiler may run the worker under a tool (the wrapper, e.g.
+/// valgrind) or preload a library into it (the environment).
+struct WorkerCommand {
+  std::string executable;
+  std::vector<std::string> args;         ///< what follows --tare-worker (worker::to_args)
+  std::uint32_t env_pad_bytes = 0;
+  std::vector<std::string> wrapper;      ///< a program and its arguments to run the worker under
+  std::vector<std::string> environment;  ///< "NAME=value" added to this process's
+};
+
 class WorkerProcess {
  public:
-  /// Starts `executable args...` with `env_pad_bytes` of padding added to its environment.
-  WorkerProcess(const std::string& executable, const std::vector<std::string>& args, std::uint32_t env_pad_bytes,
-                double timeout_seconds);
+  WorkerProcess(const WorkerCommand& command, double timeout_seconds);
   ~WorkerProcess();
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
