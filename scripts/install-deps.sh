@@ -4,6 +4,8 @@ set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
+  # The HTML report is opened in a real browser, headless (tests/e2e/report_test.cpp).
+  packages+=(chromium)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.
   packages+=(dpkg-dev)
   # The fuzz stage: clang with libFuzzer, whose runtime is only a recommendation of clang.

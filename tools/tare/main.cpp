@@ -20,6 +20,7 @@
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/export_command.hpp"
 #include "tools/tare/plan.hpp"
+#include "tools/tare/report_command.hpp"
 #include "input/duration.hpp"
 #include "input/percent.hpp"
 #include "tools/tare/stream_command.hpp"
@@ -178,10 +179,12 @@ struct CommandLine {
   AbArgs ab_args;
   tare::tool::StreamArgs stream_args;
   tare::tool::ExportArgs export_args;
+  tare::tool::ReportArgs report_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
   CLI::App* export_results = nullptr;
+  CLI::App* report = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -191,12 +194,14 @@ struct CommandLine {
                "  tare compare base.json new.json           is new faster, slower or the same?\n"
                "  tare ab ./bench_old ./bench_new           the same, both builds run paired in time\n"
                "  tare plan pilot.json --target-ci 0.5%     forks and samples for a wanted precision\n"
+               "  tare report run.json -o report.html       pictures of a run, in one HTML file\n"
                "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
                "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
     add_ab_command(app, ab_args, ab);
     export_results = tare::tool::add_export_command(app, export_args);
+    report = tare::tool::add_report_command(app, report_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -221,6 +226,7 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.compare) return compare_command(cli.compare_args);
   if (*cli.ab) return ab_command(cli.ab_args);
   if (*cli.export_results) return tare::tool::export_command(cli.export_args);
+  if (*cli.report) return tare::tool::report_command(cli.report_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }
