@@ -10,35 +10,74 @@ namespace {
 constexpr const char* kPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
-std::string summary_table(const std::vector<RunFile>& runs) {
-  std::string html =
-      "<table class=\"sortable\" id=\"summary\"><thead><tr><th>File</th><th>Benchmark</th><th>Score</th><th>Unit</th>"
-      "<th>95% CI</th><th>Forks</th><th>Steady state</th><th>Warnings</th><th>Status</th></tr></thead><tbody>\n";
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    html += run_summary_rows(runs[i].run, runs[i].label, "f" + std::to_string(i + 1));
-  return html + "</tbody></table>";
+using Probes = std::vector<ProbeEstimate>;
+
+std::string anchor_of(std::size_t file) { return "f" + std::to_string(file + 1); }
+
+// The <tbody> rows of one summary table: those of every file of kind T.
+template <typename T, typename Rows>
+std::string rows_of(const std::vector<ReportFile>& files, Rows rows) {
+  std::string html;
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (const auto* content = std::get_if<T>(&files[i].content)) html += rows(*content, files[i].label, anchor_of(i));
+  return html;
 }
 
-std::string file_list(const std::vector<RunFile>& runs) {
+std::string table(const char* id, const char* caption, const std::vector<const char*>& headers, const std::string& rows) {
+  if (rows.empty()) return "";
+  std::string html = "<h2>" + std::string(caption) + "</h2><table class=\"sortable\" id=\"" + id + "\"><thead><tr>";
+  for (const char* header : headers) html += "<th>" + std::string(header) + "</th>";
+  return html + "</tr></thead><tbody>\n" + rows + "</tbody></table>\n";
+}
+
+std::string summary_tables(const std::vector<ReportFile>& files) {
+  return table("summary", "Benchmarks",
+               {"File", "Benchmark", "Score", "Unit", "95% CI", "Forks", "Steady state", "Warnings", "Status"},
+               rows_of<results::Run>(files, run_summary_rows)) +
+         table("summary-comparisons", "Comparisons", {"File", "Benchmark", "Base", "New", "Ratio", "95% CI", "Verdict"},
+               rows_of<Comparison>(files, comparison_summary_rows)) +
+         table("summary-streams", "Stream runs", {"File", "System", "Offered", "Taken", "Event time p99", "Verdict"},
+               rows_of<StreamRun>(files, stream_summary_row)) +
+         table("summary-probes", "Probes", {"File", "Probe", "Mean", "95% CI", "Calls", "Status"},
+               rows_of<Probes>(files, probe_summary_rows));
+}
+
+struct Section {
+  const std::string& label;
+  std::string anchor;
+  std::string operator()(const results::Run& run) const { return run_sections(run, label, anchor); }
+  std::string operator()(const Comparison& c) const { return comparison_section(c, label, anchor); }
+  std::string operator()(const StreamRun& s) const { return stream_section(s, label, anchor); }
+  std::string operator()(const Probes& p) const { return probe_section(p, label, anchor); }
+};
+
+std::string contexts(const std::vector<ReportFile>& files) {
+  std::string html;
+  for (const auto& file : files)
+    if (const auto* run = std::get_if<results::Run>(&file.content)) html += run_context(*run, file.label);
+  return html.empty() ? "" : "<section id=\"context\"><h2>Context</h2>" + html + "</section>\n";
+}
+
+std::string file_list(const std::vector<ReportFile>& files) {
   std::string text;
-  for (const auto& run : runs) text += (text.empty() ? "" : ", ") + escape(run.label);
+  for (const auto& file : files) text += (text.empty() ? "" : ", ") + escape(file.label);
   return text;
 }
 
 }  // namespace
 
-std::string report_page(const std::vector<RunFile>& runs) {
+std::string report_page(const std::vector<ReportFile>& files) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
   html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" + std::string(kPolicy) + "\">";
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
-  html += "<title>tare report: " + file_list(runs) + "</title><style>" + kStyleSheet + "</style></head><body>\n";
-  html += "<h1>tare report</h1><p class=\"lead\">" + file_list(runs) +
-          ". Click a column to sort; hover a mark for its value. Intervals are 95% over worker processes (forks).</p>\n";
-  html += summary_table(runs) + "\n";
-  for (std::size_t i = 0; i < runs.size(); ++i) html += run_sections(runs[i].run, runs[i].label, "f" + std::to_string(i + 1));
-  html += "<section id=\"context\"><h2>Context</h2>";
-  for (const auto& run : runs) html += run_context(run.run, run.label);
-  html += "</section>\n<script>" + std::string(kSortScript) + "</script></body></html>\n";
+  html += "<title>tare report: " + file_list(files) + "</title><style>" + kStyleSheet + "</style></head><body>\n";
+  html += "<h1>tare report</h1><p class=\"lead\">" + file_list(files) +
+          ". Click a column to sort; hover a mark for its value. Intervals are 95%; a benchmark's are over worker "
+          "processes (forks).</p>\n";
+  html += summary_tables(files);
+  for (std::size_t i = 0; i < files.size(); ++i) html += std::visit(Section{files[i].label, anchor_of(i)}, files[i].content);
+  html += contexts(files);
+  html += "<script>" + std::string(kSortScript) + "</script></body></html>\n";
   return html;
 }
 

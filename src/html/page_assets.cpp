@@ -39,6 +39,29 @@ svg.chart rect.bar { fill: #0969da; fill-opacity: 0.75; }
 svg.chart rect.bar.disturbed { fill: #cf222e; fill-opacity: 0.55; }
 svg.chart circle.fork-dot { fill: #0969da; }
 svg.chart circle.unscored { fill: #afb8c1; }
+svg.chart rect.threshold-band { fill: #8c959f; fill-opacity: 0.15; }
+svg.chart line.no-change { stroke: #57606a; stroke-dasharray: 3 3; }
+svg.chart circle.pair { fill: #57606a; fill-opacity: 0.35; }
+svg.chart line.ratio-ci { stroke-width: 2.5; }
+svg.chart .faster { stroke: #1a7f37; fill: #1a7f37; }
+svg.chart .slower { stroke: #cf222e; fill: #cf222e; }
+svg.chart .same { stroke: #57606a; fill: #57606a; }
+tr.faster td:last-child { color: #1a7f37; }
+tr.slower td:last-child { color: #cf222e; }
+svg.chart polyline.line { fill: none; stroke-width: 1.8; }
+svg.chart g.legend line { stroke-width: 2.5; }
+svg.chart .event-p99 { stroke: #cf222e; fill: #cf222e; }
+svg.chart .event-p50 { stroke: #ff8182; fill: #ff8182; }
+svg.chart .processing-p99 { stroke: #0969da; fill: #0969da; }
+svg.chart .processing-p50 { stroke: #80ccff; fill: #80ccff; }
+svg.chart .generated { stroke: #57606a; }
+svg.chart .taken { stroke: #1a7f37; }
+svg.chart .backlog { stroke: #bf8700; }
+svg.chart circle.estimate { fill: #0969da; }
+svg.chart circle.sampled { fill: #bf8700; }
+svg.chart line.estimate-ci { stroke: #0969da; stroke-width: 2.5; }
+svg.chart line.sampled-ci { stroke: #bf8700; stroke-width: 2.5; }
+p.method { color: #57606a; font-size: 12px; }
 dl.context { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
 dl.context dt { color: #57606a; }
 dl.context dd { margin: 0; word-break: break-all; }

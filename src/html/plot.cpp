@@ -10,7 +10,7 @@ namespace tare::html {
 namespace {
 
 // Margins of the data area inside the chart, in pixels: room for tick labels and titles.
-constexpr double kLeft = 72, kRight = 16, kTop = 12, kBottom = 40;
+constexpr double kRight = 16, kTop = 12, kBottom = 40;
 
 std::string number(double value) {
   char buffer[32];
@@ -64,7 +64,7 @@ Plot::Plot(std::string kind, std::string title, Range x, Range y, Size size)
 double Plot::px(double x) const {
   const double span = x_.high - x_.low;
   const double share = span > 0 ? (x - x_.low) / span : 0.5;
-  return kLeft + share * (size_.width - kLeft - kRight);
+  return size_.left + share * (size_.width - size_.left - kRight);
 }
 
 double Plot::py(double y) const {
@@ -82,21 +82,21 @@ void Plot::element(const std::string& open, const std::string& tooltip) {
   }
 }
 
-void Plot::axes(const std::string& x_label, const std::string& y_label, bool x_ticks) {
-  const double left = kLeft, right = size_.width - kRight, top = kTop, bottom = size_.height - kBottom;
+void Plot::axes(const std::string& x_label, const std::string& y_label, Ticks ticks) {
+  const double left = size_.left, right = size_.width - kRight, top = kTop, bottom = size_.height - kBottom;
   body_ += "<g class=\"axis\">";
   body_ += "<line x1=\"" + number(left) + "\" y1=\"" + number(bottom) + "\" x2=\"" + number(right) + "\" y2=\"" +
            number(bottom) + "\"/>";
   body_ += "<line x1=\"" + number(left) + "\" y1=\"" + number(top) + "\" x2=\"" + number(left) + "\" y2=\"" +
            number(bottom) + "\"/>";
-  for (const double tick : nice_ticks(y_, 5)) {
+  for (const double tick : ticks.y ? nice_ticks(y_, 5) : std::vector<double>{}) {
     const double y = py(tick);
     body_ += "<line class=\"grid\" x1=\"" + number(left) + "\" y1=\"" + number(y) + "\" x2=\"" + number(right) +
              "\" y2=\"" + number(y) + "\"/>";
     body_ += "<text x=\"" + number(left - 6) + "\" y=\"" + number(y + 4) + "\" text-anchor=\"end\">" +
              escape(tick_text(tick)) + "</text>";
   }
-  if (x_ticks)
+  if (ticks.x)
     for (const double tick : nice_ticks(x_, 6))
       body_ += "<text x=\"" + number(px(tick)) + "\" y=\"" + number(bottom + 16) + "\" text-anchor=\"middle\">" +
                escape(tick_text(tick)) + "</text>";
@@ -150,6 +150,24 @@ void Plot::note(double x, double y, const std::string& text, const std::string& 
 void Plot::x_label_at(double x, const std::string& text) {
   body_ += "<text x=\"" + number(px(x)) + "\" y=\"" + number(size_.height - kBottom + 16) +
            "\" text-anchor=\"middle\">" + escape(text) + "</text>";
+}
+
+void Plot::legend(const std::vector<std::pair<std::string, std::string>>& class_and_label) {
+  double x = size_.left + 10;
+  const double y = kTop + 12;
+  body_ += "<g class=\"legend\">";
+  for (const auto& [css_class, label] : class_and_label) {
+    body_ += "<line class=\"" + css_class + "\" x1=\"" + number(x) + "\" y1=\"" + number(y - 4) + "\" x2=\"" +
+             number(x + 18) + "\" y2=\"" + number(y - 4) + "\"/>";
+    body_ += "<text x=\"" + number(x + 22) + "\" y=\"" + number(y) + "\">" + escape(label) + "</text>";
+    x += 34 + 6.5 * static_cast<double>(label.size());
+  }
+  body_ += "</g>";
+}
+
+void Plot::y_label_at(double y, const std::string& text, const std::string& tooltip) {
+  body_ += "<text x=\"" + number(size_.left - 8) + "\" y=\"" + number(py(y) + 4) + "\" text-anchor=\"end\">" +
+           escape(text) + tooltip_element(tooltip) + "</text>";
 }
 
 std::string Plot::svg() const {

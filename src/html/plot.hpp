@@ -23,19 +23,28 @@ Range padded_range(const std::vector<double>& values, double margin = 0.05);
 /// A tick's label: up to 6 significant digits, no trailing zeros ("0.25", "50000", "1.5e+06").
 std::string tick_text(double value);
 
+struct PlotSize {
+  double width = 638, height = 220;
+  double left = 72;  ///< room left of the data area: tick labels, or a forest plot's names
+};
+
+/// Which axes get numbers: positions that are not quantities (a fork's place in the run, a
+/// benchmark's row) get labels of their own (x_label_at, y_label_at) or none.
+struct AxisTicks {
+  bool x = true, y = true;
+};
+
 class Plot {
  public:
-  struct Size {
-    double width = 638, height = 220;
-  };
+  using Size = PlotSize;
+  using Ticks = AxisTicks;
   /// A chart of kind `kind` (the data-chart attribute tests and scripts find it by) and an
   /// accessible title, whose data area spans `x` × `y`.
   Plot(std::string kind, std::string title, Range x, Range y, Size size);
   Plot(std::string kind, std::string title, Range x, Range y) : Plot(std::move(kind), std::move(title), x, y, Size{}) {}
 
-  /// Axes with tick labels; `x_ticks` false leaves the x axis without numbers (positions
-  /// that are not quantities, such as a fork's place in the run).
-  void axes(const std::string& x_label, const std::string& y_label, bool x_ticks = true);
+  /// Axes with their titles and, where `ticks` says, round numbers and grid lines.
+  void axes(const std::string& x_label, const std::string& y_label, Ticks ticks = {});
 
   void segment(double x1, double y1, double x2, double y2, const std::string& css_class, const std::string& tooltip = {});
   void polyline(const std::vector<std::pair<double, double>>& points, const std::string& css_class);
@@ -49,6 +58,11 @@ class Plot {
   void note(double x, double y, const std::string& text, const std::string& css_class, const char* anchor = "start");
   /// Text under the x axis at data coordinate x (a category's name).
   void x_label_at(double x, const std::string& text);
+  /// Text left of the y axis at data coordinate y (a row's name), with a tooltip.
+  void y_label_at(double y, const std::string& text, const std::string& tooltip = {});
+
+  /// A key in the data area's top left corner: a short line in each class, and its name.
+  void legend(const std::vector<std::pair<std::string, std::string>>& class_and_label);
 
   /// The finished <svg> element.
   std::string svg() const;

@@ -102,8 +102,8 @@ std::string run_sequence_chart(const std::vector<ForkSeries>& forks, const std::
   const double gap = std::max(2.0, static_cast<double>(total) * 0.02);
   const Range y = robust_range(all_values(forks));
   const double width = std::max(1.0, static_cast<double>(total) + gap * static_cast<double>(forks.size() - (forks.empty() ? 0 : 1)));
-  Plot plot("run-sequence", "Samples in run order, per fork", {-1, width}, y, {1288, 260});
-  plot.axes("samples in run order, fork by fork (grey: warmup)", unit, false);
+  Plot plot("run-sequence", "Samples in run order, per fork", {-1, width}, y, {1288, 260, 72});
+  plot.axes("samples in run order, fork by fork (grey: warmup)", unit, {false, true});
   const bool dots = total <= kMostDots;
   double offset = 0;
   for (std::size_t f = 0; f < forks.size(); ++f) {
@@ -124,7 +124,7 @@ std::string fork_means_chart(const std::vector<ForkSeries>& forks, const Estimat
   }
   const double n = static_cast<double>(forks.size());
   Plot plot("fork-means", "Fork means and the score's 95% interval", {0.3, n + 0.7}, padded_range(means, 0.1));
-  plot.axes("fork, in run order", unit, false);
+  plot.axes("fork, in run order", unit, {false, true});
   if (estimate.ci)
     plot.box(0.3, estimate.ci->low, n + 0.7, estimate.ci->high, "ci-band",
              "95% interval " + value_text(estimate.ci->low, unit) + " – " + value_text(estimate.ci->high, unit));

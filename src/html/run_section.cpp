@@ -1,28 +1,18 @@
 #include "html/run_section.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
 #include "analysis/disturbance.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "html/escape.hpp"
+#include "html/table_cell.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
 
 namespace tare::html {
 namespace {
-
-std::string number_attribute(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", value);
-  return buffer;
-}
-
-// A table cell that sorts by `value`, showing `text`.
-std::string cell(const std::string& text, std::optional<double> value = std::nullopt) {
-  return value ? "<td data-value=\"" + number_attribute(*value) + "\">" + escape(text) + "</td>"
-               : "<td>" + escape(text) + "</td>";
-}
 
 std::optional<double> ci_percent(const results::Benchmark& b) {
   if (!b.ci || !b.score || *b.score == 0) return std::nullopt;
@@ -106,15 +96,15 @@ std::string run_summary_rows(const results::Run& run, const std::string& label, 
   for (std::size_t i = 0; i < run.benchmarks.size(); ++i) {
     const auto& b = run.benchmarks[i];
     rows += "<tr class=\"" + std::string(status_text(b)) + "\">";
-    rows += cell(label);
+    rows += table_cell(label);
     rows += "<td><a href=\"#" + benchmark_id(anchor, i) + "\">" + escape(b.name) + "</a></td>";
-    rows += b.score ? cell(report::format_score(*b.score, b.unit), *b.score) : cell("–");
-    rows += cell(b.unit);
-    rows += cell(ci_text(b), ci_percent(b));
-    rows += cell(std::to_string(b.forks.size()), static_cast<double>(b.forks.size()));
-    rows += cell(b.steady_state.empty() ? "–" : b.steady_state);
-    rows += cell(std::to_string(b.warnings.size()), static_cast<double>(b.warnings.size()));
-    rows += cell(status_text(b));
+    rows += b.score ? table_cell(report::format_score(*b.score, b.unit), *b.score) : table_cell("–");
+    rows += table_cell(b.unit);
+    rows += table_cell(ci_text(b), ci_percent(b));
+    rows += table_cell(std::to_string(b.forks.size()), static_cast<double>(b.forks.size()));
+    rows += table_cell(b.steady_state.empty() ? "–" : b.steady_state);
+    rows += table_cell(std::to_string(b.warnings.size()), static_cast<double>(b.warnings.size()));
+    rows += table_cell(status_text(b));
     rows += "</tr>\n";
   }
   return rows;

@@ -1,5 +1,5 @@
-// `tare report` end to end: real runs recorded, the page written, and the page opened in a
-// real browser (Debian's chromium, headless): it loads without console errors, every chart
+// `tare report` end to end: every kind of file tare writes recorded for real, the page
+// written, and the page opened in a real browser (Debian's chromium, headless): it loads without console errors, every chart
 // is in the DOM, the summary sorts when a header is clicked, and its screenshot is not blank.
 #include <gtest/gtest.h>
 
@@ -26,6 +26,7 @@ using tare_e2e::kTare;
 
 const std::string kOddNamesBench = TARE_ODD_NAMES_BENCH;
 const std::string kChromium = "/usr/bin/chromium";
+const std::string kProbeExample = TARE_PROBE_EXAMPLE;  // empty when the examples are not built
 
 std::size_t report_count(const std::string& text, const std::string& part) {
   std::size_t count = 0;
@@ -35,9 +36,10 @@ std::size_t report_count(const std::string& text, const std::string& part) {
 
 std::string scratch(const std::string& name) { return (tare_e2e::scratch_dir() / name).string(); }
 
-// Two recorded runs: a few everyday benchmarks, and names that hold markup and odd bytes.
+// Every kind of file tare writes, recorded once: two runs (everyday benchmarks, and names
+// that hold markup and odd bytes), a comparison, a tare ab, a stream run and the probe's.
 struct ReportedRuns {
-  std::string plain, odd, page;
+  std::string plain, odd, comparison, ab, stream, probe, page;
   std::size_t benchmarks = 0, charted = 0;  // charted: benchmarks with samples (3 charts each)
 };
 
@@ -52,38 +54,77 @@ std::size_t charted_in(const std::string& path) {
   return charted;
 }
 
+void record_runs(ReportedRuns& r) {
+  const std::vector<std::string> short_run{"--forks", "2", "--max-forks", "2", "--measure-ms", "5",
+                                           "--warmup-max-ms", "20", "--quiet", "--json"};
+  auto plain = std::vector<std::string>{kBench, "--filter", "^(fast.step/size=3|threaded.step/threads=2|modes.cold)$"};
+  plain.insert(plain.end(), short_run.begin(), short_run.end());
+  plain.push_back(r.plain);
+  EXPECT_EQ(run_command(plain).exit_code, 0);
+  auto odd = std::vector<std::string>{kOddNamesBench};
+  odd.insert(odd.end(), short_run.begin(), short_run.end());
+  odd.push_back(r.odd);
+  EXPECT_EQ(run_command(odd).exit_code, 1);  // "fails" fails, as it should
+  for (const auto& path : {r.plain, r.odd}) {
+    r.benchmarks += nlohmann::json::parse(tare_e2e::slurp(path))["benchmarks"].size();
+    r.charted += charted_in(path);
+  }
+}
+
+void record_the_others(ReportedRuns& r) {
+  EXPECT_EQ(run_command({kTare, "compare", r.plain, r.plain, "--json", r.comparison}).exit_code, 0);
+  const auto ab = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--pairs", "3", "--measure-ms", "5",
+                               "--warmup-max-ms", "20", "--quiet", "--json", r.ab});
+  EXPECT_EQ(ab.exit_code, 0) << ab.err;
+  const auto stream = run_command({kTare, "stream", "run", "--rate", "5k", "--duration", "1s", "--json", r.stream});
+  EXPECT_EQ(stream.exit_code, 0) << stream.err;
+  if (kProbeExample.empty()) return;
+  const auto probe = run_command({kProbeExample, "--app-seconds", "0.3", "--forks", "2", "--max-forks", "2", "--quiet",
+                                  "--probe-json", r.probe});
+  EXPECT_EQ(probe.exit_code, 0) << probe.err;
+}
+
 const ReportedRuns& reported_runs() {
   static const ReportedRuns runs = [] {
-    ReportedRuns r{scratch("report_plain.json"), scratch("report_odd.json"), scratch("report.html")};
-    const std::vector<std::string> short_run{"--forks", "2", "--max-forks", "2", "--measure-ms", "5",
-                                             "--warmup-max-ms", "20", "--quiet", "--json"};
-    auto plain = std::vector<std::string>{kBench, "--filter", "^(fast.step/size=3|threaded.step/threads=2|modes.cold)$"};
-    plain.insert(plain.end(), short_run.begin(), short_run.end());
-    plain.push_back(r.plain);
-    EXPECT_EQ(run_command(plain).exit_code, 0);
-    auto odd = std::vector<std::string>{kOddNamesBench};
-    odd.insert(odd.end(), short_run.begin(), short_run.end());
-    odd.push_back(r.odd);
-    EXPECT_EQ(run_command(odd).exit_code, 1);  // "fails" fails, as it should
-    for (const auto& path : {r.plain, r.odd}) {
-      r.benchmarks += nlohmann::json::parse(tare_e2e::slurp(path))["benchmarks"].size();
-      r.charted += charted_in(path);
-    }
-    const auto report = run_command({kTare, "report", r.plain, r.odd, "-o", r.page});
-    EXPECT_EQ(report.exit_code, 0) << report.err;
-    EXPECT_NE(report.out.find("wrote " + r.page), std::string::npos) << report.out;
+    ReportedRuns r{scratch("report_plain.json"), scratch("report_odd.json"), scratch("report_compare.json"),
+                   scratch("report_ab.json"),    scratch("report_stream.json"), scratch("report_probe.json"),
+                   scratch("report.html")};
+    record_runs(r);
+    record_the_others(r);
+    std::vector<std::string> report{kTare, "report", r.plain, r.odd, r.comparison, r.ab, r.stream, "-o", r.page};
+    if (!kProbeExample.empty()) report.push_back(r.probe);
+    const auto reported = run_command(report);
+    EXPECT_EQ(reported.exit_code, 0) << reported.err;
+    EXPECT_NE(reported.out.find("wrote " + r.page + (kProbeExample.empty() ? " (5 files)" : " (6 files)")),
+              std::string::npos)
+        << reported.out;
     return r;
   }();
   return runs;
 }
 
-TEST(Report, OnePageHoldsEveryBenchmarkOfEveryFileWithItsCharts) {
+// The charts a page of every kind holds: three per benchmark with samples, a forest plot
+// per comparison, four for the stream run, one per probe.
+void expect_every_chart(const std::string& page, const ReportedRuns& runs) {
+  EXPECT_EQ(report_count(page, "data-chart=\"run-sequence\""), runs.charted);
+  EXPECT_EQ(report_count(page, "data-chart=\"fork-means\""), runs.charted);
+  EXPECT_EQ(report_count(page, "data-chart=\"distribution\""), runs.charted);
+  EXPECT_EQ(report_count(page, "data-chart=\"forest\""), 2u);
+  for (const char* kind : {"latency-over-time", "throughput-over-time", "backlog-over-time", "percentile-spectrum"})
+    EXPECT_EQ(report_count(page, std::string("data-chart=\"") + kind + "\""), 1u) << kind;
+  const std::size_t probes = kProbeExample.empty() ? 0 : 1;
+  EXPECT_EQ(report_count(page, "data-chart=\"probe\""), probes);
+  EXPECT_EQ(report_count(page, "<svg class=\"chart\""), 3 * runs.charted + 2 + 4 + probes);
+}
+
+TEST(Report, OnePageHoldsEveryFileWithItsCharts) {
   const auto& runs = reported_runs();
   ASSERT_GE(runs.charted, 6u);
   const std::string page = tare_e2e::slurp(runs.page);
   EXPECT_EQ(report_count(page, "<section class=\"benchmark\""), runs.benchmarks);
-  EXPECT_EQ(report_count(page, "<svg class=\"chart\""), 3 * runs.charted);
+  expect_every_chart(page, runs);
   EXPECT_EQ(report_count(page, "<tr class=\"failed\">"), 1u);  // odd's "fails"
+  EXPECT_EQ(report_count(page, "<tr class=\"slower\">"), 1u);  // tare ab: four times the work
   // A name that is markup is shown as text: the page's one script is its own.
   EXPECT_EQ(report_count(page, "<script"), 1u);
   EXPECT_NE(page.find("odd.name/text=&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
@@ -97,9 +138,9 @@ TEST(Report, WhatIsNotTaresResultsIsOneLineAndExitTwoAndNothingIsWritten) {
   std::ofstream(gbench) << R"({"context": {"date": "2026-01-01", "library_build_type": "release"},
     "benchmarks": [{"name": "BM_x", "run_name": "BM_x", "run_type": "iteration", "repetitions": 1,
     "repetition_index": 0, "threads": 1, "iterations": 10, "real_time": 5.0, "cpu_time": 5.0, "time_unit": "ns"}]})";
-  const auto stream = scratch("stream_results.json");
-  std::ofstream(stream) << R"({"schema": "tare.stream.run/1", "trials": []})";
-  for (const auto& bad : {not_json, gbench, stream, scratch("no_such_file.json")}) {
+  const auto search = scratch("stream_search.json");
+  std::ofstream(search) << R"({"schema": "tare.stream.sustainable/1", "result": {}})";
+  for (const auto& bad : {not_json, gbench, search, scratch("no_such_file.json")}) {
     std::filesystem::remove(page);
     const auto result = run_command({kTare, "report", reported_runs().plain, bad, "-o", page});
     EXPECT_EQ(result.exit_code, 2) << bad << ": " << result.err;
@@ -167,8 +208,7 @@ TEST_F(ReportInBrowser, LoadsWithoutConsoleErrorsDrawsEveryChartAndSortsItsSumma
   const auto loaded = chromium({"--dump-dom"}, probed);
   ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
   EXPECT_TRUE(console_messages(loaded.err).empty()) << loaded.err;
-  EXPECT_EQ(report_count(loaded.out, "<svg class=\"chart\""), 3 * runs.charted);
-  EXPECT_EQ(report_count(loaded.out, "data-chart=\"run-sequence\""), runs.charted);
+  expect_every_chart(loaded.out, runs);
   EXPECT_EQ(report_count(loaded.out, "<section class=\"benchmark\""), runs.benchmarks);
   // Descending by score after two clicks; rows without a score last.
   std::smatch order;

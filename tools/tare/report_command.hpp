@@ -1,5 +1,5 @@
-// `tare report RESULTS.json [MORE.json...] -o report.html`: one self-contained HTML page
-// with a sortable summary and pictures of every benchmark (src/html).
+// `tare report FILE.json [MORE.json...] -o report.html`: one self-contained HTML page with
+// sortable summaries and pictures of every run, comparison, stream run and probe (src/html).
 #pragma once
 
 #include <string>
@@ -13,15 +13,15 @@ class App;
 namespace tare::tool {
 
 struct ReportArgs {
-  std::vector<std::string> paths;  ///< results files, in the order given
+  std::vector<std::string> paths;  ///< JSON files tare wrote, in the order given
   std::string output;              ///< the HTML file to write
 };
 
 /// Adds `tare report` to `app`; returns the subcommand.
 CLI::App* add_report_command(CLI::App& app, ReportArgs& args);
 
-/// Reads every file (a file that is not tare's results is an input::UsageError naming it,
-/// before anything is written), then writes the page atomically and says where.
+/// Reads every file (one that is not tare's is an input::UsageError naming it, before
+/// anything is written), then writes the page atomically and says where.
 int report_command(const ReportArgs& args);
 
 }  // namespace tare::tool

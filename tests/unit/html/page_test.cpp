@@ -36,13 +36,13 @@ tare::results::Benchmark measured(const std::string& name, double value) {
   return b;
 }
 
-tare::html::RunFile sample_run() {
-  tare::html::RunFile file{"run.json", {}};
-  file.run.context.host = "host-a";
-  file.run.benchmarks.push_back(measured("<script>alert(1)</script>", 12));
-  file.run.benchmarks.push_back(measured("sort/size=1000", 3400));
-  file.run.benchmarks.back().warnings.push_back("warmup <dropped>");
-  return file;
+tare::html::ReportFile sample_run() {
+  tare::results::Run run;
+  run.context.host = "host-a";
+  run.benchmarks.push_back(measured("<script>alert(1)</script>", 12));
+  run.benchmarks.push_back(measured("sort/size=1000", 3400));
+  run.benchmarks.back().warnings.push_back("warmup <dropped>");
+  return {"run.json", run};
 }
 
 TEST(HtmlPage, OneSelfContainedDocumentThatFetchesNothing) {
