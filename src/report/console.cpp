@@ -190,7 +190,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   if (run.benchmarks.empty()) {
     out << "No benchmarks ran.\n";
   } else {
-    for (const std::string& line : detail::summary_table(run).render(options.color)) out << line << '\n';
+    for (const std::string& line : detail::summary_table(run, options.plot).render(options.color)) out << line << '\n';
   }
   write_skipped(run, out, options.color);
   write_failures(run, out, options.color);

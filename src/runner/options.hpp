@@ -33,6 +33,7 @@ struct RunOptions {
   double steady_band_percent = 5;
   std::string json_path, csv_path;
   bool quiet = false;                 ///< no progress on stderr (live line or log lines)
+  bool plot = true;                   ///< the fork means as a sparkline in the table (--no-plot: none)
   std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
   std::optional<std::uint64_t> seed;
   registry::Overrides overrides;

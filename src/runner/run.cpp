@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <iostream>
@@ -77,6 +78,18 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
 
 namespace {
 
+// The locale's character set as the C library would take it: LC_ALL, else LC_CTYPE, else LANG.
+bool locale_is_utf8() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    std::string text(value);
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
+  }
+  return false;
+}
+
 results::Benchmark describe(const registry::Instance& instance) {
   results::Benchmark b;
   b.name = instance.name;
@@ -134,6 +147,8 @@ void weigh_machine_speed(results::Run& run) {
 }
 
 }  // namespace
+
+report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
 
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   ResultFiles files(options);  // checked before anything is measured
@@ -217,6 +232,7 @@ int run(int argc, char** argv) {
     const runner::Measured measured = runner::measure(*options, instances);
     report::ConsoleOptions console;
     console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+    if (options->plot) console.plot = runner::terminal_glyphs();
     report::write_console(measured.run, std::cout, console);
     return runner::exit_status(measured);
   } catch (const runner::UsageError& e) {
