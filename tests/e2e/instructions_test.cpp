@@ -140,3 +140,29 @@ TEST(Instructions, AbByInstructionsCountsEachBuildTwiceAndGivesTheExactRatio) {
   EXPECT_EQ(row["verdict"], "slower");
   EXPECT_TRUE(row["fails_gate"].get<bool>());
 }
+
+TEST(Instructions, ABenchmarkCallgrindCannotCountGetsAWarningAndTheRunGoesOn) {
+  const auto path = (tare_e2e::scratch_dir() / "counted_threads.json").string();
+  std::vector<std::string> args{tare_e2e::kBench, "--filter", "^threaded\\.step|^empty\\.nothing$"};
+  args.insert(args.end(), kShortRun.begin(), kShortRun.end());
+  args.insert(args.end(), {"--json", path});
+  const auto result = run_command(args);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const CountedJson run = CountedJson::parse(tare_e2e::slurp(path));
+  ASSERT_EQ(run["benchmarks"].size(), 2u) << run["benchmarks"].dump();
+  for (const CountedJson& b : run["benchmarks"]) {
+    if (b["threads"] == 2) {
+      EXPECT_TRUE(b["instruction_counts"].is_null()) << b.dump();
+      EXPECT_TRUE(b["profile"].empty()) << b.dump();
+      const std::string warnings = b["warnings"].dump();
+      EXPECT_NE(warnings.find("--prof instructions: not counted under callgrind: instructions are counted for "
+                              "single-threaded benchmarks only (this one runs 2 threads)"),
+                std::string::npos)
+          << warnings;
+    } else {
+      // An empty operation costs exactly what the empty loop costs.
+      ASSERT_EQ(b["profile"].size(), 2u) << b.dump();
+      EXPECT_EQ(b["profile"][0]["mean"], b["profile"][1]["mean"]) << b["profile"].dump();
+    }
+  }
+}
