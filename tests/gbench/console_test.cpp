@@ -355,4 +355,15 @@ TEST(GbenchConsole, ProfilerTableComesUnderTheTable) {
   EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
 }
 
+// --prof instructions too: callgrind's counts of the GB loop, in their own table under it.
+TEST(GbenchConsole, InstructionsTableComesUnderTheTable) {
+  const auto out = run(kCounters.tare,
+                       {"--benchmark_filter=^BM_label_only$", "--prof", "instructions", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const auto at = out.out.find("tare --prof instructions: per operation, counted by callgrind (exact):");
+  ASSERT_NE(at, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("Profile: instructions", at), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
+}
+
 }  // namespace console_test

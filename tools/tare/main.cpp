@@ -9,6 +9,7 @@
 
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
+#include "compare/instructions_compare.hpp"
 #include "compare/plan.hpp"
 #include "compare/results_file.hpp"
 #include "input/cli.hpp"
@@ -18,6 +19,7 @@
 #include "system/atomic_file.hpp"
 #include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
+#include "tools/tare/metric.hpp"
 #include "tools/tare/export_command.hpp"
 #include "tools/tare/plan.hpp"
 #include "tools/tare/report_command.hpp"
@@ -55,7 +57,7 @@ int report_comparison(const tare::compare::CompareReport& report, const std::str
 }
 
 struct CompareArgs {
-  std::string base, candidate, threshold = "1%", fail_on, markdown, json;
+  std::string base, candidate, threshold = "1%", fail_on, markdown, json, metric = "time";
   std::uint64_t seed = 1;
 };
 
@@ -67,6 +69,7 @@ void check_report_paths(const std::string& markdown, const std::string& json) {
 
 int compare_command(const CompareArgs& args) {
   check_report_paths(args.markdown, args.json);
+  const auto metric = tare::tool::parse_metric(args.metric);
   tare::compare::CompareOptions options;
   options.threshold = tare::input::parse_percent(args.threshold, "--threshold") / 100;
   options.seed = args.seed;
@@ -74,9 +77,15 @@ int compare_command(const CompareArgs& args) {
     throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
   const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
+  if (metric == tare::compare::Metric::instructions) {
+    tare::compare::require_instruction_counts(base.run, args.base);
+    tare::compare::require_instruction_counts(candidate.run, args.candidate);
+  }
   tare::compare::CompareReport report;
   try {
-    report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
+    report = metric == tare::compare::Metric::instructions
+                 ? tare::compare::compare_instructions(base.run, candidate.run, options)
+                 : tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
   } catch (const std::runtime_error& e) {
     throw tare::input::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
@@ -92,7 +101,7 @@ constexpr const char* kFailOnHelp =
 
 struct AbArgs {
   tare::compare::AbOptions options;
-  std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s";
+  std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s", metric = "time";
 };
 
 int ab_command(AbArgs& args) {
@@ -104,6 +113,7 @@ int ab_command(AbArgs& args) {
   if (args.options.pairs == 1)
     throw tare::input::UsageError("--pairs must be at least 2 (the interval is over pairs)");
   args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
+  args.options.metric = tare::tool::parse_metric(args.metric);
   const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
@@ -134,6 +144,7 @@ void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
   command->footer("Examples:\n  tare compare base.json new.json\n"
                   "  tare compare base.json new.json --threshold 2% --fail-on slower --markdown comment.md   a CI gate");
   command->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  command->add_option("--metric", args.metric, tare::tool::kMetricHelp)->capture_default_str();
   tare::input::add_number(command, "--seed", args.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the bootstrap");
 }
@@ -160,6 +171,7 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   ab->add_option("--fail-on", args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  ab->add_option("--metric", args.metric, tare::tool::kMetricHelp)->capture_default_str();
   tare::input::add_number(ab, "--seed", args.options.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the memory-layout shifts");
   ab->add_flag("--duet", args.options.duet,

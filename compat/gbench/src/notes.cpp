@@ -73,6 +73,10 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
+  if (const auto table = report::detail::instructions_table(run)) {  // --prof instructions
+    notes.lines.push_back("tare --prof instructions: per operation, counted by callgrind (exact):");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
   return notes;
