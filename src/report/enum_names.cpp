@@ -73,12 +73,22 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name) {
 const char* profiler_name(results::Profiler profiler) {
   switch (profiler) {
     case results::Profiler::rusage: return "rusage";
+    case results::Profiler::perf: return "perf";
   }
   return "";
 }
 
+std::string profiler_names() {
+  std::string names;
+  for (const auto profiler : kProfilers) {
+    if (!names.empty()) names += ", ";
+    names += profiler_name(profiler);
+  }
+  return names;
+}
+
 std::optional<results::Profiler> parse_profiler(std::string_view name) {
-  for (const auto profiler : {results::Profiler::rusage})
+  for (const auto profiler : kProfilers)
     if (name == profiler_name(profiler)) return profiler;
   return std::nullopt;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "results/results.hpp"
@@ -28,8 +29,12 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// "rusage" (--prof takes it too).
+/// Every profiler this tare has, in the order its messages list them.
+inline constexpr results::Profiler kProfilers[] = {results::Profiler::rusage, results::Profiler::perf};
+/// "rusage", "perf" (--prof takes it too).
 const char* profiler_name(results::Profiler profiler);
+/// kProfilers' names: "rusage, perf".
+std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);
 
