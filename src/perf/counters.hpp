@@ -5,7 +5,9 @@
 // Inherited counters are summed over the threads by the kernel, group reads included
 // (PERF_FORMAT_GROUP with inherit works for counting; only sampling reads refuse it), and
 // switching a leader on or off switches its inherited copies too. Threads that existed
-// before the counters were opened are not counted: open them first.
+// before the counters were opened are not counted: open them first. perf_event_open(2)
+// warns that inherit does not work with PERF_FORMAT_GROUP on some kernels: where opening
+// a leader that way fails (EINVAL), each event is opened and read on its own instead.
 #pragma once
 
 #include <optional>
@@ -37,6 +39,7 @@ class CounterSet {
   struct Group {
     std::vector<std::size_t> members;  ///< indices into the events given
     std::vector<int> fds;              ///< fds[0] is the leader's
+    bool read_alone = false;           ///< a single event, without PERF_FORMAT_GROUP
   };
   void close_all();
   void open_group(const std::vector<Encoding>& events, const std::vector<std::size_t>& members);

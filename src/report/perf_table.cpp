@@ -48,7 +48,7 @@ std::string perf_table_title(const results::Run& run) {
   if (run.context.perf && run.context.perf->user_only) {
     counted = "user space only";
     if (const auto paranoid = run.context.perf->paranoid)
-      counted.append(" (perf_event_paranoid ").append(std::to_string(*paranoid)).append(")");
+      counted.append(": perf_event_paranoid ").append(std::to_string(*paranoid));
   }
   std::string title = "Counters (--prof perf, ";
   title.append(counted).append(

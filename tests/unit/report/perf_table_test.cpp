@@ -38,7 +38,7 @@ TEST(PerfTable, RowsPerEventWithTimeCountedAndNotCounted) {
   EXPECT_NE(lines[2].find("0%"), std::string::npos) << lines[2];
   EXPECT_NE(lines[3].find("1.23e+03"), std::string::npos) << lines[3];
   EXPECT_NE(lines[3].find("25%"), std::string::npos) << lines[3];
-  EXPECT_NE(tare::report::detail::perf_table_title(run_with_perf_figures()).find("user space only (perf_event_paranoid 2)"),
+  EXPECT_NE(tare::report::detail::perf_table_title(run_with_perf_figures()).find("user space only: perf_event_paranoid 2)"),
             std::string::npos);
 }
 
