@@ -57,14 +57,20 @@ std::string unavailable_reason(int error, const Access& access) {
   }
 }
 
-Availability probe_events(const std::vector<std::string>& names) {
+Availability probe_events(const std::vector<std::string>& names, const Access& access) {
   Availability availability;
-  availability.access = read_access();
+  availability.access = access;
   for (const auto& name : names) {
     const Resolution resolved = resolve_event(name);
     if (!resolved.encoding) throw std::invalid_argument("perf event " + name + ": " + resolved.error);
     Encoding encoding = *resolved.encoding;
-    if (availability.access.user_only()) encoding.exclude_kernel = encoding.exclude_hv = true;
+    if (availability.access.user_only()) {
+      if (encoding.exclude_user) {  // ":k": the kernel alone, which is not allowed here
+        availability.unavailable.emplace_back(name, unavailable_reason(EACCES, availability.access));
+        continue;
+      }
+      encoding.exclude_kernel = encoding.exclude_hv = true;
+    }
     if (const auto error = open_error(encoding)) {
       availability.unavailable.emplace_back(name, unavailable_reason(*error, availability.access));
       continue;

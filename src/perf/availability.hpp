@@ -37,9 +37,10 @@ struct Availability {
   Access access;
 };
 
-/// Resolves and opens each event once. Throws std::invalid_argument for a name that does not
-/// resolve (the options refuse those first).
-Availability probe_events(const std::vector<std::string>& names);
+/// Resolves and opens each event once, within what `access` allows (user space only: the
+/// kernel left out, and an event of the kernel alone refused). Throws std::invalid_argument
+/// for a name that does not resolve (the options refuse those first).
+Availability probe_events(const std::vector<std::string>& names, const Access& access = read_access());
 
 /// The one warning line for the events that cannot count here, or "" when all can.
 std::string unavailable_line(const Availability& availability);

@@ -1,6 +1,7 @@
 // What the kernel lets a process count (a fake /proc), why an event is refused, the one
 // warning line, and probing on this machine.
 #include "perf/availability.hpp"
+#include "perf/pfm_events.hpp"
 
 #include <unistd.h>
 
@@ -70,6 +71,22 @@ TEST(PerfAvailability, ProbingSplitsTheEventsIntoCountedAndRefused) {
     for (const auto& e : availability.encodings) EXPECT_TRUE(e.exclude_kernel);
   }
   EXPECT_THROW(tare::perf::probe_events({"no-such-event-anywhere"}), std::invalid_argument);
+}
+
+// Where the kernel allows user space only, every event is narrowed to it, and an event of
+// the kernel alone (libpfm's ":k") is refused rather than counted as nothing.
+TEST(PerfAvailability, UserSpaceOnlyNarrowsEventsAndRefusesKernelOnlyOnes) {
+  tare::perf::Access user_only;
+  user_only.paranoid = 2;
+  std::vector<std::string> asked{"page-faults"};
+  if (tare::perf::libpfm_built_in()) asked.push_back("perf::PAGE-FAULTS:k");
+  const auto availability = tare::perf::probe_events(asked, user_only);
+  for (const auto& e : availability.encodings) EXPECT_TRUE(e.exclude_kernel);
+  if (tare::perf::libpfm_built_in()) {
+    ASSERT_FALSE(availability.unavailable.empty());
+    EXPECT_EQ(availability.unavailable.back().first, "perf::PAGE-FAULTS:k");
+    EXPECT_NE(availability.unavailable.back().second.find("perf_event_paranoid 2"), std::string::npos);
+  }
 }
 
 }  // namespace
