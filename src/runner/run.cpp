@@ -28,6 +28,7 @@
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
+#include "runner/perf_plan.hpp"
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
@@ -183,6 +184,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
+  plan_perf(options, run.context, plan, std::cerr);  // --prof perf: what counts here, before measuring
   analysis::StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;

@@ -366,4 +366,17 @@ TEST(GbenchConsole, InstructionsTableComesUnderTheTable) {
   EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
 }
 
+// --prof perf passes through too: its table (software events count on any machine with perf
+// events) comes under Google Benchmark's.
+TEST(GbenchConsole, PerfTableComesUnderTheTable) {
+  const auto out = run(kCounters.tare,
+                       {"--benchmark_filter=^BM_label_only$", "--prof", "perf:task-clock", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  if (out.err.find("--prof perf: not available here") != std::string::npos) GTEST_SKIP() << out.err;
+  const auto at = out.out.find("Profile: perf");
+  ASSERT_NE(at, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("task-clock", at), std::string::npos) << out.out;
+}
+
 }  // namespace console_test
