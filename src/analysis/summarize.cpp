@@ -40,6 +40,19 @@ void percentiles(results::Benchmark& b, const std::vector<const results::Fork*>&
   for (double p : {0.0, 50.0, 90.0, 99.0, 99.9, 100.0}) b.percentiles.emplace_back(p, stats::quantile(calls, p / 100));
 }
 
+// What the profilers asked for found, in the order they were asked for.
+std::vector<results::ProfileMetric> profiles(const std::vector<const results::Fork*>& good,
+                                             const std::vector<results::Profiler>& profilers) {
+  std::vector<results::ProfileMetric> all;
+  for (const auto profiler : profilers) {
+    std::vector<results::ProfileMetric> metrics;
+    if (profiler == results::Profiler::rusage) metrics = rusage_profile(good);
+    if (profiler == results::Profiler::alloc) metrics = alloc_profile(good);
+    all.insert(all.end(), metrics.begin(), metrics.end());
+  }
+  return all;
+}
+
 }  // namespace
 
 void summarize(results::Benchmark& b, const registry::Instance& instance, const SummaryContext& context) {
@@ -62,8 +75,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
     if (fork->floor_ns_per_op > 0) floors.push_back(fork->floor_ns_per_op);
   if (!floors.empty()) b.floor_ns_per_op = stats::median(floors);
   if (instance.spec->body->times_each_invocation()) b.timer_cost_ns_per_op = b.floor_ns_per_op;
-  for (const auto profiler : context.profilers)
-    if (profiler == results::Profiler::rusage) b.profile = rusage_profile(good);
+  b.profile = profiles(good, context.profilers);
   add_warnings(b, instance, scored, context);
 }
 

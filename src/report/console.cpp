@@ -108,10 +108,15 @@ void write_counters(const results::Run& run, std::ostream& out, bool color) {
 
 // The profilers' table (--prof): per operation, mean over forks ± the 95% half-width.
 void write_profiles(const results::Run& run, std::ostream& out, bool color) {
-  const auto table = detail::rusage_table(run);
-  if (!table) return;
-  out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
-  for (const std::string& line : table->render(color)) out << line << '\n';
+  if (const auto table = detail::rusage_table(run)) {
+    out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
+    for (const std::string& line : table->render(color)) out << line << '\n';
+  }
+  if (const auto table = detail::alloc_table(run)) {
+    out << "\nPer operation of the measured batches, mean over forks ± 95% CI half-width; peak live bytes mean "
+           "over forks:\n";
+    for (const std::string& line : table->render(color)) out << line << '\n';
+  }
 }
 
 std::string percentile_label(double p) {

@@ -1,5 +1,7 @@
 #include "report/enum_names.hpp"
 
+#include <string>
+
 namespace tare::report {
 
 const char* mode_name(Mode mode) {
@@ -73,14 +75,25 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name) {
 const char* profiler_name(results::Profiler profiler) {
   switch (profiler) {
     case results::Profiler::rusage: return "rusage";
+    case results::Profiler::alloc: return "alloc";
   }
   return "";
 }
 
+namespace {
+constexpr results::Profiler kProfilers[] = {results::Profiler::rusage, results::Profiler::alloc};
+}  // namespace
+
 std::optional<results::Profiler> parse_profiler(std::string_view name) {
-  for (const auto profiler : {results::Profiler::rusage})
+  for (const auto profiler : kProfilers)
     if (name == profiler_name(profiler)) return profiler;
   return std::nullopt;
+}
+
+std::string profiler_names_text() {
+  std::string text;
+  for (const auto profiler : kProfilers) text += std::string(text.empty() ? "" : ", ") + profiler_name(profiler);
+  return text;
 }
 
 }  // namespace tare::report

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "results/results.hpp"
@@ -28,9 +29,11 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// "rusage" (--prof takes it too).
+/// "rusage", "alloc" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);
+/// Every profiler's name, in the enum's order: "rusage, alloc".
+std::string profiler_names_text();
 
 }  // namespace tare::report

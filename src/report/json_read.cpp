@@ -57,7 +57,7 @@ Mode read_mode(const Field& f) {
 results::Profiler read_profiler(const Field& f) {
   const std::string name = f.text();
   const auto profiler = parse_profiler(name);
-  if (!profiler) f.fail("expected a profiler (\"rusage\"), got \"" + name + "\"");
+  if (!profiler) f.fail("expected a profiler (" + profiler_names_text() + "), got \"" + name + "\"");
   return *profiler;
 }
 
@@ -120,6 +120,17 @@ results::SlowStart read_slow_start(const Field& v) {
   return s;
 }
 
+// --prof alloc's totals over a fork's measured batches.
+results::Allocations read_allocations(const Field& f) {
+  results::Allocations counted;
+  counted.ops = f.at("ops").unsigned_integer();
+  counted.allocations = f.at("allocations").unsigned_integer();
+  counted.frees = f.at("frees").unsigned_integer();
+  counted.bytes = f.at("bytes").unsigned_integer();
+  counted.peak_live_bytes = f.at("peak_live_bytes").unsigned_integer();
+  return counted;
+}
+
 results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
@@ -151,6 +162,7 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
     if (auto v = r->find("max_rss_kib")) fork.resources.max_rss_kib = to_long(*v);
   }
+  if (auto v = f.find("allocations")) fork.allocations = read_allocations(*v);
   read_steady_state(f.at("steady_state"), fork);
   // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
   fork.mean = f.at("mean").number();

@@ -61,6 +61,16 @@ Json samples_json(const std::vector<results::Sample>& samples) {
   return array;
 }
 
+// --prof alloc: the counter's totals over the measured batches, from which the figures per
+// operation follow.
+Json allocations_json(const results::Allocations& counted) {
+  return {{"ops", counted.ops},
+          {"allocations", counted.allocations},
+          {"frees", counted.frees},
+          {"bytes", counted.bytes},
+          {"peak_live_bytes", counted.peak_live_bytes}};
+}
+
 Json fork_json(const results::Fork& f) {
   Json j;
   j["pid"] = f.pid;
@@ -84,6 +94,7 @@ Json fork_json(const results::Fork& f) {
                     {"voluntary_switches", f.resources.voluntary_switches},
                     {"involuntary_switches", f.resources.involuntary_switches},
                     {"max_rss_kib", f.resources.max_rss_kib}};
+  if (f.allocations) j["allocations"] = allocations_json(*f.allocations);
   Json changepoints = Json::array();
   for (const int c : f.changepoints) changepoints.push_back(c);
   j["steady_state"] = {{"class", steady_class_name(f.steady_class)},     {"first_index", f.steady_first_index},

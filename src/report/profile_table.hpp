@@ -13,4 +13,8 @@ namespace tare::report::detail {
 /// switches per operation, peak resident set); nullopt when no benchmark has those figures.
 std::optional<Table> rusage_table(const results::Run& run);
 
+/// The alloc table (allocations, frees and bytes allocated per operation, peak live bytes);
+/// nullopt when no benchmark has those figures.
+std::optional<Table> alloc_table(const results::Run& run);
+
 }  // namespace tare::report::detail

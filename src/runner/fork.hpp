@@ -30,6 +30,8 @@ struct ForkPlan {
   double measure_ns = 1e8;            ///< measured time per fork
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;
+  /// --prof alloc: the allocation counter preloaded into the worker (empty: none).
+  std::string alloc_library;
 };
 
 /// Runs one fork; the benchmark's own RunSettings override the plan's. Failures of the

@@ -134,6 +134,11 @@ void finish(WorkerProcess& worker, results::Fork& fork) {
     fork.annotations = bye.substr(2);
     bye = worker.read_line();
   }
+  if (bye.rfind("alloc ", 0) == 0) {  // --prof alloc
+    fork.allocations = worker::parse_allocations(bye);
+    if (!fork.allocations) throw WorkerFailure("worker sent malformed allocation counts: " + bye);
+    bye = worker.read_line();
+  }
   const auto finished = worker::parse_finished(bye);
   if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
   fork.teardown_ns = finished->teardown_ns;

@@ -22,6 +22,7 @@
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
+#include "runner/alloc_library.hpp"
 #include "runner/campaign.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
@@ -136,7 +137,11 @@ void weigh_machine_speed(results::Run& run) {
 }  // namespace
 
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
-  ResultFiles files(options);  // checked before anything is measured
+  const bool count_allocations =
+      std::find(options.profilers.begin(), options.profilers.end(), results::Profiler::alloc) != options.profilers.end();
+  // Checked before anything is measured, as the result files are.
+  const std::string alloc_library = count_allocations ? find_alloc_library(alloc_library_places()) : "";
+  ResultFiles files(options);
   install_interrupt_handlers();
   clock::select_best();
   const auto characterization = clock::characterize_active();
@@ -163,6 +168,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
+  plan.alloc_library = alloc_library;
   analysis::StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;

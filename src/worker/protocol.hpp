@@ -11,9 +11,12 @@
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
 //   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)
-//   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
+//   finish                         -> ["a <annotations>"] ["alloc <ops> <allocations> <frees> <bytes> <peak_live_bytes>"]
+//                                     "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
 //                                     then exit 0 (annotations: what the benchmark reported
-//                                     about itself over the measured samples, for its reporter)
+//                                     about itself over the measured samples, for its reporter;
+//                                     alloc: with alloc=1, what the allocation counter saw over
+//                                     the samples after "begin", and their operations)
 // On any exception the worker answers "error <message>" and exits with status 3; when the
 // benchmark skips itself (tare::skip), "skip <reason>" and exits with status 0.
 //
@@ -47,6 +50,9 @@ struct WorkerSpec {
   /// Which of the benchmarks registered under that name (0: the first). Google Benchmark
   /// lets two families share a name; registration order is the same in every process.
   int occurrence = 0;
+  /// --prof alloc: count allocations over the measured samples (the runner preloads the
+  /// counter, libtare_alloc.so; argument "alloc=1", absent otherwise).
+  bool count_allocations = false;
 };
 
 /// The arguments that follow kWorkerFlag.
@@ -71,6 +77,9 @@ std::string format_sample(const results::Sample& sample);
 std::optional<results::Sample> parse_sample(std::string_view line);
 std::optional<Ready> parse_ready(std::string_view line);
 std::optional<Finished> parse_finished(std::string_view line);
+/// The "alloc ..." line of --prof alloc.
+std::string format_allocations(const results::Allocations& counted);
+std::optional<results::Allocations> parse_allocations(std::string_view line);
 
 /// Splits on single spaces.
 std::vector<std::string_view> split_words(std::string_view line);

@@ -73,6 +73,11 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
+  if (const auto table = report::detail::alloc_table(run)) {  // --prof alloc
+    notes.lines.push_back(
+        "tare --prof alloc: per operation of the measured batches, mean over the processes ± 95% CI half-width:");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
   return notes;

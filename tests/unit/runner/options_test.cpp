@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report/enum_names.hpp"
+
 using tare::runner::parse_options;
 using tare::runner::parse_param_override;
 using tare::runner::UsageError;
@@ -58,8 +60,16 @@ TEST(Options, ProfilersAreNamedOnceEachAndAnUnknownOneIsRefused) {
     parse({"--prof", "cycles"});
     ADD_FAILURE() << "accepted";
   } catch (const UsageError& e) {
-    EXPECT_STREQ(e.what(), "--prof cycles: unknown profiler; this tare has rusage");
+    // The list comes from the profilers' names, so it grows with them.
+    EXPECT_EQ(std::string(e.what()), "--prof cycles: unknown profiler; this tare has " + tare::report::profiler_names_text());
+    EXPECT_NE(std::string(e.what()).find("rusage, alloc"), std::string::npos) << e.what();
   }
+}
+
+TEST(Options, AllocProfilerIsNamedBesideRusage) {
+  const auto o = parse({"--prof", "alloc", "--prof", "rusage"});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::alloc, tare::results::Profiler::rusage}));
 }
 
 TEST(Options, RejectsBadInputWithAUsageError) {
