@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <string>
 
 #include "input/usage_error.hpp"
 
@@ -17,6 +18,7 @@ AllocLibraryPlaces alloc_library_places() {
   AllocLibraryPlaces places;
   if (const char* path = std::getenv(kAllocLibraryEnv); path && *path) places.override_path = path;
   places.defaults = {TARE_ALLOC_BUILD_PATH, TARE_ALLOC_INSTALL_PATH};
+  if (std::string(TARE_ALLOC_PACKAGE_PATH) != TARE_ALLOC_INSTALL_PATH) places.defaults.push_back(TARE_ALLOC_PACKAGE_PATH);
 #ifdef __SANITIZE_ADDRESS__
   places.address_sanitizer = true;
 #endif

@@ -11,7 +11,7 @@ namespace tare::runner {
 /// The places to look, in order, and what rules the counter out.
 struct AllocLibraryPlaces {
   std::optional<std::string> override_path;  ///< TARE_ALLOC_LIBRARY: this file, or an error
-  std::vector<std::string> defaults;         ///< this build's, then the installed one
+  std::vector<std::string> defaults;         ///< this build's, the installed one, the .deb's
   bool address_sanitizer = false;            ///< this tare is built with AddressSanitizer
 };
 
@@ -19,8 +19,8 @@ struct AllocLibraryPlaces {
 /// elsewhere, a build of its own).
 inline constexpr const char* kAllocLibraryEnv = "TARE_ALLOC_LIBRARY";
 
-/// The places of this process: the environment, then where this build put the counter and
-/// where it installs it.
+/// The places of this process: the environment, then where this build put the counter,
+/// where it installs it and where its Debian package does (under /usr).
 AllocLibraryPlaces alloc_library_places();
 
 /// The counter's path. Throws UsageError in one line naming where it looked when there is
