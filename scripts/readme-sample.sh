@@ -11,7 +11,8 @@ build=${BUILD_DIR:-build}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" --target example_lookup -j"$(nproc)" >/dev/null
 
-output=$(cd "$build/examples" && ./example_lookup --quiet) || status=$?
+# As a terminal with a UTF-8 locale shows it (the sparkline of fork means in block characters).
+output=$(cd "$build/examples" && LC_ALL=C.UTF-8 ./example_lookup --quiet) || status=$?
 if [[ ${status:-0} -gt 1 ]]; then
   echo "readme-sample: example_lookup failed (exit status $status)" >&2
   exit 1
