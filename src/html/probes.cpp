@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "html/escape.hpp"
+#include "html/json_fields.hpp"
 #include "html/plot.hpp"
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
@@ -11,35 +12,21 @@
 namespace tare::html {
 namespace {
 
-std::optional<double> probe_number(const nlohmann::json& object, const char* key) {
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) return std::nullopt;
-  if (!found->is_number()) throw std::runtime_error(std::string("\"") + key + "\" is not a number");
-  return found->get<double>();
-}
-
-std::string probe_text(const nlohmann::json& object, const char* key) {
-  const auto found = object.find(key);
-  return found != object.end() && found->is_string() ? found->get<std::string>() : "";
-}
-
 ProbeEstimate probe_of(const nlohmann::json& j) {
   if (!j.is_object() || !j.contains("name")) throw std::runtime_error("a probe without a \"name\"");
   ProbeEstimate p;
-  p.name = probe_text(j, "name");
-  p.clock = probe_text(j, "clock");
-  p.status = probe_text(j, "status");
-  p.calls = static_cast<std::uint64_t>(probe_number(j, "calls").value_or(0));
-  p.sampled_calls = static_cast<std::uint64_t>(probe_number(j, "sampled_calls").value_or(0));
-  p.mean_ns = probe_number(j, "mean_ns");
-  p.ci_low_ns = probe_number(j, "ci_low_ns");
-  p.ci_high_ns = probe_number(j, "ci_high_ns");
-  p.sampled_mean_ns = probe_number(j, "sampled_mean_ns");
-  p.sampled_ci_low_ns = probe_number(j, "sampled_ci_low_ns");
-  p.sampled_ci_high_ns = probe_number(j, "sampled_ci_high_ns");
-  if (const auto warnings = j.find("warnings"); warnings != j.end() && warnings->is_array())
-    for (const auto& w : *warnings)
-      if (w.is_string()) p.warnings.push_back(w.get<std::string>());
+  p.name = text_at(j, "name");
+  p.clock = text_at(j, "clock");
+  p.status = text_at(j, "status");
+  p.calls = static_cast<std::uint64_t>(number_at(j, "calls").value_or(0));
+  p.sampled_calls = static_cast<std::uint64_t>(number_at(j, "sampled_calls").value_or(0));
+  p.mean_ns = number_at(j, "mean_ns");
+  p.ci_low_ns = number_at(j, "ci_low_ns");
+  p.ci_high_ns = number_at(j, "ci_high_ns");
+  p.sampled_mean_ns = number_at(j, "sampled_mean_ns");
+  p.sampled_ci_low_ns = number_at(j, "sampled_ci_low_ns");
+  p.sampled_ci_high_ns = number_at(j, "sampled_ci_high_ns");
+  p.warnings = texts_at(j, "warnings");
   return p;
 }
 

@@ -2,37 +2,10 @@
 
 #include <stdexcept>
 
+#include "html/json_fields.hpp"
+
 namespace tare::html {
 namespace {
-
-std::optional<double> number_at(const nlohmann::json& object, const char* key) {
-  if (!object.is_object()) return std::nullopt;
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) return std::nullopt;
-  if (!found->is_number()) throw std::runtime_error(std::string("\"") + key + "\" is not a number");
-  return found->get<double>();
-}
-
-const nlohmann::json& object_at(const nlohmann::json& object, const char* key) {
-  static const nlohmann::json kNone = nlohmann::json::object();
-  const auto found = object.find(key);
-  return found != object.end() && found->is_object() ? *found : kNone;
-}
-
-const nlohmann::json& array_at(const nlohmann::json& object, const char* key) {
-  static const nlohmann::json kNone = nlohmann::json::array();
-  const auto found = object.find(key);
-  if (found == object.end() || found->is_null()) return kNone;
-  if (!found->is_array()) throw std::runtime_error(std::string("\"") + key + "\" is not an array");
-  return *found;
-}
-
-std::vector<std::string> texts_at(const nlohmann::json& object, const char* key) {
-  std::vector<std::string> texts;
-  for (const auto& item : array_at(object, key))
-    if (item.is_string()) texts.push_back(item.get<std::string>());
-  return texts;
-}
 
 LatencySummary summary_of(const nlohmann::json& latency) {
   LatencySummary summary{number_at(latency, "p50"), number_at(latency, "p99"), number_at(latency, "p99_9"),
@@ -67,8 +40,7 @@ StreamRun stream_run_from_json(const nlohmann::json& document) {
   const auto sut = document.find("sut_name");
   if (sut == document.end() || !sut->is_string()) throw std::runtime_error("no \"sut_name\"");
   run.sut = sut->get<std::string>();
-  if (const auto verdict = document.find("verdict"); verdict != document.end() && verdict->is_string())
-    run.verdict = verdict->get<std::string>();
+  run.verdict = text_at(document, "verdict");
   run.reasons = texts_at(document, "reasons");
   run.notes = texts_at(document, "notes");
   const auto& rates = object_at(document, "rates_per_s");
