@@ -73,12 +73,15 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name) {
 const char* profiler_name(results::Profiler profiler) {
   switch (profiler) {
     case results::Profiler::rusage: return "rusage";
+    case results::Profiler::disassembly: return "asm";
   }
   return "";
 }
 
+std::vector<results::Profiler> every_profiler() { return {results::Profiler::rusage, results::Profiler::disassembly}; }
+
 std::optional<results::Profiler> parse_profiler(std::string_view name) {
-  for (const auto profiler : {results::Profiler::rusage})
+  for (const auto profiler : every_profiler())
     if (name == profiler_name(profiler)) return profiler;
   return std::nullopt;
 }

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "results/results.hpp"
 #include "tare/mode.hpp"
@@ -28,8 +29,10 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// "rusage" (--prof takes it too).
+/// "rusage", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
+/// Every profiler this tare has, in the enum's order (what an unknown name is told).
+std::vector<results::Profiler> every_profiler();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);
 

@@ -116,7 +116,7 @@ struct Interval {
 };
 
 /// A profiler a run was asked for (--prof), beside the timing.
-enum class Profiler { rusage };
+enum class Profiler { rusage, disassembly };
 
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).
@@ -127,6 +127,46 @@ struct ProfileMetric {
   double mean = 0;
   std::optional<Interval> ci;
   int forks = 0;
+};
+
+/// One instruction of the hot code --prof asm shows: objdump's disassembly beside callgrind's
+/// count of its executions.
+struct AsmInstruction {
+  std::uint64_t address = 0;  ///< in the object file, as objdump shows it
+  std::string text;           ///< "add %r8,%rcx" (objdump's AT&T syntax)
+  std::string source;         ///< "sum.cpp:7" where debug info says; "" otherwise
+  double share = 0;           ///< of every instruction counted in the measured batches, 0..1
+  bool hot = false;           ///< in the hottest region (the loop that holds most of the count)
+};
+
+/// What a listing leaves out: how many (instructions or functions) and their share.
+struct AsmElided {
+  int count = 0;
+  double share = 0;
+};
+
+/// A function's share of the instructions counted.
+struct AsmFunctionShare {
+  std::string function;
+  std::string object;
+  double share = 0;
+};
+
+/// The hot code of a benchmark (--prof asm): the costliest function's disassembly around
+/// its hottest region, each instruction's share of the instructions executed in measured
+/// batches (callgrind's count), and whether the timed loop's work was optimized away.
+struct AsmProfile {
+  std::uint64_t instructions = 0;  ///< counted over the measured batches
+  std::string function;            ///< the function that executed the most of them
+  std::string object;              ///< the file it is in
+  double function_share = 0;
+  /// The hottest region does nothing but count the timed loop's iterations (moves of
+  /// constants and registers, the counter, the branch): the operation was deleted.
+  bool optimized_away = false;
+  std::vector<AsmInstruction> listing;  ///< in address order
+  AsmElided before, after;              ///< the function's instructions above and below the listing
+  std::vector<AsmFunctionShare> other_functions;  ///< the next costliest, most first
+  AsmElided more_functions;        ///< the functions after those (count: functions)
 };
 
 /// Tukey counts over the measured samples (fences per fork) and how much of the
@@ -220,6 +260,7 @@ struct Benchmark {
   double floor_ns_per_op = 0;      ///< empty-op floor (median over forks)
   double timer_cost_ns_per_op = 0; ///< clock cost included per op when each call is timed
   std::vector<ProfileMetric> profile;  ///< what the profilers asked for found (--prof)
+  std::optional<AsmProfile> hot_code;   ///< --prof asm
 
   std::vector<Fork> forks;
   std::vector<std::string> warnings;
