@@ -57,7 +57,11 @@ Mode read_mode(const Field& f) {
 results::Profiler read_profiler(const Field& f) {
   const std::string name = f.text();
   const auto profiler = parse_profiler(name);
-  if (!profiler) f.fail("expected a profiler (\"rusage\"), got \"" + name + "\"");
+  if (!profiler) {
+    std::string known;
+    for (const auto each : every_profiler()) known += std::string(known.empty() ? "\"" : ", \"") + profiler_name(each) + "\"";
+    f.fail("expected a profiler (" + known + "), got \"" + name + "\"");
+  }
   return *profiler;
 }
 
@@ -267,6 +271,28 @@ results::ProfileMetric read_profile_metric(const Field& f) {
   return m;
 }
 
+results::AsmElided read_elided(const Field& f, const char* counted) {
+  return {to_int(f.at(counted)), f.at("share").number()};
+}
+
+results::AsmProfile read_hot_code(const Field& f) {
+  results::AsmProfile hot;
+  hot.instructions = f.at("instructions").unsigned_integer();
+  hot.function = f.at("function").text();
+  hot.object = f.at("object").text();
+  hot.function_share = f.at("function_share").number();
+  hot.optimized_away = f.at("optimized_away").boolean();
+  for (const Field& i : f.at("listing").elements())
+    hot.listing.push_back({i.at("address").unsigned_integer(), i.at("text").text(), i.at("source").text(),
+                           i.at("share").number(), i.at("hot").boolean()});
+  hot.before = read_elided(f.at("before"), "instructions");
+  hot.after = read_elided(f.at("after"), "instructions");
+  for (const Field& o : f.at("other_functions").elements())
+    hot.other_functions.push_back({o.at("function").text(), o.at("object").text(), o.at("share").number()});
+  hot.more_functions = read_elided(f.at("more_functions"), "functions");
+  return hot;
+}
+
 // What the estimates rest on, beyond the score (all of it optional in older files).
 void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("bootstrap"); v && !v->is_null()) b.bootstrap = read_bootstrap(*v);
@@ -282,6 +308,7 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
   if (auto v = f.find("profile"))
     for (const Field& m : v->elements()) b.profile.push_back(read_profile_metric(m));
+  if (auto v = f.find("hot_code"); v && !v->is_null()) b.hot_code = read_hot_code(*v);
 }
 
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
