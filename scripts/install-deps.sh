@@ -4,6 +4,8 @@ set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
+  # --prof asm's tests run objdump (g++ brings binutils too; valgrind is above).
+  packages+=(binutils)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.
   packages+=(dpkg-dev)
   # The fuzz stage: clang with libFuzzer, whose runtime is only a recommendation of clang.

@@ -75,11 +75,11 @@ std::vector<std::string> hot_code_block(const results::Benchmark& b, bool color)
   const results::AsmProfile& hot = *b.hot_code;
   std::vector<std::string> lines;
   lines.push_back(paint(fmt::format("Hot code of {} (--prof asm): shares of the {} instructions callgrind counted in "
-                                    "the measured batches",
+                                    "the timed loop's batch",
                                     b.name, hot.instructions),
                         Style::bold, color));
   if (hot.instructions == 0) {
-    lines.push_back("  callgrind counted no instruction in the measured batches");
+    lines.push_back("  callgrind counted no instruction in the timed loop's batch");
     return lines;
   }
   lines.push_back(fmt::format("  {:>8}   {} ({})", percent(hot.function_share), shortened(hot.function, kLongestFunction),
