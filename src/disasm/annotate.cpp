@@ -78,7 +78,7 @@ results::AsmProfile annotate(const CallgrindProfile& profile, const std::vector<
   const IndexRange window = shown_window(costed, region, limits.context, limits.max_listed);
   for (std::size_t i = window.first; i <= window.last; ++i)
     out.listing.push_back({own[i].address, own[i].text(), own[i].source, static_cast<double>(costed[i].cost) / total,
-                           i >= region.first && i <= region.last});
+                           i >= region.first && i <= region.last && costed[i].cost > 0});
   out.before = elided(costed, 0, window.first, total);
   out.after = elided(costed, window.last + 1, costed.size(), total);
   std::uint64_t region_cost = 0;

@@ -48,6 +48,9 @@ IndexRange hottest_region(const std::vector<CostedInstruction>& listing) {
     if (2 * loop.second < most) continue;
     if (!chosen || loop.first.size() < chosen->first.size()) chosen = &loop;
   }
+  // Most of the function's count outside any loop (straight-line code called often): the
+  // loop is not where it goes.
+  if (2 * chosen->second < cost_of(listing, 0, listing.size() - 1)) return executed_run_around_costliest(listing);
   return chosen->first;
 }
 

@@ -27,7 +27,8 @@ struct IndexRange {
 /// range closed by a backward branch to an instruction of the listing; of the loops, the
 /// shortest that holds at least half as much as the costliest one (an inner loop that does
 /// the work rather than the loop around it, unless its siblings share the work). Without a
-/// loop: the run of executed instructions around the costliest one.
+/// loop, or when that loop holds less than half of the listing's count: the run of executed
+/// instructions around the costliest one.
 IndexRange hottest_region(const std::vector<CostedInstruction>& listing);
 
 /// What to show of a listing of `size` instructions around `region`: the region with up to

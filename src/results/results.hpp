@@ -136,7 +136,7 @@ struct AsmInstruction {
   std::string text;           ///< "add %r8,%rcx" (objdump's AT&T syntax)
   std::string source;         ///< "sum.cpp:7" where debug info says; "" otherwise
   double share = 0;           ///< of every instruction counted in the measured batches, 0..1
-  bool hot = false;           ///< in the hottest region (the loop that holds most of the count)
+  bool hot = false;           ///< executed, in the hottest region (the loop that holds most of the count)
 };
 
 /// What a listing leaves out: how many (instructions or functions) and their share.

@@ -40,6 +40,15 @@ TEST(HotRegion, WithoutALoopTheExecutedRunAroundTheCostliestInstruction) {
   EXPECT_FALSE(region.is_loop);
 }
 
+TEST(HotRegion, ALoopHoldingLessThanHalfIsNotTheHottestRegion) {
+  // Straight-line code called often (an allocator's fast path) with a cold loop in it.
+  const auto listing = listing_of({9, 9, 9, 9, 2, 2, 0, 9, 9}, {{5, 4}});
+  const auto region = hottest_region(listing);
+  EXPECT_EQ(region.first, 0u);
+  EXPECT_EQ(region.last, 5u);
+  EXPECT_FALSE(region.is_loop);
+}
+
 TEST(HotRegion, TheWindowAddsContextAndCutsALongRegionToItsCostliestPart) {
   const std::vector<std::uint64_t> costs{0, 0, 0, 0, 0, 5, 5, 5, 0, 0, 0, 0, 0, 0};
   const auto listing = listing_of(costs, {{7, 5}});
