@@ -27,6 +27,31 @@ std::string shortened(std::string_view text, std::size_t columns) {
   return kept + "…";
 }
 
+// "unsigned long tare::detail::timed_loop<X, Y>(void const*, void*, unsigned long)" ->
+// "tare::detail::timed_loop<X, Y>": a demangled name without its parameters and return
+// type (the JSON keeps the whole name).
+std::string short_function_name(const std::string& name) {
+  std::string_view text = name;
+  if (!text.empty() && text.back() == ')') {
+    int depth = 0;
+    for (std::size_t i = text.size(); i-- > 0;) {
+      if (text[i] == ')' || text[i] == '>') ++depth;
+      if (text[i] == '(' || text[i] == '<') --depth;
+      if (depth == 0) {
+        text = text.substr(0, i);
+        break;
+      }
+    }
+  }
+  int depth = 0;
+  for (std::size_t i = text.size(); i-- > 0;) {
+    if (text[i] == ')' || text[i] == '>') ++depth;
+    if (text[i] == '(' || text[i] == '<') --depth;
+    if (depth == 0 && text[i] == ' ') return std::string(text.substr(i + 1));
+  }
+  return text.empty() ? name : std::string(text);
+}
+
 std::string percent(double share) {
   if (share == 0) return "";
   if (share < 0.0001) return "<0.01%";
@@ -59,7 +84,8 @@ std::string other_functions_line(const results::AsmProfile& hot) {
   std::string line = "  Elsewhere:";
   const char* separator = " ";
   for (const auto& f : hot.other_functions) {
-    line += fmt::format("{}{} {} ({})", separator, shortened(f.function, 40), percent(f.share), file_name(f.object));
+    line += fmt::format("{}{} {} ({})", separator, shortened(short_function_name(f.function), 40), percent(f.share),
+                        file_name(f.object));
     separator = "; ";
   }
   if (hot.more_functions.count > 0)
@@ -82,8 +108,8 @@ std::vector<std::string> hot_code_block(const results::Benchmark& b, bool color)
     lines.push_back("  callgrind counted no instruction in the timed loop's batch");
     return lines;
   }
-  lines.push_back(fmt::format("  {:>8}   {} ({})", percent(hot.function_share), shortened(hot.function, kLongestFunction),
-                              file_name(hot.object)));
+  lines.push_back(fmt::format("  {:>8}   {} ({})", percent(hot.function_share),
+                              shortened(short_function_name(hot.function), kLongestFunction), file_name(hot.object)));
   if (hot.listing.empty()) lines.push_back("  (no disassembly: objdump cannot read that file)");
   if (hot.before.count > 0) lines.push_back(elided_line(hot.before, "above"));
   std::string last_source;
