@@ -8,6 +8,7 @@
 #include "analysis/drift.hpp"
 #include "analysis/estimates.hpp"
 #include "analysis/fork_analysis.hpp"
+#include "analysis/instructions.hpp"
 #include "analysis/profile.hpp"
 #include "stats/descriptive.hpp"
 
@@ -64,6 +65,11 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
   if (instance.spec->body->times_each_invocation()) b.timer_cost_ns_per_op = b.floor_ns_per_op;
   for (const auto profiler : context.profilers)
     if (profiler == results::Profiler::rusage) b.profile = rusage_profile(good);
+  // Counted once, in a worker of its own under callgrind (runner/callgrind_fork).
+  if (b.instruction_counts) {
+    const auto counted = instructions_profile(*b.instruction_counts);
+    b.profile.insert(b.profile.end(), counted.begin(), counted.end());
+  }
   add_warnings(b, instance, scored, context);
 }
 

@@ -115,6 +115,14 @@ void write_profiles(const results::Run& run, std::ostream& out, bool color) {
   for (const std::string& line : table->render(color)) out << line << '\n';
 }
 
+// --prof instructions: exact counts from one callgrind worker, so no interval.
+void write_instruction_counts(const results::Run& run, std::ostream& out, bool color) {
+  const auto table = detail::instructions_table(run);
+  if (!table) return;
+  out << "\nInstructions per operation, counted by callgrind (exact; body = instructions - empty loop):\n";
+  for (const std::string& line : table->render(color)) out << line << '\n';
+}
+
 // The hot code of each benchmark (--prof asm), a block each.
 void write_hot_code(const results::Run& run, std::ostream& out, bool color) {
   for (const results::Benchmark& b : run.benchmarks) {
@@ -211,6 +219,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_counters(run, out, options.color);
   write_percentiles(run, out, options.color);
   write_profiles(run, out, options.color);
+  write_instruction_counts(run, out, options.color);
   write_hot_code(run, out, options.color);
   write_context(run.context, out, options.color);
   write_disturbance(run, out);

@@ -1,5 +1,8 @@
 #include "report/enum_names.hpp"
 
+#include <string>
+#include <vector>
+
 namespace tare::report {
 
 const char* mode_name(Mode mode) {
@@ -73,15 +76,26 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name) {
 const char* profiler_name(results::Profiler profiler) {
   switch (profiler) {
     case results::Profiler::rusage: return "rusage";
+    case results::Profiler::instructions: return "instructions";
     case results::Profiler::disassembly: return "asm";
   }
   return "";
 }
 
-std::vector<results::Profiler> every_profiler() { return {results::Profiler::rusage, results::Profiler::disassembly}; }
+const std::vector<results::Profiler>& all_profilers() {
+  static const std::vector<results::Profiler> all{results::Profiler::rusage, results::Profiler::instructions,
+                                                  results::Profiler::disassembly};
+  return all;
+}
+
+std::string profiler_names() {
+  std::string names;
+  for (const auto profiler : all_profilers()) names += (names.empty() ? "" : ", ") + std::string(profiler_name(profiler));
+  return names;
+}
 
 std::optional<results::Profiler> parse_profiler(std::string_view name) {
-  for (const auto profiler : every_profiler())
+  for (const auto profiler : all_profilers())
     if (name == profiler_name(profiler)) return profiler;
   return std::nullopt;
 }

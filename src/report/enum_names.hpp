@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,10 +30,12 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// "rusage", "asm" (--prof takes them too).
+/// "rusage", "instructions", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
-/// Every profiler this tare has, in the enum's order (what an unknown name is told).
-std::vector<results::Profiler> every_profiler();
+/// Every profiler this tare has, in the enum's order.
+const std::vector<results::Profiler>& all_profilers();
+/// Their names, ", " between them (for messages that list them).
+std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);
 

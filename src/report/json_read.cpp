@@ -11,6 +11,8 @@
 #include <string_view>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "report/enum_names.hpp"
 #include "report/json.hpp"
@@ -31,6 +33,8 @@ long to_long(const Field& f) {
 std::uint32_t to_u32(const Field& f) {
   return static_cast<std::uint32_t>(f.integer(0, std::numeric_limits<std::uint32_t>::max()));
 }
+
+std::uint64_t unsigned_count(const Field& f) { return f.unsigned_integer(); }
 
 std::vector<std::string> strings(const Field& f) {
   std::vector<std::string> items;
@@ -57,11 +61,7 @@ Mode read_mode(const Field& f) {
 results::Profiler read_profiler(const Field& f) {
   const std::string name = f.text();
   const auto profiler = parse_profiler(name);
-  if (!profiler) {
-    std::string known;
-    for (const auto each : every_profiler()) known += std::string(known.empty() ? "\"" : ", \"") + profiler_name(each) + "\"";
-    f.fail("expected a profiler (" + known + "), got \"" + name + "\"");
-  }
+  if (!profiler) f.fail("expected a profiler (" + profiler_names() + "), got \"" + name + "\"");
   return *profiler;
 }
 
@@ -293,6 +293,22 @@ results::AsmProfile read_hot_code(const Field& f) {
   return hot;
 }
 
+// Batches of N and 2N invocations: [count of N, count of 2N].
+std::pair<std::uint64_t, std::uint64_t> read_count_pair(const Field& f) {
+  const auto pair = f.elements();
+  if (pair.size() != 2) f.fail("expected two counts (batches of N and 2N invocations)");
+  return {unsigned_count(pair[0]), unsigned_count(pair[1])};
+}
+
+results::InstructionCounts read_instruction_counts(const Field& f) {
+  results::InstructionCounts counts;
+  counts.invocations = unsigned_count(f.at("invocations"));
+  counts.ops_per_invocation = unsigned_count(f.at("ops_per_invocation"));
+  std::tie(counts.body_n, counts.body_2n) = read_count_pair(f.at("body"));
+  std::tie(counts.empty_n, counts.empty_2n) = read_count_pair(f.at("empty_loop"));
+  return counts;
+}
+
 // What the estimates rest on, beyond the score (all of it optional in older files).
 void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("bootstrap"); v && !v->is_null()) b.bootstrap = read_bootstrap(*v);
@@ -308,6 +324,7 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("timer_cost_ns_per_op")) b.timer_cost_ns_per_op = v->number();
   if (auto v = f.find("profile"))
     for (const Field& m : v->elements()) b.profile.push_back(read_profile_metric(m));
+  if (auto v = f.find("instruction_counts"); v && !v->is_null()) b.instruction_counts = read_instruction_counts(*v);
   if (auto v = f.find("hot_code"); v && !v->is_null()) b.hot_code = read_hot_code(*v);
 }
 

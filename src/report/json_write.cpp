@@ -209,6 +209,16 @@ Json hot_code_json(const std::optional<results::AsmProfile>& hot) {
           {"more_functions", elided_json(hot->more_functions, "functions")}};
 }
 
+// What callgrind counted (--prof instructions): the batches' raw counts, from which the
+// profile's per-operation figures are recomputed; null when nothing was counted.
+Json instruction_counts_json(const std::optional<results::InstructionCounts>& counts) {
+  if (!counts) return nullptr;
+  return {{"invocations", counts->invocations},
+          {"ops_per_invocation", counts->ops_per_invocation},
+          {"body", {counts->body_n, counts->body_2n}},
+          {"empty_loop", {counts->empty_n, counts->empty_2n}}};
+}
+
 // What the estimates rest on, beyond the score: resampling, outliers, modes, drift, the
 // baseline, per-call percentiles, the floor, counters.
 void add_diagnostics(Json& j, const results::Benchmark& b) {
@@ -233,6 +243,7 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
   }
   j["secondary"] = std::move(secondary);
   j["profile"] = profile_json(b.profile);
+  j["instruction_counts"] = instruction_counts_json(b.instruction_counts);
   j["hot_code"] = hot_code_json(b.hot_code);
 }
 

@@ -67,4 +67,36 @@ std::optional<Table> rusage_table(const results::Run& run) {
   return table;
 }
 
+namespace {
+
+const results::ProfileMetric* find_counted(const results::Benchmark& b, const char* name) {
+  const auto it = std::find_if(b.profile.begin(), b.profile.end(), [&](const results::ProfileMetric& m) {
+    return m.profiler == results::Profiler::instructions && m.name == name;
+  });
+  return it == b.profile.end() ? nullptr : &*it;
+}
+
+// Counts per operation are exact: as many digits as a count of a few million needs.
+std::string counted_text(double per_op) { return fmt::format("{:.7g}", per_op); }
+
+}  // namespace
+
+std::optional<Table> instructions_table(const results::Run& run) {
+  Table table({{"Profile: instructions", Align::left, 0},
+               {"Instructions/op", Align::right, 2},
+               {"Empty loop/op", Align::right, 2},
+               {"Body/op", Align::right, 2}});
+  bool any = false;
+  for (const results::Benchmark& b : run.benchmarks) {
+    const auto* total = find_counted(b, "instructions");
+    const auto* empty = find_counted(b, "empty_loop_instructions");
+    if (!total || !empty) continue;
+    table.add_row({{b.name}, {counted_text(total->mean)}, {counted_text(empty->mean)},
+                   {counted_text(total->mean - empty->mean)}});
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return table;
+}
+
 }  // namespace tare::report::detail

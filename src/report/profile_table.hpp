@@ -13,4 +13,8 @@ namespace tare::report::detail {
 /// switches per operation, peak resident set); nullopt when no benchmark has those figures.
 std::optional<Table> rusage_table(const results::Run& run);
 
+/// The instructions table (--prof instructions): callgrind's instructions per operation, the
+/// empty loop's, and the body's own (the difference); nullopt when no benchmark has them.
+std::optional<Table> instructions_table(const results::Run& run);
+
 }  // namespace tare::report::detail

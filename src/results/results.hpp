@@ -116,7 +116,7 @@ struct Interval {
 };
 
 /// A profiler a run was asked for (--prof), beside the timing.
-enum class Profiler { rusage, disassembly };
+enum class Profiler { rusage, instructions, disassembly };
 
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).
@@ -167,6 +167,17 @@ struct AsmProfile {
   AsmElided before, after;              ///< the function's instructions above and below the listing
   std::vector<AsmFunctionShare> other_functions;  ///< the next costliest, most first
   AsmElided more_functions;        ///< the functions after those (count: functions)
+};
+
+/// What callgrind counted in one worker of a benchmark (--prof instructions): the
+/// instructions of batches of N and 2N invocations of the benchmark, and of the empty
+/// operation in the same kind of loop. The difference of the two batches is N invocations'
+/// worth, without what every batch costs once (entering the loop, reading the clock).
+struct InstructionCounts {
+  std::uint64_t invocations = 0;  ///< N
+  std::uint64_t ops_per_invocation = 1;
+  std::uint64_t body_n = 0, body_2n = 0;    ///< instructions in the batches of N and 2N
+  std::uint64_t empty_n = 0, empty_2n = 0;  ///< the same for the empty operation
 };
 
 /// Tukey counts over the measured samples (fences per fork) and how much of the
@@ -260,6 +271,7 @@ struct Benchmark {
   double floor_ns_per_op = 0;      ///< empty-op floor (median over forks)
   double timer_cost_ns_per_op = 0; ///< clock cost included per op when each call is timed
   std::vector<ProfileMetric> profile;  ///< what the profilers asked for found (--prof)
+  std::optional<InstructionCounts> instruction_counts;  ///< --prof instructions, when callgrind counted them
   std::optional<AsmProfile> hot_code;   ///< --prof asm
 
   std::vector<Fork> forks;

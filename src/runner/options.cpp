@@ -101,7 +101,8 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
 void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_option("--prof", text.profilers,
                  "Also profile each benchmark (repeatable): rusage (page faults and context switches per "
-                 "operation, peak resident set)")
+                 "operation, peak resident set); instructions (instructions per operation, counted by valgrind's "
+                 "callgrind in one more worker)")
       ->type_name("NAME")
       ->default_str("");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");
@@ -125,7 +126,7 @@ void apply_option_text(const OptionText& text, RunOptions& options) {
   if (!text.threads.empty()) options.overrides.threads = parse_thread_counts(text.threads);
   for (const auto& name : text.profilers) {
     const auto profiler = report::parse_profiler(name);
-    if (!profiler) throw UsageError("--prof " + name + ": unknown profiler; this tare has rusage");
+    if (!profiler) throw UsageError("--prof " + name + ": unknown profiler; this tare has " + report::profiler_names());
     if (std::find(options.profilers.begin(), options.profilers.end(), *profiler) == options.profilers.end())
       options.profilers.push_back(*profiler);
   }

@@ -22,7 +22,9 @@
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
+#include "runner/callgrind_fork.hpp"
 #include "runner/campaign.hpp"
+#include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
 #include "runner/options.hpp"
 #include "runner/result_files.hpp"
@@ -137,6 +139,9 @@ void weigh_machine_speed(results::Run& run) {
 
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   ResultFiles files(options);  // checked before anything is measured
+  const bool counts_instructions = std::find(options.profilers.begin(), options.profilers.end(),
+                                             results::Profiler::instructions) != options.profilers.end();
+  const std::string valgrind = counts_instructions ? require_valgrind("--prof instructions") : std::string();
   install_interrupt_handlers();
   clock::select_best();
   const auto characterization = clock::characterize_active();
@@ -176,7 +181,10 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
 
-  Measured measured{summarized(std::move(run), instances, summary, false), outcome.interrupted};
+  bool stopped_by_user = outcome.interrupted;
+  if (counts_instructions && !stopped_by_user)
+    stopped_by_user = count_instructions(run, instances, plan, valgrind, options.quiet);
+  Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // An interrupted run's reading is of a moment too, but its forks may be few.
   if (!measured.interrupted) weigh_machine_speed(measured.run);
   files.write(measured.run);

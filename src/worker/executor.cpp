@@ -9,6 +9,7 @@
 #include "clock/clock.hpp"
 #include "registry/native_body.hpp"
 #include "system/thread_schedule.hpp"
+#include "worker/counted_batch.hpp"
 #include "worker/thread_context.hpp"
 
 namespace tare::worker {
@@ -298,6 +299,19 @@ double Executor::floor_ns_per_op(std::uint64_t invocations) const {
     if (i == 0 || ns < best) best = ns;
   }
   return best / static_cast<double>(spec_.ops_per_invocation);
+}
+
+void Executor::counted_batch(std::uint64_t invocations, bool empty_loop) {
+  if (threads_ != 1) throw std::invalid_argument("instructions are counted for single-threaded benchmarks only");
+  if (empty_loop) {
+    const detail::Body& body = empty_body(spec_.body->times_each_invocation());
+    auto state = body.make_state(params_);
+    tare_counted_batch(&body, state.get(), invocations);
+    return;
+  }
+  spec_.body->before_sample(*shared_state_);
+  tare_counted_batch(spec_.body.get(), shared_state_.get(), invocations);
+  spec_.body->after_sample(*shared_state_);
 }
 
 double Executor::teardown() {

@@ -34,6 +34,11 @@ class Executor {
   results::Sample sample(std::uint64_t invocations);
   /// Time per call of an empty operation in the same kind of loop (the harness floor).
   double floor_ns_per_op(std::uint64_t invocations) const;
+  /// One batch of `invocations` calls of the benchmark (or, with `empty_loop`, of the empty
+  /// operation in the same kind of loop) through tare_counted_batch, for callgrind to count
+  /// (worker/counted_batch.hpp). Single-threaded benchmarks only: the other threads' loops
+  /// would run outside the counted function.
+  void counted_batch(std::uint64_t invocations, bool empty_loop);
   /// The measured samples start (what the benchmark reports about itself counts from here).
   void begin_measurement();
   /// What the benchmark reported about itself since begin_measurement (Body::annotations).

@@ -11,6 +11,9 @@
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
 //   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)
+//   count <body|empty> <invocations> -> "c" (one batch of the benchmark or of the empty
+//                                     operation through tare_counted_batch, for callgrind
+//                                     to count: worker/counted_batch.hpp)
 //   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
 //                                     then exit 0 (annotations: what the benchmark reported
 //                                     about itself over the measured samples, for its reporter)

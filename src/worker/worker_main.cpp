@@ -144,6 +144,9 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       }
     } else if (command == "floor" && words.size() == 2) {
       channel.send(number_reply('f', executor.floor_ns_per_op(parse_count(std::string(words[1])))));
+    } else if (command == "count" && words.size() == 3 && (words[1] == "body" || words[1] == "empty")) {
+      executor.counted_batch(parse_count(std::string(words[2])), words[1] == "empty");
+      channel.send("c");
     } else if (command == "reference") {
       channel.send(number_reply('r', time_reference_workload()));
     } else if (command == "begin") {

@@ -74,6 +74,10 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
+  if (const auto table = report::detail::instructions_table(run)) {  // --prof instructions
+    notes.lines.push_back("tare --prof instructions: per operation, counted by callgrind (exact):");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
   for (const auto& b : run.benchmarks) {  // --prof asm: a block each
     const auto block = report::detail::hot_code_block(b, false);
     if (!block.empty()) notes.lines.push_back("");

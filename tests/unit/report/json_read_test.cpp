@@ -200,6 +200,31 @@ TEST(JsonRead, ProfilesAndTheirSettingRoundTrip) {
   EXPECT_EQ(to_text(read), text);
 }
 
+TEST(JsonRead, InstructionCountsRoundTripWithTheirProfileRows) {
+  results::Run original = testing::full_run();
+  original.context.settings.profilers = {results::Profiler::instructions};
+  original.benchmarks[0].profile = {{results::Profiler::instructions, "instructions", "/op", 102, std::nullopt, 1},
+                                    {results::Profiler::instructions, "empty_loop_instructions", "/op", 2, std::nullopt, 1}};
+  original.benchmarks[0].instruction_counts = results::InstructionCounts{64, 1, 6602, 13130, 181, 309};
+  const std::string text = to_text(original);
+  const results::Run read = from_text(text);
+  ASSERT_EQ(read.context.settings.profilers, original.context.settings.profilers);
+  ASSERT_TRUE(read.benchmarks[0].instruction_counts);
+  const auto& counts = *read.benchmarks[0].instruction_counts;
+  EXPECT_EQ(counts.invocations, 64u);
+  EXPECT_EQ(counts.ops_per_invocation, 1u);
+  EXPECT_EQ(counts.body_n, 6602u);
+  EXPECT_EQ(counts.body_2n, 13130u);
+  EXPECT_EQ(counts.empty_n, 181u);
+  EXPECT_EQ(counts.empty_2n, 309u);
+  ASSERT_EQ(read.benchmarks[0].profile.size(), 2u);
+  EXPECT_EQ(read.benchmarks[0].profile[1].profiler, results::Profiler::instructions);
+  EXPECT_EQ(read.benchmarks[0].profile[1].name, "empty_loop_instructions");
+  EXPECT_EQ(to_text(read), text);
+  // Without counts the field is null, and reads back as none.
+  EXPECT_FALSE(from_text(to_text(testing::full_run())).benchmarks[0].instruction_counts);
+}
+
 TEST(JsonRead, AnUnknownProfilerIsRefusedNamingWhereItIs) {
   results::Run original = testing::full_run();
   original.context.settings.profilers = {results::Profiler::rusage};

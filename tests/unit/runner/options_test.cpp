@@ -1,3 +1,4 @@
+#include "report/enum_names.hpp"
 #include "runner/options.hpp"
 
 #include <gtest/gtest.h>
@@ -58,8 +59,17 @@ TEST(Options, ProfilersAreNamedOnceEachAndAnUnknownOneIsRefused) {
     parse({"--prof", "cycles"});
     ADD_FAILURE() << "accepted";
   } catch (const UsageError& e) {
-    EXPECT_STREQ(e.what(), "--prof cycles: unknown profiler; this tare has rusage");
+    EXPECT_EQ(std::string(e.what()), "--prof cycles: unknown profiler; this tare has " + tare::report::profiler_names());
   }
+}
+
+TEST(Options, InstructionsIsAProfilerAndTheRefusalListsIt) {
+  const auto o = parse({"--prof", "instructions", "--prof", "rusage"});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::instructions,
+                                                                tare::results::Profiler::rusage}));
+  EXPECT_NE(tare::report::profiler_names().find("instructions"), std::string::npos);
+  EXPECT_NE(tare::report::profiler_names().find("rusage"), std::string::npos);
 }
 
 TEST(Options, RejectsBadInputWithAUsageError) {

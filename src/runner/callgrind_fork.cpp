@@ -1,0 +1,162 @@
+#include "runner/callgrind_fork.hpp"
+
+#include <unistd.h>
+
+#include <stdlib.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+#include <string_view>
+#include <vector>
+
+#include "input/usage_error.hpp"
+#include "runner/fork_steps.hpp"
+#include "runner/worker_process.hpp"
+#include "text/split.hpp"
+#include "worker/counted_batch.hpp"
+#include "worker/layout.hpp"
+#include "worker/protocol.hpp"
+
+namespace tare::runner {
+namespace {
+
+std::uint64_t power_of_two_at_most(std::uint64_t n) {
+  std::uint64_t power = 1;
+  while (power <= n / 2) power *= 2;
+  return power;
+}
+
+std::vector<std::string> callgrind_wrapper(const CallgrindPlan& plan) {
+  const std::string counted = worker::kCountedBatchFunction;
+  std::vector<std::string> wrapper{plan.valgrind,
+                                   "--tool=callgrind",
+                                   "-q",
+                                   "--collect-atstart=no",
+                                   "--toggle-collect=" + counted,
+                                   "--dump-after=" + counted,
+                                   "--callgrind-out-file=" + plan.output_directory + "/callgrind.out.%p"};
+  if (plan.dump_instructions) wrapper.push_back("--dump-instr=yes");
+  return wrapper;
+}
+
+// The "totals: <instructions>" line callgrind ends each file with.
+std::uint64_t read_totals(const std::string& path) {
+  std::ifstream in(path);
+  if (!in)
+    throw WorkerFailure("callgrind wrote no counts for a batch (no " + path + "): is " +
+                        worker::kCountedBatchFunction + " in the binary's symbol table (not stripped)?");
+  std::string line;
+  constexpr std::string_view kTotals = "totals: ";
+  while (std::getline(in, line)) {
+    if (line.rfind(kTotals, 0) != 0) continue;
+    std::uint64_t total = 0;
+    const char* first = line.data() + kTotals.size();
+    const char* last = line.data() + line.size();
+    const auto [end, error] = std::from_chars(first, last, total);
+    if (error == std::errc() && (end == last || *end == ' ')) return total;
+    break;
+  }
+  throw WorkerFailure("callgrind's file " + path + " has no readable totals line");
+}
+
+// One counted batch: the worker runs it, callgrind writes its file as the batch's function
+// returns (before the worker replies), and that file is the next part of the worker's.
+CountedBatchFile count_batch(WorkerProcess& worker, const CallgrindPlan& plan, bool empty_loop, std::uint64_t invocations,
+                             int part) {
+  worker.send(std::string("count ") + (empty_loop ? "empty " : "body ") + std::to_string(invocations));
+  const std::string reply = worker.read_line();
+  if (reply != "c") throw WorkerFailure("worker sent a malformed reply to a counted batch: " + reply);
+  CountedBatchFile batch;
+  batch.invocations = invocations;
+  batch.path = plan.output_directory + "/callgrind.out." + std::to_string(worker.pid()) + "." + std::to_string(part);
+  batch.instructions = read_totals(batch.path);
+  return batch;
+}
+
+// N: the plan's, or calibrated here (the calibration's batches also warm the body up).
+std::uint64_t batch_size(WorkerProcess& worker, const CallgrindPlan& plan, results::Fork& scratch) {
+  if (plan.invocations > 0) {
+    take_samples(worker, plan.invocations, 1);  // uncounted: the first call's binding and faults
+    return plan.invocations;
+  }
+  return power_of_two_at_most(calibrate(worker, kCalibratedBatchNs, kMaxCountedInvocations, scratch));
+}
+
+
+}  // namespace
+
+std::optional<std::string> find_valgrind() {
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  for (const auto& directory : text::split(path, ':')) {
+    if (directory.empty() || directory.front() != '/') continue;  // only absolute places
+    const std::string candidate = std::string(directory) + "/valgrind";
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return std::nullopt;
+}
+
+std::string require_valgrind(const std::string& option) {
+  auto valgrind = find_valgrind();
+  if (!valgrind) throw input::UsageError(option + ": needs valgrind (apt-get install valgrind)");
+  return *valgrind;
+}
+
+CallgrindDirectory::CallgrindDirectory() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "tare-callgrind-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::system_error(errno, std::generic_category(), "mkdtemp " + pattern);
+  path_ = pattern;
+}
+
+CallgrindDirectory::~CallgrindDirectory() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+CallgrindRun run_callgrind_fork(const CallgrindTarget& target, const CallgrindPlan& plan) {
+  if (target.worker.threads != 1)
+    throw WorkerFailure("instructions are counted for single-threaded benchmarks only (this one runs " +
+                        std::to_string(target.worker.threads) + " threads)");
+  worker::WorkerSpec spec = target.worker;
+  spec.layout_seed = kCallgrindLayoutSeed;
+  results::Fork scratch;  // what the protocol steps fill and nobody reads
+  scratch.layout = worker::derive_layout(kCallgrindLayoutSeed);
+  WorkerCommand command{target.executable, worker::to_args(spec), scratch.layout.env_pad_bytes,
+                        callgrind_wrapper(plan), {}};
+  WorkerProcess worker(command, plan.timeout_seconds * kValgrindSlowdown);
+  expect_ready(worker, scratch);
+  const std::uint64_t n = batch_size(worker, plan, scratch);
+  measure_floor(worker, n);  // uncounted: the empty loop's first call
+  begin_measurement(worker);
+  CallgrindRun run;
+  run.body_n = count_batch(worker, plan, false, n, 1);
+  run.body_2n = count_batch(worker, plan, false, 2 * n, 2);
+  run.empty_n = count_batch(worker, plan, true, n, 3);
+  run.empty_2n = count_batch(worker, plan, true, 2 * n, 4);
+  finish(worker, scratch);
+  run.counts = {n,
+                target.ops_per_invocation,
+                run.body_n.instructions,
+                run.body_2n.instructions,
+                run.empty_n.instructions,
+                run.empty_2n.instructions};
+  return run;
+}
+
+CallgrindRun run_callgrind_fork(const registry::Instance& instance, const CallgrindPlan& plan) {
+  CallgrindTarget target;
+  target.executable = plan.executable;
+  target.worker.benchmark = instance.spec->name;
+  target.worker.occurrence = registry::occurrence(*instance.spec);
+  target.worker.params = instance.params;
+  target.worker.threads = instance.threads;
+  target.worker.tsc_ghz = plan.tsc_ghz;
+  target.ops_per_invocation = instance.spec->ops_per_invocation;
+  return run_callgrind_fork(target, plan);
+}
+
+}  // namespace tare::runner

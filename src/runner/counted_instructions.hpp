@@ -1,0 +1,22 @@
+// --prof instructions in a run: after the timing, one callgrind worker per benchmark
+// (runner/callgrind_fork) counts its instructions; the counts go into the results, a
+// failure under valgrind into the benchmark's warnings, and the run goes on.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "registry/registry.hpp"
+#include "results/results.hpp"
+#include "runner/fork.hpp"
+
+namespace tare::runner {
+
+/// Counts the instructions of every benchmark of `run` that has a fork that ran to the end,
+/// with the batch its timing forks calibrated (rounded down to a power of two, at most
+/// kMaxCountedInvocations); fills Benchmark::instruction_counts, or adds a warning.
+/// Returns true when the user interrupted it (the benchmarks not yet counted have no counts).
+bool count_instructions(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
+                        const std::string& valgrind, bool quiet);
+
+}  // namespace tare::runner
