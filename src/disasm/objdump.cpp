@@ -28,7 +28,7 @@ std::optional<std::string> find_program(const std::string& name) {
   const char* path = std::getenv("PATH");
   if (!path) return std::nullopt;
   for (const std::string& folder : text::split(path, ':')) {
-    if (folder.empty()) continue;
+    if (folder.empty() || folder.front() != '/') continue;  // only absolute places
     const std::string candidate = folder + "/" + name;
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }

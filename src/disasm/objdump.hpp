@@ -12,7 +12,8 @@
 
 namespace tare::disasm {
 
-/// The first executable file called `name` in the folders of $PATH; nullopt when none.
+/// The first executable file called `name` in the absolute folders of $PATH; nullopt when
+/// none.
 std::optional<std::string> find_program(const std::string& name);
 
 /// The instructions objdump finds in [start, stop) of `object`, with source lines where

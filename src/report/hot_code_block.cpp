@@ -28,10 +28,20 @@ std::string shortened(std::string_view text, std::size_t columns) {
 }
 
 // "unsigned long tare::detail::timed_loop<X, Y>(void const*, void*, unsigned long)" ->
-// "tare::detail::timed_loop<X, Y>": a demangled name without its parameters and return
-// type (the JSON keeps the whole name).
+// "tare::detail::timed_loop<X, Y>", "tare::registry::NativeBody::run(...) const" ->
+// "tare::registry::NativeBody::run": a demangled name without its parameters, qualifiers
+// and return type (the JSON keeps the whole name).
 std::string short_function_name(const std::string& name) {
   std::string_view text = name;
+  // GCC's clones ("... [clone .isra.0]") keep their mark after the short name.
+  std::string clone;
+  if (const auto at = text.find(" [clone "); at != std::string_view::npos && text.back() == ']') {
+    clone = std::string(text.substr(at));
+    text = text.substr(0, at);
+  }
+  for (const std::string_view qualifier : {" const", " volatile", " &&", " &", " noexcept"})
+    if (text.size() > qualifier.size() && text.substr(text.size() - qualifier.size()) == qualifier)
+      text.remove_suffix(qualifier.size());
   if (!text.empty() && text.back() == ')') {
     int depth = 0;
     for (std::size_t i = text.size(); i-- > 0;) {
@@ -47,9 +57,9 @@ std::string short_function_name(const std::string& name) {
   for (std::size_t i = text.size(); i-- > 0;) {
     if (text[i] == ')' || text[i] == '>') ++depth;
     if (text[i] == '(' || text[i] == '<') --depth;
-    if (depth == 0 && text[i] == ' ') return std::string(text.substr(i + 1));
+    if (depth == 0 && text[i] == ' ') return std::string(text.substr(i + 1)) + clone;
   }
-  return text.empty() ? name : std::string(text);
+  return text.empty() ? name : std::string(text) + clone;
 }
 
 std::string percent(double share) {
@@ -80,18 +90,16 @@ std::string elided_line(const results::AsmElided& elided, const char* where) {
                      where);
 }
 
-std::string other_functions_line(const results::AsmProfile& hot) {
-  std::string line = "  Elsewhere:";
-  const char* separator = " ";
-  for (const auto& f : hot.other_functions) {
-    line += fmt::format("{}{} {} ({})", separator, shortened(short_function_name(f.function), 40), percent(f.share),
-                        file_name(f.object));
-    separator = "; ";
-  }
+// The other functions, a line each with the share in the listing's column.
+void add_other_functions(const results::AsmProfile& hot, std::vector<std::string>& lines) {
+  if (hot.other_functions.empty() && hot.more_functions.count == 0) return;
+  lines.push_back("  Elsewhere:");
+  for (const auto& f : hot.other_functions)
+    lines.push_back(fmt::format("  {:>8}   {} ({})", percent(f.share), shortened(short_function_name(f.function), 80),
+                                file_name(f.object)));
   if (hot.more_functions.count > 0)
-    line += fmt::format("{}{} more function{} {}", separator, hot.more_functions.count,
-                        hot.more_functions.count == 1 ? "" : "s", percent(hot.more_functions.share));
-  return line;
+    lines.push_back(fmt::format("  {:>8}   {} more function{}", percent(hot.more_functions.share),
+                                hot.more_functions.count, hot.more_functions.count == 1 ? "" : "s"));
 }
 
 }  // namespace
@@ -115,7 +123,7 @@ std::vector<std::string> hot_code_block(const results::Benchmark& b, bool color)
   std::string last_source;
   for (const auto& instruction : hot.listing) lines.push_back(instruction_line(instruction, last_source, color));
   if (hot.after.count > 0) lines.push_back(elided_line(hot.after, "below"));
-  if (!hot.other_functions.empty() || hot.more_functions.count > 0) lines.push_back(other_functions_line(hot));
+  add_other_functions(hot, lines);
   if (hot.optimized_away)
     lines.push_back(paint("  The work was optimized away: the hottest loop only counts its iterations (no memory read, "
                           "no store, no call, no arithmetic beyond its counter).",

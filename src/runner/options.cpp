@@ -102,7 +102,8 @@ void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_option("--prof", text.profilers,
                  "Also profile each benchmark (repeatable): rusage (page faults and context switches per "
                  "operation, peak resident set); instructions (instructions per operation, counted by valgrind's "
-                 "callgrind in one more worker)")
+                 "callgrind in one more worker); asm (the hot loop's disassembly with each instruction's share "
+                 "of the instructions executed, from callgrind and objdump)")
       ->type_name("NAME")
       ->default_str("");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");

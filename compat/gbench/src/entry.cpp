@@ -298,7 +298,8 @@ void PrintDefaultHelp() {
                "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
                "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n"
                "          [--prof rusage]\n"
-               "          [--prof instructions]\n";
+               "          [--prof instructions]\n"
+               "          [--prof asm]\n";
 }
 
 void Initialize(int* argc, char** argv, void (*help_printer)()) {
