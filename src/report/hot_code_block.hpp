@@ -1,5 +1,5 @@
 // The console's --prof asm block for one benchmark: its hot code's disassembly with each
-// instruction's share of the instructions counted in measured batches, the hottest
+// instruction's share of the instructions counted in the timed loop's batch, the hottest
 // region marked, the rest summed up, and a plain statement when the work was optimized
 // away. At most 40 lines.
 #pragma once

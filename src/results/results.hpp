@@ -135,7 +135,7 @@ struct AsmInstruction {
   std::uint64_t address = 0;  ///< in the object file, as objdump shows it
   std::string text;           ///< "add %r8,%rcx" (objdump's AT&T syntax)
   std::string source;         ///< "sum.cpp:7" where debug info says; "" otherwise
-  double share = 0;           ///< of every instruction counted in the measured batches, 0..1
+  double share = 0;           ///< of every instruction counted in the timed loop's batch, 0..1
   bool hot = false;           ///< executed, in the hottest region (the loop that holds most of the count)
 };
 
@@ -153,10 +153,11 @@ struct AsmFunctionShare {
 };
 
 /// The hot code of a benchmark (--prof asm): the costliest function's disassembly around
-/// its hottest region, each instruction's share of the instructions executed in measured
-/// batches (callgrind's count), and whether the timed loop's work was optimized away.
+/// its hottest region, each instruction's share of the instructions executed in one batch
+/// of the timed loop (callgrind's count), and whether the timed loop's work was optimized
+/// away.
 struct AsmProfile {
-  std::uint64_t instructions = 0;  ///< counted over the measured batches
+  std::uint64_t instructions = 0;  ///< counted in one batch of the timed loop (callgrind)
   std::string function;            ///< the function that executed the most of them
   std::string object;              ///< the file it is in
   double function_share = 0;

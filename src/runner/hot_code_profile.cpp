@@ -1,10 +1,10 @@
 #include "runner/hot_code_profile.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <stdexcept>
 
+#include "analysis/instructions.hpp"
 #include "disasm/hot_code.hpp"
 #include "disasm/objdump.hpp"
 #include "input/usage_error.hpp"
@@ -15,14 +15,6 @@
 namespace tare::runner {
 namespace {
 
-// Instructions per invocation beyond the empty loop's: ~0 when the operation was deleted.
-double beyond_the_empty_loop(const results::InstructionCounts& counts) {
-  if (counts.invocations == 0) return 0;
-  const double body = static_cast<double>(counts.body_2n) - static_cast<double>(counts.body_n);
-  const double empty = static_cast<double>(counts.empty_2n) - static_cast<double>(counts.empty_n);
-  return (body - empty) / static_cast<double>(counts.invocations);
-}
-
 results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, const CallgrindPlan& plan,
                                           const HotCodeTools& tools) {
   const CallgrindRun counted = run_callgrind_fork(instance, plan);
@@ -30,9 +22,11 @@ results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, co
       std::chrono::duration<double>(plan.timeout_seconds));
   // The larger batch: the loop's share of what every batch costs once is the larger.
   results::AsmProfile hot = disasm::hot_code_of(counted.body_2n.path, tools.objdump, timeout);
-  // Not one instruction per invocation more than the empty loop: nothing of the operation
-  // is left, whatever the loop's instructions look like.
-  if (beyond_the_empty_loop(counted.counts) < 0.5) hot.optimized_away = true;
+  // Not one instruction per operation more than the empty loop: nothing of the operation is
+  // left, whatever the loop's instructions look like.
+  const double beyond_the_empty_loop =
+      analysis::instructions_per_op(counted.counts) - analysis::empty_loop_instructions_per_op(counted.counts);
+  if (beyond_the_empty_loop < 0.5) hot.optimized_away = true;
   return hot;
 }
 
