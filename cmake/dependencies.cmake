@@ -25,3 +25,17 @@ if(TARE_WITH_STREAM)
     message(STATUS "tare: zlib not found; `tare stream run --hdr-log` will be unavailable")
   endif()
 endif()
+
+# libpfm4 turns event names into what perf_event_open counts for `--prof perf:EVENTS`: the
+# names of this machine's PMU ("INST_RETIRED:ANY_P") and libpfm's spellings of the generic
+# ones ("perf::PAGE-FAULTS"). Without it the kernel's generic names ("cycles",
+# "page-faults", "L1-dcache-load-misses") still work and other names are refused saying why.
+# libtare is a static archive: users link libpfm too (tareConfig.cmake, tare.pc).
+set(TARE_HAVE_LIBPFM OFF)
+find_path(TARE_LIBPFM_INCLUDE_DIR perfmon/pfmlib_perf_event.h)
+find_library(TARE_LIBPFM_LIBRARY pfm)
+if(TARE_LIBPFM_INCLUDE_DIR AND TARE_LIBPFM_LIBRARY)
+  set(TARE_HAVE_LIBPFM ON)
+else()
+  message(STATUS "tare: libpfm4 not found; `--prof perf` takes the kernel's generic event names only")
+endif()

@@ -28,6 +28,10 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tareConfig.cmake ${CMAKE_CURRENT_BINAR
 # own -std stays the user's choice.
 file(RELATIVE_PATH TARE_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 set(tare_pc_files)
+set(TARE_PC_LIBPFM "")
+if(TARE_HAVE_LIBPFM)
+  set(TARE_PC_LIBPFM " -lpfm")  # --prof perf's event names (cmake/dependencies.cmake)
+endif()
 foreach(library tare tare_main tare_gbench tare_gbench_main)
   configure_file(cmake/pkgconfig/${library}.pc.in ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${library}.pc @ONLY)
   list(APPEND tare_pc_files ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig/${library}.pc)

@@ -30,6 +30,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # package comes along (find_package(tare) finds it too). The tare command's own run-time
 # libraries (libfmt9, zlib1g, libstdc++6, ...) are read from the binary by dpkg-shlibdeps.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libfmt-dev (>= 9)")
+if(TARE_HAVE_LIBPFM)  # linked by every program too (--prof perf's event names)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpfm4-dev")
+endif()
 find_program(TARE_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(TARE_DPKG_SHLIBDEPS AND TARE_BUILD_CLI)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

@@ -9,6 +9,7 @@
 #include "analysis/estimates.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "analysis/instructions.hpp"
+#include "analysis/perf_profile.hpp"
 #include "analysis/profile.hpp"
 #include "stats/descriptive.hpp"
 
@@ -41,6 +42,21 @@ void percentiles(results::Benchmark& b, const std::vector<const results::Fork*>&
   for (double p : {0.0, 50.0, 90.0, 99.0, 99.9, 100.0}) b.percentiles.emplace_back(p, stats::quantile(calls, p / 100));
 }
 
+// What the profilers asked for (--prof) found, in the order they were asked for.
+void add_profiles(results::Benchmark& b, const std::vector<const results::Fork*>& good,
+                  const std::vector<results::Profiler>& profilers) {
+  b.profile.clear();
+  for (const auto profiler : profilers) {
+    std::vector<results::ProfileMetric> figures;
+    if (profiler == results::Profiler::rusage) figures = rusage_profile(good);
+    if (profiler == results::Profiler::perf) figures = perf_profile(good);
+    // Counted once, in a worker of its own under callgrind (runner/callgrind_fork).
+    if (profiler == results::Profiler::instructions && b.instruction_counts)
+      figures = instructions_profile(*b.instruction_counts);
+    b.profile.insert(b.profile.end(), figures.begin(), figures.end());
+  }
+}
+
 }  // namespace
 
 void summarize(results::Benchmark& b, const registry::Instance& instance, const SummaryContext& context) {
@@ -63,13 +79,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
     if (fork->floor_ns_per_op > 0) floors.push_back(fork->floor_ns_per_op);
   if (!floors.empty()) b.floor_ns_per_op = stats::median(floors);
   if (instance.spec->body->times_each_invocation()) b.timer_cost_ns_per_op = b.floor_ns_per_op;
-  for (const auto profiler : context.profilers)
-    if (profiler == results::Profiler::rusage) b.profile = rusage_profile(good);
-  // Counted once, in a worker of its own under callgrind (runner/callgrind_fork).
-  if (b.instruction_counts) {
-    const auto counted = instructions_profile(*b.instruction_counts);
-    b.profile.insert(b.profile.end(), counted.begin(), counted.end());
-  }
+  add_profiles(b, good, context.profilers);
   add_warnings(b, instance, scored, context);
 }
 

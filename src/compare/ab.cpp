@@ -14,6 +14,7 @@
 #include "analysis/estimates.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "clock/clock.hpp"
+#include "compare/ab_instructions.hpp"
 #include "system/capture.hpp"
 #include "compare/pair_cpus.hpp"
 #include "compare/pair_design.hpp"
@@ -303,9 +304,26 @@ CompareRow compare_benchmark(const AbOptions& options, const Listed& b, const Se
   return row;
 }
 
+// The benchmarks as callgrind workers are told them (--metric instructions).
+std::vector<CountedBenchmark> counted_benchmarks(const std::vector<const Listed*>& common) {
+  std::vector<CountedBenchmark> counted;
+  for (const Listed* b : common) {
+    CountedBenchmark c;
+    c.name = b->name;
+    c.target.worker.benchmark = b->family;
+    c.target.worker.params = b->params;
+    c.target.worker.threads = b->threads;
+    c.target.ops_per_invocation = b->ops_per_invocation;
+    counted.push_back(std::move(c));
+  }
+  return counted;
+}
+
 }  // namespace
 
 CompareReport run_ab(const AbOptions& options) {
+  const std::string valgrind =
+      options.metric == Metric::instructions ? runner::require_valgrind("--metric instructions") : std::string();
   const auto base_list = list_benchmarks(options.base, options.filter, options.timeout_seconds);
   const auto candidate_list = list_benchmarks(options.candidate, options.filter, options.timeout_seconds);
   CompareReport report;
@@ -316,6 +334,10 @@ CompareReport run_ab(const AbOptions& options) {
   check_duet(options, cpus.size());
   const std::vector<const Listed*> common = match_benchmarks(base_list, candidate_list, report);
   if (common.empty()) throw runner::UsageError(options.base + " and " + options.candidate + ": no benchmark in common");
+  if (options.metric == Metric::instructions) {
+    count_ab_instructions(options, valgrind, counted_benchmarks(common), report);
+    return report;
+  }
 
   const std::size_t pairs_per_unit = options.duet ? 2 : 1;
   const PairDesign design = options.pairs == 0

@@ -29,6 +29,9 @@ struct AbOptions {
   bool duet = false;                 ///< both sides at once on different CPUs (pair_cpus.hpp)
   bool quiet = false;                ///< no progress on stderr
   std::uint64_t seed = 1;
+  /// instructions: callgrind's counts instead of time (compare/ab_instructions.hpp); pairs,
+  /// budget, measure_ms, warmup_max_ms and duet then do not apply.
+  Metric metric = Metric::time;
 };
 
 /// Runs the paired comparison and returns it as a CompareReport (one row per benchmark in

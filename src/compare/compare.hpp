@@ -18,6 +18,11 @@
 
 namespace tare::compare {
 
+/// What a comparison compares: the benchmarks' scores (time or rate, with intervals over
+/// forks), or the instructions per operation callgrind counted (--metric instructions:
+/// exact, so the same in every run of the same build).
+enum class Metric { time, instructions };
+
 struct CompareOptions {
   double threshold = 0.01;       ///< |ratio - 1| that matters in practice
   std::size_t resamples = 2000;  ///< bootstrap resamples per benchmark
@@ -70,6 +75,7 @@ struct CompareReport {
   /// and a direction also needs its Holm-adjusted p-value below 5%.
   bool intervals_adjusted = false;
   CompareOptions options;
+  Metric metric = Metric::time;
 };
 
 /// Matches benchmarks by name (which includes the parameters) and compares them. Throws

@@ -67,9 +67,10 @@ ResultsFile read_results_file(const std::string& path, ResultsUse use) {
     throw input::UsageError(path + ": " + without_library_tag(e.what()));
   }
   if (use == ResultsUse::plan) throw input::UsageError(plan_refusal(path, *gbench));
-  if (use == ResultsUse::export_run)
+  if (use == ResultsUse::export_run || use == ResultsUse::report)
     throw input::UsageError(path + ": Google Benchmark JSON, not tare's results: run the benchmark binary with --json "
-                                   "FILE (tare.results/1) and export that file");
+                                   "FILE (tare.results/1) and " + (use == ResultsUse::report ? "report" : "export") +
+                            " that file");
   return {std::move(gbench->run), std::move(gbench->summaries)};
 }
 

@@ -1,4 +1,4 @@
-// A results file as `tare compare`, `tare plan` and `tare export` read it: tare's own results, or (for
+// A results file as `tare compare`, `tare plan`, `tare export` and `tare report` read it: tare's own results, or (for
 // compare) Google Benchmark's JSON, that of Google Benchmark itself or of a tare::gbench
 // binary (compare/gbench_json.hpp). A file that cannot be read as results is bad input: a
 // UsageError naming the file. `tare plan` needs every fork's timings, which no Google
@@ -19,8 +19,8 @@ struct ResultsFile {
   Summaries summaries;
 };
 
-/// What the file is read for: planning and exporting take tare's own results only.
-enum class ResultsUse { plan, compare, export_run };
+/// What the file is read for: planning, exporting and the HTML report take tare's own results only.
+enum class ResultsUse { plan, compare, export_run, report };
 
 /// Reads `path`. Throws input::UsageError for a file that cannot be opened or read as
 /// results (the JSON library's internal tag left out of the message), for a stream

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "report/hot_code_block.hpp"
+#include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
 #include "report/summary_table.hpp"
 #include "report/text.hpp"
@@ -109,10 +110,14 @@ void write_counters(const results::Run& run, std::ostream& out, bool color) {
 
 // The profilers' table (--prof): per operation, mean over forks ± the 95% half-width.
 void write_profiles(const results::Run& run, std::ostream& out, bool color) {
-  const auto table = detail::rusage_table(run);
-  if (!table) return;
-  out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
-  for (const std::string& line : table->render(color)) out << line << '\n';
+  if (const auto table = detail::rusage_table(run)) {
+    out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
+    for (const std::string& line : table->render(color)) out << line << '\n';
+  }
+  if (const auto table = detail::perf_table(run)) {  // --prof perf
+    out << '\n' << detail::perf_table_title(run) << '\n';
+    for (const std::string& line : table->render(color)) out << line << '\n';
+  }
 }
 
 // --prof instructions: exact counts from one callgrind worker, so no interval.
@@ -209,7 +214,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   if (run.benchmarks.empty()) {
     out << "No benchmarks ran.\n";
   } else {
-    for (const std::string& line : detail::summary_table(run).render(options.color)) out << line << '\n';
+    for (const std::string& line : detail::summary_table(run, options.plot).render(options.color)) out << line << '\n';
   }
   write_skipped(run, out, options.color);
   write_failures(run, out, options.color);

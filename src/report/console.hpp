@@ -3,15 +3,20 @@
 // counters, percentiles, the environment).
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 
+#include "report/sparkline.hpp"
 #include "results/results.hpp"
 
 namespace tare::report {
 
 struct ConsoleOptions {
   bool color = false;  ///< ANSI colours: bold names, yellow warnings, red failures
+  /// The fork means of each benchmark as a sparkline in the table, in these glyphs; none
+  /// without (--no-plot).
+  std::optional<Glyphs> plot;
 };
 
 void write_console(const results::Run& run, std::ostream& out, const ConsoleOptions& options = {});

@@ -77,25 +77,23 @@ const char* profiler_name(results::Profiler profiler) {
   switch (profiler) {
     case results::Profiler::rusage: return "rusage";
     case results::Profiler::instructions: return "instructions";
+    case results::Profiler::perf: return "perf";
     case results::Profiler::disassembly: return "asm";
   }
   return "";
 }
 
-const std::vector<results::Profiler>& all_profilers() {
-  static const std::vector<results::Profiler> all{results::Profiler::rusage, results::Profiler::instructions,
-                                                  results::Profiler::disassembly};
-  return all;
-}
-
 std::string profiler_names() {
   std::string names;
-  for (const auto profiler : all_profilers()) names += (names.empty() ? "" : ", ") + std::string(profiler_name(profiler));
+  for (const auto profiler : kProfilers) {
+    if (!names.empty()) names += ", ";
+    names += profiler_name(profiler);
+  }
   return names;
 }
 
 std::optional<results::Profiler> parse_profiler(std::string_view name) {
-  for (const auto profiler : all_profilers())
+  for (const auto profiler : kProfilers)
     if (name == profiler_name(profiler)) return profiler;
   return std::nullopt;
 }

@@ -30,11 +30,12 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// "rusage", "instructions", "asm" (--prof takes them too).
+/// Every profiler this tare has, in the order its messages list them.
+inline constexpr results::Profiler kProfilers[] = {results::Profiler::rusage, results::Profiler::perf,
+                                                   results::Profiler::instructions, results::Profiler::disassembly};
+/// "rusage", "perf", "instructions", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
-/// Every profiler this tare has, in the enum's order.
-const std::vector<results::Profiler>& all_profilers();
-/// Their names, ", " between them (for messages that list them).
+/// kProfilers' names: "rusage, perf, instructions, asm".
 std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);

@@ -124,6 +124,13 @@ results::SlowStart read_slow_start(const Field& v) {
   return s;
 }
 
+void read_perf_readings(const Field& f, results::Fork& fork) {
+  fork.perf_ops = f.at("ops").unsigned_integer();
+  for (const Field& r : f.at("readings").elements())
+    fork.perf_readings.push_back({r.at("event").text(), r.at("value").unsigned_integer(),
+                                  r.at("enabled_ns").unsigned_integer(), r.at("running_ns").unsigned_integer()});
+}
+
 results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
@@ -155,6 +162,7 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
     if (auto v = r->find("max_rss_kib")) fork.resources.max_rss_kib = to_long(*v);
   }
+  if (auto p = f.find("perf")) read_perf_readings(*p, fork);
   read_steady_state(f.at("steady_state"), fork);
   // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
   fork.mean = f.at("mean").number();
@@ -265,9 +273,11 @@ results::ProfileMetric read_profile_metric(const Field& f) {
   m.profiler = read_profiler(f.at("profiler"));
   m.name = f.at("metric").text();
   m.unit = f.at("unit").text();
-  m.mean = f.at("mean").number();
+  // null: an event perf never counted (no mean, which is not zero).
+  m.mean = f.at("mean").optional_number().value_or(std::numeric_limits<double>::quiet_NaN());
   m.ci = read_interval(f.at("ci"));
   m.forks = to_int(f.at("forks"));
+  if (auto v = f.find("time_counted")) m.time_counted = v->number();
   return m;
 }
 
@@ -386,6 +396,15 @@ results::Context::Clock read_clock(const Field& clock) {
   return c;
 }
 
+results::Context::Perf read_perf_context(const Field& f) {
+  results::Context::Perf perf;
+  perf.events = strings(f.at("events"));
+  perf.user_only = f.at("counting").text() == "user";
+  if (auto v = f.at("perf_event_paranoid"); !v.is_null()) perf.paranoid = to_int(v);
+  for (const Field& u : f.at("unavailable").elements()) perf.unavailable.emplace_back(u.at("event").text(), u.at("reason").text());
+  return perf;
+}
+
 results::Context read_context(const Field& f) {
   results::Context c;
   c.date = f.at("date").text();
@@ -410,6 +429,7 @@ results::Context read_context(const Field& f) {
     if (auto history = v->find("history")) c.between_runs.history = history->text_or_empty();
   }
   c.warnings = strings(f.at("warnings"));
+  if (auto v = f.find("perf")) c.perf = read_perf_context(*v);
   return c;
 }
 

@@ -61,6 +61,16 @@ Json samples_json(const std::vector<results::Sample>& samples) {
   return array;
 }
 
+// --prof perf: each counter's raw reading over the fork's measured samples, and their
+// operations, so that a reader can scale and divide again.
+Json perf_readings_json(const results::Fork& f) {
+  Json readings = Json::array();
+  for (const auto& r : f.perf_readings)
+    readings.push_back(
+        {{"event", r.event}, {"value", r.value}, {"enabled_ns", r.enabled_ns}, {"running_ns", r.running_ns}});
+  return {{"ops", f.perf_ops}, {"readings", std::move(readings)}};
+}
+
 Json fork_json(const results::Fork& f) {
   Json j;
   j["pid"] = f.pid;
@@ -84,6 +94,7 @@ Json fork_json(const results::Fork& f) {
                     {"voluntary_switches", f.resources.voluntary_switches},
                     {"involuntary_switches", f.resources.involuntary_switches},
                     {"max_rss_kib", f.resources.max_rss_kib}};
+  if (!f.perf_readings.empty()) j["perf"] = perf_readings_json(f);
   Json changepoints = Json::array();
   for (const int c : f.changepoints) changepoints.push_back(c);
   j["steady_state"] = {{"class", steady_class_name(f.steady_class)},     {"first_index", f.steady_first_index},
@@ -173,13 +184,15 @@ Json relative_json(const std::optional<results::Relative>& relative) {
 // The profilers' figures (--prof): one object per figure, its mean and interval over forks.
 Json profile_json(const std::vector<results::ProfileMetric>& profile) {
   Json metrics = Json::array();
-  for (const auto& m : profile)
+  for (const auto& m : profile) {
     metrics.push_back({{"profiler", report::profiler_name(m.profiler)},
                        {"metric", m.name},
                        {"unit", m.unit},
                        {"mean", number(m.mean)},
                        {"ci", m.ci ? interval_json(m.ci) : Json(nullptr)},
                        {"forks", m.forks}});
+    if (m.time_counted) metrics.back()["time_counted"] = number(*m.time_counted);  // perf
+  }
   return metrics;
 }
 
@@ -265,6 +278,17 @@ Json profiler_names(const std::vector<results::Profiler>& profilers) {
   return names;
 }
 
+// --prof perf: the events asked for, how far the kernel let them count, and those this
+// machine could not count.
+Json perf_context_json(const results::Context::Perf& perf) {
+  Json unavailable = Json::array();
+  for (const auto& [event, reason] : perf.unavailable) unavailable.push_back({{"event", event}, {"reason", reason}});
+  return {{"events", strings(perf.events)},
+          {"counting", perf.user_only ? "user" : "user+kernel"},
+          {"perf_event_paranoid", perf.paranoid ? Json(*perf.paranoid) : Json(nullptr)},
+          {"unavailable", std::move(unavailable)}};
+}
+
 Json context_json(const results::Context& c) {
   Json j;
   j["date"] = c.date;
@@ -304,6 +328,7 @@ Json context_json(const results::Context& c) {
                        {"relative_sd", c.between_runs.relative_sd >= 0 ? number(c.between_runs.relative_sd) : Json(nullptr)},
                        {"history", text_or_null(c.between_runs.history)}};
   j["warnings"] = strings(c.warnings);
+  if (c.perf) j["perf"] = perf_context_json(*c.perf);
   return j;
 }
 

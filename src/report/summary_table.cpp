@@ -92,9 +92,17 @@ std::size_t measured_samples(const results::Benchmark& b) {
   return n;
 }
 
+// The good forks' means in run order, drawn; none under three forks (two points make no shape).
+std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
+  std::vector<double> means;
+  for (const results::Fork& f : b.forks)
+    if (f.ok && !f.samples.empty() && std::isfinite(f.mean)) means.push_back(f.mean);
+  return means.size() >= 3 ? sparkline(means, glyphs) : "";
+}
+
 }  // namespace
 
-Table summary_table(const results::Run& run) {
+Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
                                         [](const results::Benchmark& b) { return !b.warnings.empty(); });
   std::vector<Column> columns{
@@ -102,6 +110,7 @@ Table summary_table(const results::Run& run) {
       {"", Align::left, 1},           {"± CI", Align::right, 2}, {"", Align::left, 1},
       {"± %", Align::right, 2},       {"Forks", Align::right, 2}, {"Samples", Align::right, 2},
   };
+  if (plot) columns.push_back({"Fork means", Align::left, 2});
   // The steady-state classes and outlier labels are in the JSON, not here: they are terms
   // of art, and what in them needs action is among the warnings, in words.
   if (any_warnings) columns.push_back({"", Align::left, 2});
@@ -112,6 +121,7 @@ Table summary_table(const results::Run& run) {
     std::vector<Cell> row{{b.name, Style::bold}, {mode_name(b.mode)},        std::move(s.score),
                           std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
                           std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
+    if (plot) row.push_back({fork_means_plot(b, *plot)});
     if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});
     table.add_row(std::move(row));
   }

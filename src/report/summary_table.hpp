@@ -2,13 +2,17 @@
 // and how much evidence backs it.
 #pragma once
 
+#include <optional>
+
+#include "report/sparkline.hpp"
 #include "report/table.hpp"
 #include "results/results.hpp"
 
 namespace tare::report::detail {
 
 /// Columns: Benchmark, Mode, Score (+unit), ± CI (+unit, same scale as the score), ± %,
-/// Forks, Samples, and a warnings marker ("⚠ 2") when any benchmark has warnings.
-Table summary_table(const results::Run& run);
+/// Forks, Samples, with `plot` the fork means as a sparkline, and a warnings marker ("⚠ 2")
+/// when any benchmark has warnings.
+Table summary_table(const results::Run& run, std::optional<Glyphs> plot = std::nullopt);
 
 }  // namespace tare::report::detail

@@ -75,6 +75,16 @@ struct SlowStart {
 };
 
 /// One worker process's contribution to a benchmark.
+/// One hardware or software counter over a fork's measured samples (--prof perf): the raw
+/// count, and how long the event was enabled and how long it actually counted (less when
+/// the kernel multiplexed more events than the PMU has counters).
+struct CounterReading {
+  std::string event;  ///< as asked for: "cycles", "perf::PAGE-FAULTS"
+  std::uint64_t value = 0;
+  std::uint64_t enabled_ns = 0;
+  std::uint64_t running_ns = 0;
+};
+
 struct Fork {
   int pid = 0;
   Layout layout;
@@ -107,6 +117,10 @@ struct Fork {
   /// What the benchmark reported about itself over the measured samples (Body::annotations),
   /// as the worker sent it; for the benchmark's own reporter (Google Benchmark's counters).
   std::string annotations;
+  /// --prof perf: each counter over the measured samples (in the order the run counted
+  /// them), and the operations those samples ran (the counts' denominator).
+  std::vector<CounterReading> perf_readings = {};
+  std::uint64_t perf_ops = 0;
 };
 
 struct Interval {
@@ -116,7 +130,7 @@ struct Interval {
 };
 
 /// A profiler a run was asked for (--prof), beside the timing.
-enum class Profiler { rusage, instructions, disassembly };
+enum class Profiler { rusage, perf, instructions, disassembly };
 
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).
@@ -127,6 +141,9 @@ struct ProfileMetric {
   double mean = 0;
   std::optional<Interval> ci;
   int forks = 0;
+  /// perf: the mean over the forks of time running / time enabled (1: counted throughout);
+  /// 0 with forks 0 and no mean when the event never counted.
+  std::optional<double> time_counted = {};
 };
 
 /// One instruction of the hot code --prof asm shows: objdump's disassembly beside callgrind's
@@ -326,6 +343,15 @@ struct Context {
     std::string history;      ///< the file the readings came from; "" when there is none
   } between_runs;
   std::vector<std::string> warnings;
+  /// --prof perf: the events asked for, how far the kernel let them count, and those this
+  /// machine could not count (event, why).
+  struct Perf {
+    std::vector<std::string> events = {};
+    bool user_only = false;            ///< the kernel was left out (perf_event_paranoid)
+    std::optional<int> paranoid = {};  ///< /proc/sys/kernel/perf_event_paranoid
+    std::vector<std::pair<std::string, std::string>> unavailable = {};
+  };
+  std::optional<Perf> perf = {};
 };
 
 struct Run {

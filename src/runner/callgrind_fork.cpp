@@ -86,7 +86,6 @@ std::uint64_t batch_size(WorkerProcess& worker, const CallgrindPlan& plan, resul
   return power_of_two_at_most(calibrate(worker, kCalibratedBatchNs, kMaxCountedInvocations, scratch));
 }
 
-
 }  // namespace
 
 std::optional<std::string> find_valgrind() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 #include <vector>
 
 #include "analysis/calibration.hpp"
@@ -116,6 +117,14 @@ void measure_steady(WorkerProcess& worker, const registry::Instance& instance, c
   fork.reference_after_ns = time_reference(worker);
 }
 
+// The worker reads its counters in the order it was sent them: name each reading.
+void name_perf_readings(const ForkPlan& plan, results::Fork& fork) {
+  if (fork.perf_readings.size() != plan.perf_event_names.size())
+    throw WorkerFailure("worker sent " + std::to_string(fork.perf_readings.size()) + " perf counts for " +
+                        std::to_string(plan.perf_event_names.size()) + " events");
+  for (std::size_t i = 0; i < fork.perf_readings.size(); ++i) fork.perf_readings[i].event = plan.perf_event_names[i];
+}
+
 }  // namespace
 
 results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
@@ -139,12 +148,14 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     spec.threads = instance.threads;
     spec.tsc_ghz = plan.tsc_ghz;
     spec.layout_seed = plan.layout_seed;
+    spec.perf_events = plan.perf_events;
     WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, {}}, plan.timeout_seconds);
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
     else measure_steady(worker, instance, plan, fork_input, fork);
     finish(worker, fork);
+    name_perf_readings(plan, fork);
   } catch (const WorkerFailure& failure) {
     fork.ok = false;
     fork.error = failure.what();

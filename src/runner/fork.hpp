@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "registry/registry.hpp"
 #include "results/results.hpp"
@@ -30,6 +31,10 @@ struct ForkPlan {
   double measure_ns = 1e8;            ///< measured time per fork
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;
+  /// --prof perf: the events the worker counts (perf::events_to_text; "" for none) and their
+  /// names, in the same order.
+  std::string perf_events;
+  std::vector<std::string> perf_event_names;
 };
 
 /// Runs one fork; the benchmark's own RunSettings override the plan's. Failures of the

@@ -134,6 +134,13 @@ void finish(WorkerProcess& worker, results::Fork& fork) {
     fork.annotations = bye.substr(2);
     bye = worker.read_line();
   }
+  if (bye.rfind("p ", 0) == 0) {  // --prof perf
+    const auto counts = worker::parse_perf_counts(bye);
+    if (!counts) throw WorkerFailure("worker sent malformed perf counts: " + bye);
+    fork.perf_ops = counts->ops;
+    fork.perf_readings = counts->readings;
+    bye = worker.read_line();
+  }
   const auto finished = worker::parse_finished(bye);
   if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
   fork.teardown_ns = finished->teardown_ns;

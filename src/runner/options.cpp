@@ -9,6 +9,7 @@
 
 #include "input/cli.hpp"
 #include "report/enum_names.hpp"
+#include "runner/profiler_options.hpp"
 #include "system/machine.hpp"
 #include "text/split.hpp"
 
@@ -101,15 +102,18 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
 void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_option("--prof", text.profilers,
                  "Also profile each benchmark (repeatable): rusage (page faults and context switches per "
-                 "operation, peak resident set); instructions (instructions per operation, counted by valgrind's "
-                 "callgrind in one more worker); asm (the hot loop's disassembly with each instruction's share "
-                 "of the instructions executed, from callgrind and objdump)")
+                 "operation, peak resident set); perf[:EV1,EV2,...] (hardware and software counters per "
+                 "operation; default cycles, instructions, branches, branch-misses, cache-references, "
+                 "cache-misses and software events); instructions (instructions per operation, counted by "
+                 "valgrind's callgrind in one more worker); asm (the hot loop's disassembly with each "
+                 "instruction's share of the instructions executed, from callgrind and objdump)")
       ->type_name("NAME")
       ->default_str("");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");
   app.add_option("--csv", options.csv_path, "Write the summary as CSV")->type_name("FILE");
   app.add_flag("--quiet", options.quiet,
                "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
+  app.add_flag("!--no-plot", options.plot, "No sparkline of the fork means in the table");
   text.seed_option = input::add_number(&app, "--seed", text.seed, input::whole_number<std::uint64_t>(),
                                        "Seed for fork order and memory-layout shifts (default: random)")
                          ->default_str("");
@@ -125,12 +129,7 @@ void apply_option_text(const OptionText& text, RunOptions& options) {
     options.overrides.params.push_back(std::move(parsed));
   }
   if (!text.threads.empty()) options.overrides.threads = parse_thread_counts(text.threads);
-  for (const auto& name : text.profilers) {
-    const auto profiler = report::parse_profiler(name);
-    if (!profiler) throw UsageError("--prof " + name + ": unknown profiler; this tare has " + report::profiler_names());
-    if (std::find(options.profilers.begin(), options.profilers.end(), *profiler) == options.profilers.end())
-      options.profilers.push_back(*profiler);
-  }
+  for (const auto& name : text.profilers) add_profiler(name, options);
   if (!text.mode.empty()) {
     options.overrides.mode = report::parse_mode(text.mode);
     if (!options.overrides.mode) throw UsageError("--mode " + text.mode + ": expected avgt, thrpt, sample or ss");

@@ -33,7 +33,9 @@ struct RunOptions {
   double steady_band_percent = 5;
   std::string json_path, csv_path;
   bool quiet = false;                 ///< no progress on stderr (live line or log lines)
+  bool plot = true;                   ///< the fork means as a sparkline in the table (--no-plot: none)
   std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
+  std::vector<std::string> perf_events = {};      ///< --prof perf[:EVENTS]: each once, in the order given
   std::optional<std::uint64_t> seed;
   registry::Overrides overrides;
   std::string command_line;

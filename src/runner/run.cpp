@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstring>
 #include <iostream>
@@ -28,6 +29,7 @@
 #include "runner/fork.hpp"
 #include "runner/hot_code_profile.hpp"
 #include "runner/options.hpp"
+#include "runner/perf_plan.hpp"
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
@@ -79,6 +81,18 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
 }
 
 namespace {
+
+// The locale's character set as the C library would take it: LC_ALL, else LC_CTYPE, else LANG.
+bool locale_is_utf8() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    std::string text(value);
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
+  }
+  return false;
+}
 
 results::Benchmark describe(const registry::Instance& instance) {
   results::Benchmark b;
@@ -138,6 +152,8 @@ void weigh_machine_speed(results::Run& run) {
 
 }  // namespace
 
+report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
+
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   ResultFiles files(options);  // checked before anything is measured
   const bool counts_instructions = std::find(options.profilers.begin(), options.profilers.end(),
@@ -172,6 +188,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
+  plan_perf(options, run.context, plan, std::cerr);  // --prof perf: what counts here, before measuring
   analysis::StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;
@@ -231,6 +248,7 @@ int run(int argc, char** argv) {
     const runner::Measured measured = runner::measure(*options, instances);
     report::ConsoleOptions console;
     console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+    if (options->plot) console.plot = runner::terminal_glyphs();
     report::write_console(measured.run, std::cout, console);
     return runner::exit_status(measured);
   } catch (const runner::UsageError& e) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "registry/registry.hpp"
+#include "report/sparkline.hpp"
 #include "results/results.hpp"
 #include "runner/options.hpp"
 
@@ -24,6 +25,10 @@ struct Measured {
 /// and --csv (checkpointed during the run). Prints progress to stderr, no report. Throws
 /// UsageError, before measuring anything, when a result file cannot be written.
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances);
+
+/// The glyphs the terminal takes: block characters when the locale (LC_ALL, LC_CTYPE,
+/// LANG) is UTF-8, ASCII otherwise.
+report::Glyphs terminal_glyphs();
 
 /// 130 when interrupted, 1 when a benchmark failed (skipping itself is not failing), else 0.
 int exit_status(const Measured& measured);

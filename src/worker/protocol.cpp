@@ -38,6 +38,7 @@ std::vector<std::string> to_args(const WorkerSpec& spec) {
                                 "tsc_ghz=" + format_double(spec.tsc_ghz),
                                 "layout_seed=" + std::to_string(spec.layout_seed)};
   if (spec.occurrence != 0) args.push_back("occurrence=" + std::to_string(spec.occurrence));
+  if (!spec.perf_events.empty()) args.push_back("perf=" + spec.perf_events);
   for (const auto& [key, value] : spec.params) args.push_back("param:" + key + "=" + value);
   return args;
 }
@@ -62,6 +63,9 @@ WorkerSpec parse_args(const std::vector<std::string>& args) {
     } else if (key == "occurrence") {
       if (!parse_number(value, spec.occurrence) || spec.occurrence < 0)
         throw std::invalid_argument("bad worker occurrence: " + value);
+    } else if (key == "perf") {
+      if (value.empty()) throw std::invalid_argument("bad worker perf events: empty");
+      spec.perf_events = value;
     } else if (key.rfind("param:", 0) == 0) {
       spec.params.emplace_back(key.substr(6), value);
     } else {
@@ -117,6 +121,31 @@ std::optional<Finished> parse_finished(std::string_view line) {
       !parse_number(words[5], done.resources.involuntary_switches) || !parse_number(words[6], done.resources.max_rss_kib))
     return std::nullopt;
   return done;
+}
+
+std::string format_perf_counts(const PerfCounts& counts) {
+  std::string line = "p ";
+  line.append(std::to_string(counts.ops));
+  for (const auto& r : counts.readings) {
+    line.append(" ").append(std::to_string(r.value)).append(" ").append(std::to_string(r.enabled_ns));
+    line.append(" ").append(std::to_string(r.running_ns));
+  }
+  return line;
+}
+
+std::optional<PerfCounts> parse_perf_counts(std::string_view line) {
+  const auto words = split_words(line);
+  PerfCounts counts;
+  if (words.size() < 2 || (words.size() - 2) % 3 != 0 || words[0] != "p" || !parse_number(words[1], counts.ops))
+    return std::nullopt;
+  for (std::size_t i = 2; i < words.size(); i += 3) {
+    results::CounterReading r;
+    if (!parse_number(words[i], r.value) || !parse_number(words[i + 1], r.enabled_ns) ||
+        !parse_number(words[i + 2], r.running_ns))
+      return std::nullopt;
+    counts.readings.push_back(r);
+  }
+  return counts;
 }
 
 }  // namespace tare::worker

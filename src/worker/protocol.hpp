@@ -14,9 +14,13 @@
 //   count <body|empty> <invocations> -> "c" (one batch of the benchmark or of the empty
 //                                     operation through tare_counted_batch, for callgrind
 //                                     to count: worker/counted_batch.hpp)
-//   finish                         -> ["a <annotations>"] "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
+//   finish                         -> ["a <annotations>"] ["p <ops> <value> <enabled_ns> <running_ns>..."]
+//                                     "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
 //                                     then exit 0 (annotations: what the benchmark reported
-//                                     about itself over the measured samples, for its reporter)
+//                                     about itself over the measured samples, for its reporter;
+//                                     p: only when asked to count perf events (perf=...), each
+//                                     event's reading over the samples after "begin", in the
+//                                     order sent, and the operations those samples ran)
 // On any exception the worker answers "error <message>" and exits with status 3; when the
 // benchmark skips itself (tare::skip), "skip <reason>" and exits with status 0.
 //
@@ -50,6 +54,8 @@ struct WorkerSpec {
   /// Which of the benchmarks registered under that name (0: the first). Google Benchmark
   /// lets two families share a name; registration order is the same in every process.
   int occurrence = 0;
+  /// perf events to count around the measured samples (perf::events_to_text); "" for none.
+  std::string perf_events = {};
 };
 
 /// The arguments that follow kWorkerFlag.
@@ -65,6 +71,12 @@ struct Ready {
   std::uint32_t heap_offset = 0;
 };
 
+/// The "p" line: perf counters over the measured samples.
+struct PerfCounts {
+  std::uint64_t ops = 0;
+  std::vector<results::CounterReading> readings;  ///< events unnamed: the runner knows the order
+};
+
 struct Finished {
   double teardown_ns = 0;
   results::Resources resources;
@@ -74,6 +86,8 @@ std::string format_sample(const results::Sample& sample);
 std::optional<results::Sample> parse_sample(std::string_view line);
 std::optional<Ready> parse_ready(std::string_view line);
 std::optional<Finished> parse_finished(std::string_view line);
+std::string format_perf_counts(const PerfCounts& counts);
+std::optional<PerfCounts> parse_perf_counts(std::string_view line);
 
 /// Splits on single spaces.
 std::vector<std::string_view> split_words(std::string_view line);

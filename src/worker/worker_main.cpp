@@ -17,6 +17,7 @@
 #include "tare/consume.hpp"
 #include "worker/executor.hpp"
 #include "worker/layout.hpp"
+#include "worker/measured_counters.hpp"
 #include "worker/protocol.hpp"
 #include "worker/reference.hpp"
 
@@ -117,6 +118,7 @@ std::string teardown_reply(double teardown_ns, const results::Resources& used) {
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
   const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark, spec.occurrence);
+  MeasuredCounters counters(spec.perf_events);  // before the benchmark's threads: they inherit them
   Executor executor(benchmark, Params(spec.params), spec.threads);
   channel.send(ready_reply(executor, layout));
   channel.flush();
@@ -132,7 +134,7 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       const std::uint64_t count = parse_count(std::string(words[2]));
       std::uint64_t last_flush = detail::monotonic_ns();
       for (std::uint64_t i = 0; i < count; ++i) {
-        channel.send(format_sample(executor.sample(invocations)));
+        channel.send(format_sample(counters.sample(executor, invocations)));
         // Stream long runs of samples, in batches to keep system calls rare, but at least
         // every 50 ms: the runner's timeout counts silence, and a slow healthy run must not
         // look hung.
@@ -151,12 +153,14 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       channel.send(number_reply('r', time_reference_workload()));
     } else if (command == "begin") {
       executor.begin_measurement();
+      counters.begin();
       getrusage(RUSAGE_SELF, &begin);
       channel.send("b");
     } else if (command == "finish") {
       const results::Resources used = resources_since(begin);
       std::string annotations = executor.annotations();
       if (!annotations.empty()) channel.send("a " + one_line(std::move(annotations)));
+      if (const auto counted = counters.reply()) channel.send(*counted);
       channel.send(teardown_reply(executor.teardown(), used));
       channel.flush();
       return 0;

@@ -1,5 +1,5 @@
-// --prof instructions end to end: a benchmark whose operation is exactly 100
-// instructions, counted by callgrind in a worker of its own. Counts do
+// --prof instructions and --metric instructions end to end: a benchmark whose operation is
+// exactly 100 (or 150) instructions, counted by callgrind in a worker of its own. Counts do
 // not move with the machine's load, so these tests assert exact numbers.
 #include <gtest/gtest.h>
 
@@ -15,6 +15,8 @@ using CountedJson = nlohmann::json;  // files_test.cpp has its own `json` (unity
 using tare_e2e::run_command;
 
 namespace {
+
+using tare_e2e::kTare;
 
 const std::vector<std::string> kShortRun{"--prof", "instructions", "--forks", "2", "--max-forks", "2",
                                          "--measure-ms", "2", "--warmup-max-ms", "20"};
@@ -77,4 +79,90 @@ TEST(Instructions, WithoutValgrindOnThePathTheRunIsRefusedBeforeMeasuring) {
       << result.err;
   EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
   EXPECT_TRUE(result.out.empty()) << result.out;
+}
+
+TEST(Instructions, CompareByInstructionsGivesTheExactRatioAndRefusesFilesWithoutCounts) {
+  const CountedJson base = counted_run(TARE_E2E_NOPS_BASE, "nops_base.json");
+  const CountedJson more = counted_run(TARE_E2E_NOPS_MORE, "nops_more.json");
+  const double base_count = counted_metric(base, "instructions");
+  const double more_count = counted_metric(more, "instructions");
+  EXPECT_EQ(more_count - base_count, 50);
+  const auto out = (tare_e2e::scratch_dir() / "nops_compare.json").string();
+  const auto result = run_command({kTare, "compare", "--metric", "instructions",
+                                   (tare_e2e::scratch_dir() / "nops_base.json").string(),
+                                   (tare_e2e::scratch_dir() / "nops_more.json").string(), "--json", out});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const CountedJson doc = CountedJson::parse(tare_e2e::slurp(out));
+  EXPECT_EQ(doc["metric"], "instructions");
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const CountedJson& row = doc["benchmarks"][0];
+  EXPECT_EQ(row["unit"], "instructions/op");
+  EXPECT_EQ(row["ratio"]["estimate"].get<double>(), more_count / base_count);
+  EXPECT_EQ(row["ratio"]["low"], row["ratio"]["estimate"]);
+  EXPECT_EQ(row["verdict"], "slower");
+  EXPECT_EQ(row["against_threshold"], "beyond");
+  EXPECT_NE(result.out.find("Metric: instructions per operation"), std::string::npos) << result.out;
+
+  // A file recorded without --prof instructions: one line naming it, exit 2.
+  const auto timed = (tare_e2e::scratch_dir() / "nops_timed.json").string();
+  ASSERT_EQ(run_command({TARE_E2E_NOPS_BASE, "--forks", "2", "--max-forks", "2", "--measure-ms", "2",
+                         "--warmup-max-ms", "20", "--json", timed})
+                .exit_code,
+            0);
+  const auto refused = run_command({kTare, "compare", "--metric", "instructions", timed,
+                                    (tare_e2e::scratch_dir() / "nops_more.json").string()});
+  EXPECT_EQ(refused.exit_code, 2) << refused.out << refused.err;
+  EXPECT_EQ(refused.err, "tare: error: " + timed +
+                             ": no instruction counts (--metric instructions needs results recorded with --prof "
+                             "instructions)\n");
+}
+
+TEST(Instructions, AbByInstructionsCountsEachBuildTwiceAndGivesTheExactRatio) {
+  const auto out = (tare_e2e::scratch_dir() / "nops_ab.json").string();
+  const auto result = run_command({kTare, "ab", TARE_E2E_NOPS_BASE, TARE_E2E_NOPS_MORE, "--metric", "instructions",
+                                   "--fail-on", "slower", "--json", out});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;  // 50% more instructions fails the gate
+  const CountedJson doc = CountedJson::parse(tare_e2e::slurp(out));
+  EXPECT_EQ(doc["metric"], "instructions");
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const CountedJson& row = doc["benchmarks"][0];
+  ASSERT_TRUE(row["problem"].is_null()) << row.dump();
+  EXPECT_EQ(row["base"]["forks"], 2);  // two callgrind runs per build
+  EXPECT_EQ(row["new"]["forks"], 2);
+  const double base_count = row["base"]["score"].get<double>();
+  const double new_count = row["new"]["score"].get<double>();
+  EXPECT_EQ(new_count - base_count, 50);
+  EXPECT_EQ(row["ratio"]["estimate"].get<double>(), new_count / base_count);
+  // Both runs of each build counted the same: the ratio is one point, and no note says otherwise.
+  EXPECT_EQ(row["ratio"]["low"], row["ratio"]["estimate"]);
+  EXPECT_EQ(row["ratio"]["high"], row["ratio"]["estimate"]);
+  EXPECT_TRUE(doc["notes"].empty()) << doc["notes"].dump();
+  EXPECT_EQ(row["verdict"], "slower");
+  EXPECT_TRUE(row["fails_gate"].get<bool>());
+}
+
+TEST(Instructions, ABenchmarkCallgrindCannotCountGetsAWarningAndTheRunGoesOn) {
+  const auto path = (tare_e2e::scratch_dir() / "counted_threads.json").string();
+  std::vector<std::string> args{tare_e2e::kBench, "--filter", "^threaded\\.step|^empty\\.nothing$"};
+  args.insert(args.end(), kShortRun.begin(), kShortRun.end());
+  args.insert(args.end(), {"--json", path});
+  const auto result = run_command(args);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const CountedJson run = CountedJson::parse(tare_e2e::slurp(path));
+  ASSERT_EQ(run["benchmarks"].size(), 2u) << run["benchmarks"].dump();
+  for (const CountedJson& b : run["benchmarks"]) {
+    if (b["threads"] == 2) {
+      EXPECT_TRUE(b["instruction_counts"].is_null()) << b.dump();
+      EXPECT_TRUE(b["profile"].empty()) << b.dump();
+      const std::string warnings = b["warnings"].dump();
+      EXPECT_NE(warnings.find("--prof instructions: not counted under callgrind: instructions are counted for "
+                              "single-threaded benchmarks only (this one runs 2 threads)"),
+                std::string::npos)
+          << warnings;
+    } else {
+      // An empty operation costs exactly what the empty loop costs.
+      ASSERT_EQ(b["profile"].size(), 2u) << b.dump();
+      EXPECT_EQ(b["profile"][0]["mean"], b["profile"][1]["mean"]) << b["profile"].dump();
+    }
+  }
 }

@@ -355,6 +355,30 @@ TEST(GbenchConsole, ProfilerTableComesUnderTheTable) {
   EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
 }
 
+// --prof instructions too: callgrind's counts of the GB loop, in their own table under it.
+TEST(GbenchConsole, InstructionsTableComesUnderTheTable) {
+  const auto out = run(kCounters.tare,
+                       {"--benchmark_filter=^BM_label_only$", "--prof", "instructions", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const auto at = out.out.find("tare --prof instructions: per operation, counted by callgrind (exact):");
+  ASSERT_NE(at, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("Profile: instructions", at), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
+}
+
+// --prof perf passes through too: its table (software events count on any machine with perf
+// events) comes under Google Benchmark's.
+TEST(GbenchConsole, PerfTableComesUnderTheTable) {
+  const auto out = run(kCounters.tare,
+                       {"--benchmark_filter=^BM_label_only$", "--prof", "perf:task-clock", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  if (out.err.find("--prof perf: not available here") != std::string::npos) GTEST_SKIP() << out.err;
+  const auto at = out.out.find("Profile: perf");
+  ASSERT_NE(at, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("\nBM_label_only ", at), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("task-clock", at), std::string::npos) << out.out;
+}
+
 // --prof asm too: a block of the benchmark function's hot code under the table.
 TEST(GbenchConsole, HotCodeBlockComesUnderTheTable) {
   if (std::system("valgrind --version > /dev/null 2>&1") != 0 || std::system("objdump --version > /dev/null 2>&1") != 0)

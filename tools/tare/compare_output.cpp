@@ -7,8 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "report/console.hpp"
+#include "compare/instructions_compare.hpp"
 #include "report/json_print.hpp"
 #include "tools/tare/markdown_text.hpp"
+#include "tools/tare/metric.hpp"
 
 namespace tare::tool {
 namespace {
@@ -81,7 +83,9 @@ std::string verdict_text(const CompareRow& row, const CompareReport& report) {
   }
   const auto r = compare::time_ratio(row);
   const bool slower = v.direction == compare::Direction::slower;
-  const std::string size = slower ? percent(r.low - 1) + "–" + percent(r.high - 1) : percent(1 - r.high) + "–" + percent(1 - r.low);
+  std::string size = slower ? percent(r.low - 1) + "–" + percent(r.high - 1) : percent(1 - r.high) + "–" + percent(1 - r.low);
+  // An exact ratio (--metric instructions) has one size.
+  if (r.low == r.high) size = percent(r.estimate - 1);
   // In words, an undecided threshold statement is an interval across the threshold.
   const std::string where = v.against_threshold == compare::AgainstThreshold::undecided
                                 ? "across"
@@ -91,7 +95,28 @@ std::string verdict_text(const CompareRow& row, const CompareReport& report) {
 }
 
 std::string score_text(const Side& side, const std::string& unit) {
-  return std::isfinite(side.score) ? report::format_score(side.score, unit) : "n/a";
+  if (!std::isfinite(side.score)) return "n/a";
+  // A count per operation is exact: all its digits, not three.
+  if (unit == compare::kInstructionsUnit) return fmt::format("{:.7g}", side.score);
+  return report::format_score(side.score, unit);
+}
+
+// What the ratios are of, for the geometric mean's line.
+const char* ratios_of(const CompareReport& report) {
+  return report.metric == compare::Metric::instructions ? "instruction-count ratios" : "time ratios";
+}
+
+// Counted ratios have no confidence interval: their bounds are the ratios of the runs'
+// lowest and highest counts (one point when the runs agree).
+const char* ratio_header(const CompareReport& report) {
+  return report.metric == compare::Metric::instructions ? "Ratio [runs' range]" : "Ratio [95% CI]";
+}
+
+// The console's and Markdown's first line under --metric instructions (time is the default,
+// and says nothing).
+std::string metric_line(const CompareReport& report) {
+  if (report.metric != compare::Metric::instructions) return "";
+  return "Metric: instructions per operation, counted by callgrind (exact)\n";
 }
 
 std::vector<std::string> unique(std::vector<std::string> items) {
@@ -121,8 +146,9 @@ std::string compare_method(const CompareReport& report) {
 void write_compare_console(const CompareReport& report, std::ostream& out) {
   std::size_t width = 9;
   for (const auto& row : report.rows) width = std::max(width, row.name.size());
+  out << metric_line(report);
   out << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}  {:<24}  {}\n", "Benchmark", width, "Base", "New", "Change",
-                     "Ratio [95% CI]", "Verdict");
+                     ratio_header(report), "Verdict");
   for (const auto& row : report.rows) {
     const bool compared = row.problem.empty();
     out << fmt::format("{:<{}}  {:>12}  {:>12}  {:>8}  {:<24}  {}\n", row.name, width,
@@ -131,7 +157,7 @@ void write_compare_console(const CompareReport& report, std::ostream& out) {
                        verdict_text(row, report));
   }
   if (report.geomean)
-    out << fmt::format("\nGeometric mean of time ratios: {} over {} benchmarks\n", ratio_text(*report.geomean),
+    out << fmt::format("\nGeometric mean of {}: {} over {} benchmarks\n", ratios_of(report), ratio_text(*report.geomean),
                        std::count_if(report.rows.begin(), report.rows.end(),
                                      [](const CompareRow& r) { return r.problem.empty(); }));
   if (!report.only_in_base.empty())
@@ -143,7 +169,9 @@ void write_compare_console(const CompareReport& report, std::ostream& out) {
 }
 
 void write_compare_markdown(const CompareReport& report, std::ostream& out) {
-  out << "| Benchmark | Base | New | Change | Ratio [95% CI] | Verdict |\n";
+  // A blank line after the metric's: a table does not interrupt a paragraph.
+  if (const std::string line = metric_line(report); !line.empty()) out << line << "\n";
+  out << fmt::format("| Benchmark | Base | New | Change | {} | Verdict |\n", ratio_header(report));
   out << "|---|---:|---:|---:|---|---|\n";
   for (const auto& row : report.rows) {
     const bool compared = row.problem.empty();
@@ -153,7 +181,8 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
                        score_text(row.candidate, row.unit), compared ? change_text(row.ratio) : "",
                        compared ? ratio_text(row.ratio) : "", verdict);
   }
-  if (report.geomean) out << fmt::format("\nGeometric mean of time ratios: {}\n", ratio_text(*report.geomean));
+  if (report.geomean)
+    out << fmt::format("\nGeometric mean of {}: {}\n", ratios_of(report), ratio_text(*report.geomean));
   out << "\n<sub>" << compare_method(report) << ".</sub>\n";
   for (const auto& note : unique(report.notes)) out << "\n> " << note << ".\n";
 }
@@ -203,6 +232,7 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
   Json doc;
   doc["schema"] = "tare.compare/2";
   doc["method"] = compare_method(report);
+  doc["metric"] = metric_name(report.metric);
   doc["threshold"] = report.options.threshold;
   Json rows = Json::array();
   for (const auto& row : report.rows) rows.push_back(compare_row_json(row));

@@ -9,6 +9,7 @@
 
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
+#include "compare/instructions_compare.hpp"
 #include "compare/plan.hpp"
 #include "compare/results_file.hpp"
 #include "input/cli.hpp"
@@ -18,8 +19,10 @@
 #include "system/atomic_file.hpp"
 #include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
+#include "tools/tare/metric.hpp"
 #include "tools/tare/export_command.hpp"
 #include "tools/tare/plan.hpp"
+#include "tools/tare/report_command.hpp"
 #include "input/duration.hpp"
 #include "input/percent.hpp"
 #include "tools/tare/stream_command.hpp"
@@ -54,7 +57,7 @@ int report_comparison(const tare::compare::CompareReport& report, const std::str
 }
 
 struct CompareArgs {
-  std::string base, candidate, threshold = "1%", fail_on, markdown, json;
+  std::string base, candidate, threshold = "1%", fail_on, markdown, json, metric = "time";
   std::uint64_t seed = 1;
 };
 
@@ -66,6 +69,7 @@ void check_report_paths(const std::string& markdown, const std::string& json) {
 
 int compare_command(const CompareArgs& args) {
   check_report_paths(args.markdown, args.json);
+  const auto metric = tare::tool::parse_metric(args.metric);
   tare::compare::CompareOptions options;
   options.threshold = tare::input::parse_percent(args.threshold, "--threshold") / 100;
   options.seed = args.seed;
@@ -73,9 +77,15 @@ int compare_command(const CompareArgs& args) {
     throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
   const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
+  if (metric == tare::compare::Metric::instructions) {
+    tare::compare::require_instruction_counts(base.run, args.base);
+    tare::compare::require_instruction_counts(candidate.run, args.candidate);
+  }
   tare::compare::CompareReport report;
   try {
-    report = tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
+    report = metric == tare::compare::Metric::instructions
+                 ? tare::compare::compare_instructions(base.run, candidate.run, options)
+                 : tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
   } catch (const std::runtime_error& e) {
     throw tare::input::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
@@ -91,7 +101,7 @@ constexpr const char* kFailOnHelp =
 
 struct AbArgs {
   tare::compare::AbOptions options;
-  std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s";
+  std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s", metric = "time";
 };
 
 int ab_command(AbArgs& args) {
@@ -103,6 +113,7 @@ int ab_command(AbArgs& args) {
   if (args.options.pairs == 1)
     throw tare::input::UsageError("--pairs must be at least 2 (the interval is over pairs)");
   args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
+  args.options.metric = tare::tool::parse_metric(args.metric);
   const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
@@ -133,6 +144,7 @@ void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
   command->footer("Examples:\n  tare compare base.json new.json\n"
                   "  tare compare base.json new.json --threshold 2% --fail-on slower --markdown comment.md   a CI gate");
   command->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  command->add_option("--metric", args.metric, tare::tool::kMetricHelp)->capture_default_str();
   tare::input::add_number(command, "--seed", args.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the bootstrap");
 }
@@ -159,6 +171,7 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   ab->add_option("--fail-on", args.fail_on, kFailOnHelp);
   ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
+  ab->add_option("--metric", args.metric, tare::tool::kMetricHelp)->capture_default_str();
   tare::input::add_number(ab, "--seed", args.options.seed, tare::input::whole_number<std::uint64_t>(),
                           "Seed of the memory-layout shifts");
   ab->add_flag("--duet", args.options.duet,
@@ -178,10 +191,12 @@ struct CommandLine {
   AbArgs ab_args;
   tare::tool::StreamArgs stream_args;
   tare::tool::ExportArgs export_args;
+  tare::tool::ReportArgs report_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
   CLI::App* export_results = nullptr;
+  CLI::App* report = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -191,12 +206,14 @@ struct CommandLine {
                "  tare compare base.json new.json           is new faster, slower or the same?\n"
                "  tare ab ./bench_old ./bench_new           the same, both builds run paired in time\n"
                "  tare plan pilot.json --target-ci 0.5%     forks and samples for a wanted precision\n"
+               "  tare report run.json -o report.html       pictures of a run, in one HTML file\n"
                "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
                "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
     add_ab_command(app, ab_args, ab);
     export_results = tare::tool::add_export_command(app, export_args);
+    report = tare::tool::add_report_command(app, report_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -221,6 +238,7 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.compare) return compare_command(cli.compare_args);
   if (*cli.ab) return ab_command(cli.ab_args);
   if (*cli.export_results) return tare::tool::export_command(cli.export_args);
+  if (*cli.report) return tare::tool::report_command(cli.report_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }

@@ -92,6 +92,18 @@ std::string describe_scheduling(const stream::DriverScheduling& s) {
 
 std::string format_rate(double r) { return stream::rate_text(r); }
 
+// The percentile spectrum, as HdrHistogram's percentile distribution plots it: the tail in
+// nines, where a stream system's latency problems are.
+nlohmann::json spectrum_json(const stream::HdrHistogram& h) {
+  constexpr std::array kPercentiles{0.0, 10.0, 25.0, 50.0, 75.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99, 99.999};
+  const auto values = h.values_at_percentiles(kPercentiles);
+  nlohmann::json spectrum = nlohmann::json::array();
+  if (h.total_count() == 0) return spectrum;
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i) spectrum.push_back({{"p", kPercentiles[i]}, {"ns", values[i]}});
+  spectrum.push_back({{"p", 100.0}, {"ns", h.max()}});
+  return spectrum;
+}
+
 nlohmann::json latency_json(const stream::HdrHistogram& h) {
   const auto [p50, p90, p99, p99_9] = h.values_at_percentiles(std::array{50.0, 90.0, 99.0, 99.9});
   return {{"count", h.total_count()},
@@ -101,7 +113,8 @@ nlohmann::json latency_json(const stream::HdrHistogram& h) {
           {"p99", p99},
           {"p99_9", p99_9},
           {"max", h.max()},
-          {"out_of_range", h.out_of_range()}};
+          {"out_of_range", h.out_of_range()},
+          {"spectrum", spectrum_json(h)}};
 }
 
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,

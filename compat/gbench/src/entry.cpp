@@ -297,9 +297,8 @@ void PrintDefaultHelp() {
                "          [--forks N] [--max-forks N] [--budget 3s] [--target-ci 1%]\n"
                "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
                "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n"
-               "          [--prof rusage]\n"
-               "          [--prof instructions]\n"
-               "          [--prof asm]\n";
+               "          [--prof rusage] [--prof perf[:EV1,EV2,...]]\n"
+               "          [--prof instructions] [--prof asm]\n";
 }
 
 void Initialize(int* argc, char** argv, void (*help_printer)()) {

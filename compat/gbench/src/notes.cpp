@@ -6,6 +6,7 @@
 #include "format.hpp"
 #include "report/console.hpp"
 #include "report/hot_code_block.hpp"
+#include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
 
 namespace tare::gbench {
@@ -72,6 +73,10 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
                  std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it.";
   if (const auto table = report::detail::rusage_table(run)) {  // --prof rusage
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
+  if (const auto table = report::detail::perf_table(run)) {  // --prof perf
+    notes.lines.push_back(std::string("tare: ").append(report::detail::perf_table_title(run)));
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
   if (const auto table = report::detail::instructions_table(run)) {  // --prof instructions

@@ -17,7 +17,7 @@ using ::testing::Not;
 
 std::string render(const results::Run& run, bool color = false) {
   std::ostringstream out;
-  write_console(run, out, ConsoleOptions{color});
+  write_console(run, out, ConsoleOptions{color, std::nullopt});
   return out.str();
 }
 

@@ -225,6 +225,43 @@ TEST(JsonRead, InstructionCountsRoundTripWithTheirProfileRows) {
   EXPECT_FALSE(from_text(to_text(testing::full_run())).benchmarks[0].instruction_counts);
 }
 
+// --prof perf: the fork's raw readings, the run's perf context and the figures (one never
+// counted: no mean) come back as written.
+TEST(JsonRead, PerfReadingsContextAndFiguresRoundTrip) {
+  results::Run original = testing::full_run();
+  original.context.settings.profilers = {results::Profiler::perf};
+  original.context.perf = results::Context::Perf{{"page-faults", "cycles"}, true, 2, {{"cycles", "no such counter"}}};
+  auto& fork = original.benchmarks[0].forks[0];
+  fork.perf_ops = 4000;
+  fork.perf_readings = {{"page-faults", 16000, 900, 450}};
+  original.benchmarks[0].profile = {
+      {results::Profiler::perf, "page-faults", "/op", 8, results::Interval{0.95, 7.5, 8.5}, 2, 0.5},
+      {results::Profiler::perf, "LLC-loads", "/op", std::nan(""), std::nullopt, 0, 0.0}};
+  const std::string text = to_text(original);
+  const results::Run read = from_text(text);
+  ASSERT_TRUE(read.context.perf);
+  EXPECT_EQ(read.context.perf->events, (std::vector<std::string>{"page-faults", "cycles"}));
+  EXPECT_TRUE(read.context.perf->user_only);
+  EXPECT_EQ(read.context.perf->paranoid, 2);
+  ASSERT_EQ(read.context.perf->unavailable.size(), 1u);
+  EXPECT_EQ(read.context.perf->unavailable[0].second, "no such counter");
+  const auto& read_fork = read.benchmarks[0].forks[0];
+  EXPECT_EQ(read_fork.perf_ops, 4000u);
+  ASSERT_EQ(read_fork.perf_readings.size(), 1u);
+  EXPECT_EQ(read_fork.perf_readings[0].event, "page-faults");
+  EXPECT_EQ(read_fork.perf_readings[0].value, 16000u);
+  EXPECT_EQ(read_fork.perf_readings[0].running_ns, 450u);
+  ASSERT_EQ(read.benchmarks[0].profile.size(), 2u);
+  EXPECT_DOUBLE_EQ(*read.benchmarks[0].profile[0].time_counted, 0.5);
+  EXPECT_TRUE(std::isnan(read.benchmarks[0].profile[1].mean));
+  EXPECT_EQ(read.benchmarks[0].profile[1].forks, 0);
+  EXPECT_EQ(to_text(read), text);
+  // Without --prof perf none of it is written.
+  const std::string plain = to_text(testing::full_run());
+  EXPECT_EQ(plain.find("\"perf\""), std::string::npos);
+  EXPECT_EQ(plain.find("time_counted"), std::string::npos);
+}
+
 TEST(JsonRead, AnUnknownProfilerIsRefusedNamingWhereItIs) {
   results::Run original = testing::full_run();
   original.context.settings.profilers = {results::Profiler::rusage};

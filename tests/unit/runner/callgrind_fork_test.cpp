@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "input/usage_error.hpp"
@@ -80,5 +81,45 @@ TEST(CallgrindFork, TheScratchDirectoryGoesWithEverythingInIt) {
   }
   EXPECT_FALSE(std::filesystem::exists(where));
 }
+
+#ifdef TARE_NOPS_BENCH
+// A benchmark of exactly 100 instructions per operation, counted with per-instruction files
+// (what the asm profiler reads): the body's batches minus the empty loop's are 100 per
+// invocation, and each batch has its file.
+TEST(CallgrindFork, CountsTheHundredInstructionBodyAndKeepsAFilePerBatch) {
+#ifdef TARE_SANITIZE
+  GTEST_SKIP() << "valgrind cannot run a binary built with sanitizers";
+#endif
+  const auto valgrind = tare::runner::find_valgrind();
+  ASSERT_TRUE(valgrind) << "valgrind is installed with the tests (scripts/install-deps.sh --tests)";
+  const tare::runner::CallgrindDirectory directory;
+  tare::runner::CallgrindTarget target;
+  target.executable = TARE_NOPS_BENCH;
+  target.worker.benchmark = "nops.block";
+  tare::runner::CallgrindPlan plan;
+  plan.valgrind = *valgrind;
+  plan.output_directory = directory.path();
+  plan.invocations = 64;
+  plan.dump_instructions = true;
+  const auto run = tare::runner::run_callgrind_fork(target, plan);
+  EXPECT_EQ(run.counts.invocations, 64u);
+  EXPECT_EQ(run.body_2n.invocations, 128u);
+  const auto body = run.counts.body_2n - run.counts.body_n;
+  const auto empty = run.counts.empty_2n - run.counts.empty_n;
+  EXPECT_EQ(body - empty, 64u * 100u) << "body " << body << ", empty loop " << empty;
+  for (const auto* batch : {&run.body_n, &run.body_2n, &run.empty_n, &run.empty_2n}) {
+    std::ifstream file(batch->path);
+    ASSERT_TRUE(file) << batch->path;
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("positions: instr line"), std::string::npos) << batch->path;  // --dump-instr=yes
+    EXPECT_NE(text.find("totals: " + std::to_string(batch->instructions)), std::string::npos) << batch->path;
+  }
+  // Calibrated, the batch is a power of two.
+  plan.invocations = 0;
+  plan.dump_instructions = false;
+  const auto calibrated = tare::runner::run_callgrind_fork(target, plan).counts.invocations;
+  EXPECT_EQ(calibrated & (calibrated - 1), 0u) << calibrated;
+}
+#endif
 
 }  // namespace

@@ -72,6 +72,32 @@ TEST(Options, InstructionsIsAProfilerAndTheRefusalListsIt) {
   EXPECT_NE(tare::report::profiler_names().find("rusage"), std::string::npos);
 }
 
+TEST(Options, PerfTakesDefaultEventsOrAListAndRefusesUnknownNames) {
+  const auto defaults = parse({"--prof", "perf"});
+  ASSERT_TRUE(defaults);
+  EXPECT_EQ(defaults->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::perf}));
+  ASSERT_FALSE(defaults->perf_events.empty());
+  EXPECT_EQ(defaults->perf_events.front(), "cycles");
+  const auto listed = parse({"--prof", "perf:page-faults,task-clock", "--prof", "rusage", "--prof", "perf:cycles,page-faults"});
+  ASSERT_TRUE(listed);
+  EXPECT_EQ(listed->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::perf,
+                                                                     tare::results::Profiler::rusage}));
+  EXPECT_EQ(listed->perf_events, (std::vector<std::string>{"page-faults", "task-clock", "cycles"}));
+  const auto refusal = [](std::vector<std::string> args) {
+    try {
+      parse(std::move(args));
+    } catch (const UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal({"--prof", "perf:page-faults,no-such-event"}).rfind(
+                "--prof perf:page-faults,no-such-event: unknown event no-such-event: ", 0),
+            0u);
+  EXPECT_EQ(refusal({"--prof", "perf:"}), "--prof perf:: no events after \"perf:\"");
+  EXPECT_EQ(refusal({"--prof", "rusage:minor"}), "--prof rusage:minor: rusage takes no events");
+}
+
 TEST(Options, RejectsBadInputWithAUsageError) {
   EXPECT_THROW(parse({"--bogus"}), UsageError);
   EXPECT_THROW(parse({"--mode", "fastest"}), UsageError);

@@ -62,6 +62,32 @@ TEST(Protocol, WorkerArgumentsRoundTrip) {
   EXPECT_THROW(parse_args({"bench=x", "colour=red"}), std::invalid_argument);
 }
 
+// --prof perf: the events travel as one argument, only when there are any; the counts come
+// back in one "p" line, each event's value, time enabled and time running.
+TEST(Protocol, PerfEventsAndCountsRoundTrip) {
+  WorkerSpec spec{"lookup.binary", {}, 1, 0, 1};
+  EXPECT_EQ(to_args(spec).size(), 4u);  // no perf argument without events
+  spec.perf_events = "1:2:0:0:6,0:0:0:0:6";
+  EXPECT_EQ(parse_args(to_args(spec)).perf_events, spec.perf_events);
+  EXPECT_THROW(parse_args({"bench=x", "perf="}), std::invalid_argument);
+  tare::worker::PerfCounts counts;
+  counts.ops = 4000;
+  counts.readings = {{"", 16000, 900, 900}, {"", 0, 900, 0}};
+  const std::string line = tare::worker::format_perf_counts(counts);
+  EXPECT_EQ(line, "p 4000 16000 900 900 0 900 0");
+  const auto back = tare::worker::parse_perf_counts(line);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->ops, 4000u);
+  ASSERT_EQ(back->readings.size(), 2u);
+  EXPECT_EQ(back->readings[0].value, 16000u);
+  EXPECT_EQ(back->readings[1].enabled_ns, 900u);
+  EXPECT_EQ(back->readings[1].running_ns, 0u);
+  EXPECT_FALSE(tare::worker::parse_perf_counts("p 4000 1 2"));    // a reading cut short
+  EXPECT_FALSE(tare::worker::parse_perf_counts("p x 1 2 3"));
+  EXPECT_FALSE(tare::worker::parse_perf_counts("t 4000 1 2 3"));
+  EXPECT_TRUE(tare::worker::parse_perf_counts("p 0"));  // no events counted
+}
+
 TEST(Layout, IsAPureFunctionOfTheSeedAndStaysInRange) {
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {
     const auto a = derive_layout(seed);

@@ -1,0 +1,46 @@
+// A comparison of two builds or two runs (tare.compare/2, what `tare compare --json` and
+// `tare ab --json` write) as the report draws it: per benchmark the ratio NEW/BASE of the
+// score with its interval and verdict, against the threshold band; the pairs of `tare ab`.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tare::html {
+
+struct Ratio {
+  double estimate = 1, low = 1, high = 1;
+};
+
+struct ComparisonRow {
+  std::string name, unit;
+  std::optional<double> base_score, new_score;
+  std::optional<Ratio> ratio;       ///< absent: not compared (`problem` says why)
+  std::string verdict;              ///< "faster", "slower", "no difference", "not compared"
+  std::string against_threshold;    ///< "beyond", "within", "undecided"; empty when not compared
+  std::string problem;
+  std::vector<double> pair_ratios;  ///< tare ab: NEW/BASE of each pair of processes
+};
+
+struct Comparison {
+  double threshold = 0.01;
+  std::string method;
+  std::vector<ComparisonRow> rows;
+  std::optional<Ratio> geomean;  ///< of the time ratios
+  std::vector<std::string> notes;
+};
+
+/// The comparison in a tare.compare/2 document. Throws std::runtime_error naming the field
+/// that is missing or of the wrong type.
+Comparison comparison_from_json(const nlohmann::json& document);
+
+/// The summary table's rows (File, Benchmark, Base, New, Ratio, 95% CI, Verdict).
+std::string comparison_summary_rows(const Comparison& comparison, const std::string& label, const std::string& anchor);
+
+/// The forest plot of the ratios with the threshold band, and the notes.
+std::string comparison_section(const Comparison& comparison, const std::string& label, const std::string& anchor);
+
+}  // namespace tare::html

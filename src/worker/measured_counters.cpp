@@ -1,0 +1,29 @@
+#include "worker/measured_counters.hpp"
+
+#include "perf/event_text.hpp"
+#include "worker/protocol.hpp"
+
+namespace tare::worker {
+
+MeasuredCounters::MeasuredCounters(const std::string& events) {
+  if (!events.empty()) counters_ = std::make_unique<perf::CounterSet>(perf::events_from_text(events));
+}
+
+results::Sample MeasuredCounters::sample(Executor& executor, std::uint64_t invocations) {
+  if (!measuring_) return executor.sample(invocations);
+  counters_->enable();
+  results::Sample sample = executor.sample(invocations);
+  counters_->disable();
+  ops_ += sample.ops;
+  return sample;
+}
+
+std::optional<std::string> MeasuredCounters::reply() const {
+  if (!counters_) return std::nullopt;
+  PerfCounts counts;
+  counts.ops = ops_;
+  for (const auto& r : counters_->read()) counts.readings.push_back({"", r.value, r.enabled_ns, r.running_ns});
+  return format_perf_counts(counts);
+}
+
+}  // namespace tare::worker

@@ -1,0 +1,87 @@
+#include "html/page.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "html/run_section.hpp"
+
+namespace {
+
+std::size_t times_in(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+tare::results::Sample batch(double ns) {
+  tare::results::Sample sample;
+  sample.ops = 100;
+  sample.ns = ns;
+  return sample;
+}
+
+tare::results::Benchmark measured(const std::string& name, double value) {
+  tare::results::Benchmark b;
+  b.name = name;
+  b.score = value;
+  b.ci = tare::results::Interval{0.95, value * 0.99, value * 1.01};
+  for (int f = 0; f < 3; ++f) {
+    tare::results::Fork fork;
+    fork.warmup = {batch(value * 200), batch(value * 120)};
+    for (int s = 0; s < 6; ++s) fork.samples.push_back(batch(value * 100));
+    fork.mean = value;
+    b.forks.push_back(fork);
+  }
+  return b;
+}
+
+tare::html::ReportFile sample_run() {
+  tare::results::Run run;
+  run.context.host = "host-a";
+  run.benchmarks.push_back(measured("<script>alert(1)</script>", 12));
+  run.benchmarks.push_back(measured("sort/size=1000", 3400));
+  run.benchmarks.back().warnings.push_back("warmup <dropped>");
+  return {"run.json", run};
+}
+
+TEST(HtmlPage, OneSelfContainedDocumentThatFetchesNothing) {
+  const std::string page = tare::html::report_page({sample_run()});
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(page.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
+  EXPECT_EQ(times_in(page, "<script"), 1u);  // the sorting script, and no other
+  EXPECT_EQ(page.find("http://"), std::string::npos);
+  EXPECT_EQ(page.find("https://"), std::string::npos);
+  EXPECT_EQ(page.find("src=\""), std::string::npos);
+}
+
+TEST(HtmlPage, NamesAndWarningsAreText) {
+  const std::string page = tare::html::report_page({sample_run()});
+  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(page.find("<li>warmup &lt;dropped&gt;</li>"), std::string::npos);
+}
+
+TEST(HtmlPage, EveryBenchmarkHasARowASectionAndThreeCharts) {
+  const std::string page = tare::html::report_page({sample_run(), sample_run()});
+  EXPECT_EQ(times_in(page, "<section class=\"benchmark\""), 4u);
+  EXPECT_EQ(times_in(page, "<tr class=\"ok\">"), 4u);
+  EXPECT_EQ(times_in(page, "data-chart=\"run-sequence\""), 4u);
+  EXPECT_EQ(times_in(page, "data-chart=\"fork-means\""), 4u);
+  EXPECT_EQ(times_in(page, "data-chart=\"distribution\""), 4u);
+  EXPECT_NE(page.find("href=\"#f2-b2\""), std::string::npos);
+  EXPECT_NE(page.find("id=\"f2-b2\""), std::string::npos);
+  EXPECT_EQ(times_in(page, "<dd>host-a</dd>"), 2u);
+}
+
+TEST(HtmlPage, ForkSeriesPutWarmupFirstAndCutWhereMeasurementBegan) {
+  const auto series = tare::html::fork_series(measured("b", 5));
+  ASSERT_EQ(series.size(), 3u);
+  EXPECT_EQ(series[0].values.size(), 8u);
+  EXPECT_EQ(series[0].measured_from, 2u);
+  EXPECT_DOUBLE_EQ(series[0].values[0], 10.0);  // 100 ops in 1000 ns
+  EXPECT_DOUBLE_EQ(series[0].values[7], 5.0);
+  EXPECT_TRUE(series[0].disturbed.empty());      // waits unknown: nothing marked
+}
+
+}  // namespace
