@@ -10,6 +10,9 @@ install(TARGETS tare tare_main tare_gbench tare_gbench_main EXPORT tareTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The allocation counter --prof alloc preloads into workers: found there by the runner
+# (runner/alloc_library), linked by nobody.
+install(TARGETS tare_alloc LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/tare)
 install(EXPORT tareTargets NAMESPACE tare:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
 if(TARE_BUILD_CLI)
   install(TARGETS tare_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -16,12 +16,13 @@ std::uint64_t measured_ops(const results::Fork& fork) {
 }
 
 // One figure: its value in each fork, then the mean and interval over the forks.
-results::ProfileMetric over_forks(const std::vector<const results::Fork*>& forks, std::string name, std::string unit,
+results::ProfileMetric over_forks(results::Profiler profiler, const std::vector<const results::Fork*>& forks,
+                                  std::string name, std::string unit,
                                   const std::function<double(const results::Fork&)>& value) {
   std::vector<double> values;
   for (const auto* fork : forks) values.push_back(value(*fork));
   results::ProfileMetric metric;
-  metric.profiler = results::Profiler::rusage;
+  metric.profiler = profiler;
   metric.name = std::move(name);
   metric.unit = std::move(unit);
   metric.forks = static_cast<int>(values.size());
@@ -43,12 +44,33 @@ std::vector<results::ProfileMetric> rusage_profile(const std::vector<const resul
       return static_cast<double>(f.resources.*field) / static_cast<double>(measured_ops(f));
     };
   };
-  return {over_forks(forks, "minor_faults", "/op", rate(&results::Resources::minor_faults)),
-          over_forks(forks, "major_faults", "/op", rate(&results::Resources::major_faults)),
-          over_forks(forks, "voluntary_switches", "/op", rate(&results::Resources::voluntary_switches)),
-          over_forks(forks, "involuntary_switches", "/op", rate(&results::Resources::involuntary_switches)),
-          over_forks(forks, "max_rss", "KiB",
+  constexpr auto kRusage = results::Profiler::rusage;
+  return {over_forks(kRusage, forks, "minor_faults", "/op", rate(&results::Resources::minor_faults)),
+          over_forks(kRusage, forks, "major_faults", "/op", rate(&results::Resources::major_faults)),
+          over_forks(kRusage, forks, "voluntary_switches", "/op", rate(&results::Resources::voluntary_switches)),
+          over_forks(kRusage, forks, "involuntary_switches", "/op", rate(&results::Resources::involuntary_switches)),
+          over_forks(kRusage, forks, "max_rss", "KiB",
                      [](const results::Fork& f) { return static_cast<double>(f.resources.max_rss_kib); })};
+}
+
+std::vector<results::ProfileMetric> alloc_profile(const std::vector<const results::Fork*>& all) {
+  std::vector<const results::Fork*> forks;
+  for (const auto* fork : all)
+    if (fork->allocations && fork->allocations->ops > 0) forks.push_back(fork);
+  if (forks.empty()) return {};
+  // Divided by the operations the counter saw, not by the fork's samples: those may lose
+  // leading samples to warmup afterwards (fork_analysis), and the counts cannot.
+  const auto rate = [](std::uint64_t results::Allocations::*field) {
+    return [field](const results::Fork& f) {
+      return static_cast<double>(*f.allocations.*field) / static_cast<double>(f.allocations->ops);
+    };
+  };
+  constexpr auto kAlloc = results::Profiler::alloc;
+  return {over_forks(kAlloc, forks, "allocations", "/op", rate(&results::Allocations::allocations)),
+          over_forks(kAlloc, forks, "frees", "/op", rate(&results::Allocations::frees)),
+          over_forks(kAlloc, forks, "bytes_allocated", "B/op", rate(&results::Allocations::bytes)),
+          over_forks(kAlloc, forks, "peak_live_bytes", "B",
+                     [](const results::Fork& f) { return static_cast<double>(f.allocations->peak_live_bytes); })};
 }
 
 }  // namespace tare::analysis

@@ -14,4 +14,9 @@ namespace tare::analysis {
 /// and the peak resident set of the worker (KiB). Empty without forks.
 std::vector<results::ProfileMetric> rusage_profile(const std::vector<const results::Fork*>& forks);
 
+/// The alloc profiler's figures over `forks` (those that counted any operation): allocations,
+/// frees and bytes allocated, each per operation the counter saw, and the peak of live bytes
+/// over the measured batches (B). Empty without such forks.
+std::vector<results::ProfileMetric> alloc_profile(const std::vector<const results::Fork*>& forks);
+
 }  // namespace tare::analysis

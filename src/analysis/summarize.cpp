@@ -49,6 +49,7 @@ void add_profiles(results::Benchmark& b, const std::vector<const results::Fork*>
   for (const auto profiler : profilers) {
     std::vector<results::ProfileMetric> figures;
     if (profiler == results::Profiler::rusage) figures = rusage_profile(good);
+    if (profiler == results::Profiler::alloc) figures = alloc_profile(good);
     if (profiler == results::Profiler::perf) figures = perf_profile(good);
     // Counted once, in a worker of its own under callgrind (runner/callgrind_fork).
     if (profiler == results::Profiler::instructions && b.instruction_counts)

@@ -114,6 +114,11 @@ void write_profiles(const results::Run& run, std::ostream& out, bool color) {
     out << "\nPer operation, mean over forks ± 95% CI half-width; peak RSS mean over forks:\n";
     for (const std::string& line : table->render(color)) out << line << '\n';
   }
+  if (const auto table = detail::alloc_table(run)) {
+    out << "\nPer operation of the measured batches, mean over forks ± 95% CI half-width; peak live bytes mean "
+           "over forks:\n";
+    for (const std::string& line : table->render(color)) out << line << '\n';
+  }
   if (const auto table = detail::perf_table(run)) {  // --prof perf
     out << '\n' << detail::perf_table_title(run) << '\n';
     for (const std::string& line : table->render(color)) out << line << '\n';

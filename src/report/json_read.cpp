@@ -131,6 +131,17 @@ void read_perf_readings(const Field& f, results::Fork& fork) {
                                   r.at("enabled_ns").unsigned_integer(), r.at("running_ns").unsigned_integer()});
 }
 
+// --prof alloc's totals over a fork's measured batches.
+results::Allocations read_allocations(const Field& f) {
+  results::Allocations counted;
+  counted.ops = f.at("ops").unsigned_integer();
+  counted.allocations = f.at("allocations").unsigned_integer();
+  counted.frees = f.at("frees").unsigned_integer();
+  counted.bytes = f.at("bytes").unsigned_integer();
+  counted.peak_live_bytes = f.at("peak_live_bytes").unsigned_integer();
+  return counted;
+}
+
 results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
@@ -163,6 +174,7 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     if (auto v = r->find("max_rss_kib")) fork.resources.max_rss_kib = to_long(*v);
   }
   if (auto p = f.find("perf")) read_perf_readings(*p, fork);
+  if (auto v = f.find("allocations")) fork.allocations = read_allocations(*v);
   read_steady_state(f.at("steady_state"), fork);
   // 0 is the model's "no mean" (a fork that failed before measuring); below 0 is nonsense.
   fork.mean = f.at("mean").number();

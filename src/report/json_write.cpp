@@ -71,6 +71,16 @@ Json perf_readings_json(const results::Fork& f) {
   return {{"ops", f.perf_ops}, {"readings", std::move(readings)}};
 }
 
+// --prof alloc: the counter's totals over the measured batches, from which the figures per
+// operation follow.
+Json allocations_json(const results::Allocations& counted) {
+  return {{"ops", counted.ops},
+          {"allocations", counted.allocations},
+          {"frees", counted.frees},
+          {"bytes", counted.bytes},
+          {"peak_live_bytes", counted.peak_live_bytes}};
+}
+
 Json fork_json(const results::Fork& f) {
   Json j;
   j["pid"] = f.pid;
@@ -95,6 +105,7 @@ Json fork_json(const results::Fork& f) {
                     {"involuntary_switches", f.resources.involuntary_switches},
                     {"max_rss_kib", f.resources.max_rss_kib}};
   if (!f.perf_readings.empty()) j["perf"] = perf_readings_json(f);
+  if (f.allocations) j["allocations"] = allocations_json(*f.allocations);
   Json changepoints = Json::array();
   for (const int c : f.changepoints) changepoints.push_back(c);
   j["steady_state"] = {{"class", steady_class_name(f.steady_class)},     {"first_index", f.steady_first_index},

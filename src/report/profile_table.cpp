@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
+#include <vector>
 
 #include "report/units.hpp"
 
@@ -21,11 +23,23 @@ constexpr Figure kRusageFigures[] = {{"minor_faults", "Minor faults/op"},
                                      {"involuntary_switches", "Invol. switches/op"},
                                      {"max_rss", "Peak RSS"}};
 
-const results::ProfileMetric* find_metric(const results::Benchmark& b, const char* name) {
+constexpr Figure kAllocFigures[] = {{"allocations", "Allocs/op"},
+                                    {"frees", "Frees/op"},
+                                    {"bytes_allocated", "Bytes/op"},
+                                    {"peak_live_bytes", "Peak live"}};
+
+const results::ProfileMetric* find_metric(const results::Benchmark& b, results::Profiler profiler, const char* name) {
   const auto it = std::find_if(b.profile.begin(), b.profile.end(), [&](const results::ProfileMetric& m) {
-    return m.profiler == results::Profiler::rusage && m.name == name;
+    return m.profiler == profiler && m.name == name;
   });
   return it == b.profile.end() ? nullptr : &*it;
+}
+
+std::string bytes_text(double bytes) {
+  if (bytes >= 1024.0 * 1024 * 1024) return significant3(bytes / (1024.0 * 1024 * 1024)) + " GiB";
+  if (bytes >= 1024 * 1024) return significant3(bytes / (1024 * 1024)) + " MiB";
+  if (bytes >= 1024) return significant3(bytes / 1024) + " KiB";
+  return significant3(bytes) + " B";
 }
 
 std::string peak_text(double kib) {
@@ -39,6 +53,7 @@ std::string peak_text(double kib) {
 // when no fork saw any.
 std::string cell_text(const results::ProfileMetric& m) {
   if (m.unit == "KiB") return peak_text(m.mean);
+  if (m.unit == "B") return bytes_text(m.mean);
   const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
   if (m.mean == 0 && half == 0) return "0";
   std::string text = fmt::format("{:.3g}", m.mean);
@@ -46,18 +61,19 @@ std::string cell_text(const results::ProfileMetric& m) {
   return text;
 }
 
-}  // namespace
-
-std::optional<Table> rusage_table(const results::Run& run) {
-  std::vector<Column> columns{{"Profile: rusage", Align::left, 0}};
-  for (const auto& figure : kRusageFigures) columns.push_back({figure.header, Align::right, 2});
+// One row per benchmark with the profiler's first figure, one column per figure.
+template <std::size_t N>
+std::optional<Table> profiler_table(const results::Run& run, results::Profiler profiler, const char* title,
+                                    const Figure (&figures)[N]) {
+  std::vector<Column> columns{{title, Align::left, 0}};
+  for (const auto& figure : figures) columns.push_back({figure.header, Align::right, 2});
   Table table(std::move(columns));
   bool any = false;
   for (const results::Benchmark& b : run.benchmarks) {
-    if (!find_metric(b, kRusageFigures[0].metric)) continue;
+    if (!find_metric(b, profiler, figures[0].metric)) continue;
     std::vector<Cell> cells{{b.name}};
-    for (const auto& figure : kRusageFigures) {
-      const auto* metric = find_metric(b, figure.metric);
+    for (const auto& figure : figures) {
+      const auto* metric = find_metric(b, profiler, figure.metric);
       cells.push_back({metric ? cell_text(*metric) : std::string("-")});
     }
     table.add_row(std::move(cells));
@@ -67,19 +83,18 @@ std::optional<Table> rusage_table(const results::Run& run) {
   return table;
 }
 
-namespace {
-
-const results::ProfileMetric* find_counted(const results::Benchmark& b, const char* name) {
-  const auto it = std::find_if(b.profile.begin(), b.profile.end(), [&](const results::ProfileMetric& m) {
-    return m.profiler == results::Profiler::instructions && m.name == name;
-  });
-  return it == b.profile.end() ? nullptr : &*it;
-}
-
 // Counts per operation are exact: as many digits as a count of a few million needs.
 std::string counted_text(double per_op) { return fmt::format("{:.7g}", per_op); }
 
 }  // namespace
+
+std::optional<Table> rusage_table(const results::Run& run) {
+  return profiler_table(run, results::Profiler::rusage, "Profile: rusage", kRusageFigures);
+}
+
+std::optional<Table> alloc_table(const results::Run& run) {
+  return profiler_table(run, results::Profiler::alloc, "Profile: alloc", kAllocFigures);
+}
 
 std::optional<Table> instructions_table(const results::Run& run) {
   Table table({{"Profile: instructions", Align::left, 0},
@@ -88,8 +103,8 @@ std::optional<Table> instructions_table(const results::Run& run) {
                {"Body/op", Align::right, 2}});
   bool any = false;
   for (const results::Benchmark& b : run.benchmarks) {
-    const auto* total = find_counted(b, "instructions");
-    const auto* empty = find_counted(b, "empty_loop_instructions");
+    const auto* total = find_metric(b, results::Profiler::instructions, "instructions");
+    const auto* empty = find_metric(b, results::Profiler::instructions, "empty_loop_instructions");
     if (!total || !empty) continue;
     table.add_row({{b.name}, {counted_text(total->mean)}, {counted_text(empty->mean)},
                    {counted_text(total->mean - empty->mean)}});

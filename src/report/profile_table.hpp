@@ -16,5 +16,8 @@ std::optional<Table> rusage_table(const results::Run& run);
 /// The instructions table (--prof instructions): callgrind's instructions per operation, the
 /// empty loop's, and the body's own (the difference); nullopt when no benchmark has them.
 std::optional<Table> instructions_table(const results::Run& run);
+/// The alloc table (allocations, frees and bytes allocated per operation, peak live bytes);
+/// nullopt when no benchmark has those figures.
+std::optional<Table> alloc_table(const results::Run& run);
 
 }  // namespace tare::report::detail

@@ -61,6 +61,17 @@ struct Resources {
   long max_rss_kib = 0;  ///< the worker's peak resident set when it finished (0: not known)
 };
 
+/// What --prof alloc counted over a fork's measured batches, as the worker's allocation
+/// counter totalled it; the figures per operation divide by `ops`, the operations of exactly
+/// those batches.
+struct Allocations {
+  std::uint64_t ops = 0;
+  std::uint64_t allocations = 0;
+  std::uint64_t frees = 0;
+  std::uint64_t bytes = 0;            ///< asked for by those allocations
+  std::uint64_t peak_live_bytes = 0;  ///< most usable bytes held at once (per thread, summed)
+};
+
 /// What the first fork of a benchmark, warmed up to the horizon however steady it looked,
 /// showed of the benchmark's speed by the age of its process: a start slower for longer
 /// than an ordinary fork lives, which every later fork then warmed up past.
@@ -111,6 +122,7 @@ struct Fork {
   double reference_after_ns = 0;     ///< the same, after measuring
   double wall_ns = 0;                ///< the whole fork, process start to exit (as the runner saw it)
   Resources resources;
+  std::optional<Allocations> allocations;  ///< --prof alloc only
   bool ok = true;
   std::string error;                 ///< why the fork failed ("killed by signal 11 ...")
   std::string skipped;               ///< the benchmark skipped itself, for this reason (then !ok)
@@ -130,7 +142,7 @@ struct Interval {
 };
 
 /// A profiler a run was asked for (--prof), beside the timing.
-enum class Profiler { rusage, perf, instructions, disassembly };
+enum class Profiler { rusage, perf, instructions, alloc, disassembly };
 
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).

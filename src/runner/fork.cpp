@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "analysis/fork_analysis.hpp"
 #include "analysis/slow_start.hpp"
 #include "analysis/warmup.hpp"
+#include "runner/alloc_library.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/worker_process.hpp"
 #include "worker/layout.hpp"
@@ -149,7 +151,11 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     spec.tsc_ghz = plan.tsc_ghz;
     spec.layout_seed = plan.layout_seed;
     spec.perf_events = plan.perf_events;
-    WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, {}}, plan.timeout_seconds);
+    spec.count_allocations = !plan.alloc_library.empty();
+    std::vector<std::string> environment;
+    if (spec.count_allocations) environment.push_back(preload_variable(plan.alloc_library, std::getenv("LD_PRELOAD")));
+    WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment)},
+                         plan.timeout_seconds);
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);

@@ -35,6 +35,8 @@ struct ForkPlan {
   /// names, in the same order.
   std::string perf_events;
   std::vector<std::string> perf_event_names;
+  /// --prof alloc: the allocation counter preloaded into the worker (empty: none).
+  std::string alloc_library;
 };
 
 /// Runs one fork; the benchmark's own RunSettings override the plan's. Failures of the

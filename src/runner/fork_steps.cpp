@@ -134,6 +134,11 @@ void finish(WorkerProcess& worker, results::Fork& fork) {
     fork.annotations = bye.substr(2);
     bye = worker.read_line();
   }
+  if (bye.rfind("alloc ", 0) == 0) {  // --prof alloc
+    fork.allocations = worker::parse_allocations(bye);
+    if (!fork.allocations) throw WorkerFailure("worker sent malformed allocation counts: " + bye);
+    bye = worker.read_line();
+  }
   if (bye.rfind("p ", 0) == 0) {  // --prof perf
     const auto counts = worker::parse_perf_counts(bye);
     if (!counts) throw WorkerFailure("worker sent malformed perf counts: " + bye);

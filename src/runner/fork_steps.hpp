@@ -58,7 +58,8 @@ double measure_floor(WorkerProcess& worker, std::uint64_t invocations);
 /// From here on, resource usage counts.
 void begin_measurement(WorkerProcess& worker);
 
-/// Trial teardown (timed by the worker), resource usage, and a clean exit.
+/// Trial teardown (timed by the worker), resource usage (allocations too, with --prof
+/// alloc), and a clean exit.
 void finish(WorkerProcess& worker, results::Fork& fork);
 
 }  // namespace tare::runner

@@ -24,6 +24,7 @@
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
 #include "runner/callgrind_fork.hpp"
+#include "runner/alloc_library.hpp"
 #include "runner/campaign.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
@@ -155,13 +156,17 @@ void weigh_machine_speed(results::Run& run) {
 report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
 
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
-  ResultFiles files(options);  // checked before anything is measured
+  const bool count_allocations =
+      std::find(options.profilers.begin(), options.profilers.end(), results::Profiler::alloc) != options.profilers.end();
+  // Checked before anything is measured, as the result files are.
+  const std::string alloc_library = count_allocations ? find_alloc_library(alloc_library_places()) : "";
   const bool counts_instructions = std::find(options.profilers.begin(), options.profilers.end(),
                                              results::Profiler::instructions) != options.profilers.end();
   const std::string valgrind = counts_instructions ? require_valgrind("--prof instructions") : std::string();
   const bool shows_hot_code = std::find(options.profilers.begin(), options.profilers.end(),
                                         results::Profiler::disassembly) != options.profilers.end();
   const HotCodeTools hot_code_tools = shows_hot_code ? require_hot_code_tools() : HotCodeTools{};
+  ResultFiles files(options);
   install_interrupt_handlers();
   clock::select_best();
   const auto characterization = clock::characterize_active();
@@ -189,6 +194,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
   plan_perf(options, run.context, plan, std::cerr);  // --prof perf: what counts here, before measuring
+  plan.alloc_library = alloc_library;
   analysis::StopRule rule;
   rule.min_forks = options.min_forks;
   rule.max_forks = options.max_forks;

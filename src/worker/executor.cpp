@@ -227,7 +227,9 @@ results::Sample Executor::sample(std::uint64_t invocations) {
 
   std::vector<double> counters_before, counters_after;
   read_counters(counters_before);
+  if (bracket_.open) bracket_.open();
   results::Sample sample = timed_run(invocations);
+  if (bracket_.close) bracket_.close();
   sample.ops = invocations * spec_.ops_per_invocation * static_cast<std::uint64_t>(threads_);
 
   read_counters(counters_after);

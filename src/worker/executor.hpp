@@ -19,6 +19,13 @@
 
 namespace tare::worker {
 
+/// Functions called just before and just after the benchmark's timed run in each sample (not
+/// around the sample's hooks or its bookkeeping): a profiler's window on the measured work.
+struct RunBracket {
+  void (*open)() = nullptr;
+  void (*close)() = nullptr;
+};
+
 class Executor {
  public:
   Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads);
@@ -45,6 +52,8 @@ class Executor {
   std::string annotations();
   /// Destroys the state(s); returns the time it took.
   double teardown();
+  /// From here on, every sample's run is bracketed (an empty bracket: none).
+  void bracket_runs(RunBracket bracket) { bracket_ = bracket; }
 
  private:
   struct Slot;  // one benchmark thread
@@ -78,6 +87,7 @@ class Executor {
   int ready_ = 0;
   std::exception_ptr failure_;
   std::atomic<std::uint64_t> arrived_{0};  // spin barrier: threads * generation when all are in
+  RunBracket bracket_;
 };
 
 }  // namespace tare::worker

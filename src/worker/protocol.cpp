@@ -39,6 +39,7 @@ std::vector<std::string> to_args(const WorkerSpec& spec) {
                                 "layout_seed=" + std::to_string(spec.layout_seed)};
   if (spec.occurrence != 0) args.push_back("occurrence=" + std::to_string(spec.occurrence));
   if (!spec.perf_events.empty()) args.push_back("perf=" + spec.perf_events);
+  if (spec.count_allocations) args.push_back("alloc=1");
   for (const auto& [key, value] : spec.params) args.push_back("param:" + key + "=" + value);
   return args;
 }
@@ -66,6 +67,9 @@ WorkerSpec parse_args(const std::vector<std::string>& args) {
     } else if (key == "perf") {
       if (value.empty()) throw std::invalid_argument("bad worker perf events: empty");
       spec.perf_events = value;
+    } else if (key == "alloc") {
+      if (value != "0" && value != "1") throw std::invalid_argument("bad worker alloc: " + value);
+      spec.count_allocations = value == "1";
     } else if (key.rfind("param:", 0) == 0) {
       spec.params.emplace_back(key.substr(6), value);
     } else {
@@ -146,6 +150,21 @@ std::optional<PerfCounts> parse_perf_counts(std::string_view line) {
     counts.readings.push_back(r);
   }
   return counts;
+}
+
+std::string format_allocations(const results::Allocations& counted) {
+  return "alloc " + std::to_string(counted.ops) + " " + std::to_string(counted.allocations) + " " +
+         std::to_string(counted.frees) + " " + std::to_string(counted.bytes) + " " + std::to_string(counted.peak_live_bytes);
+}
+
+std::optional<results::Allocations> parse_allocations(std::string_view line) {
+  const auto words = split_words(line);
+  results::Allocations counted;
+  if (words.size() != 6 || words[0] != "alloc" || !parse_number(words[1], counted.ops) ||
+      !parse_number(words[2], counted.allocations) || !parse_number(words[3], counted.frees) ||
+      !parse_number(words[4], counted.bytes) || !parse_number(words[5], counted.peak_live_bytes))
+    return std::nullopt;
+  return counted;
 }
 
 }  // namespace tare::worker

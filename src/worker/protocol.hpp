@@ -14,10 +14,13 @@
 //   count <body|empty> <invocations> -> "c" (one batch of the benchmark or of the empty
 //                                     operation through tare_counted_batch, for callgrind
 //                                     to count: worker/counted_batch.hpp)
-//   finish                         -> ["a <annotations>"] ["p <ops> <value> <enabled_ns> <running_ns>..."]
+//   finish                         -> ["a <annotations>"] ["alloc <ops> <allocations> <frees> <bytes> <peak_live_bytes>"]
+//                                     ["p <ops> <value> <enabled_ns> <running_ns>..."]
 //                                     "t <teardown_ns> <minflt> <majflt> <nvcsw> <nivcsw> <maxrss_kib>",
 //                                     then exit 0 (annotations: what the benchmark reported
 //                                     about itself over the measured samples, for its reporter;
+//                                     alloc: with alloc=1, what the allocation counter saw over
+//                                     the samples after "begin", and their operations;
 //                                     p: only when asked to count perf events (perf=...), each
 //                                     event's reading over the samples after "begin", in the
 //                                     order sent, and the operations those samples ran)
@@ -56,6 +59,9 @@ struct WorkerSpec {
   int occurrence = 0;
   /// perf events to count around the measured samples (perf::events_to_text); "" for none.
   std::string perf_events = {};
+  /// --prof alloc: count allocations over the measured samples (the runner preloads the
+  /// counter, libtare_alloc.so; argument "alloc=1", absent otherwise).
+  bool count_allocations = false;
 };
 
 /// The arguments that follow kWorkerFlag.
@@ -88,6 +94,9 @@ std::optional<Ready> parse_ready(std::string_view line);
 std::optional<Finished> parse_finished(std::string_view line);
 std::string format_perf_counts(const PerfCounts& counts);
 std::optional<PerfCounts> parse_perf_counts(std::string_view line);
+/// The "alloc ..." line of --prof alloc.
+std::string format_allocations(const results::Allocations& counted);
+std::optional<results::Allocations> parse_allocations(std::string_view line);
 
 /// Splits on single spaces.
 std::vector<std::string_view> split_words(std::string_view line);

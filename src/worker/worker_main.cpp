@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -15,6 +16,7 @@
 #include "registry/registry.hpp"
 #include "registry/skipped.hpp"
 #include "tare/consume.hpp"
+#include "worker/alloc_counter.hpp"
 #include "worker/executor.hpp"
 #include "worker/layout.hpp"
 #include "worker/measured_counters.hpp"
@@ -114,11 +116,42 @@ std::string teardown_reply(double teardown_ns, const results::Resources& used) {
          std::to_string(used.involuntary_switches) + " " + std::to_string(used.max_rss_kib);
 }
 
+// Takes `count` samples of `invocations` (perf counters on around each when measuring) and
+// sends them; returns the operations they ran.
+std::uint64_t send_samples(Executor& executor, MeasuredCounters& counters, Channel& channel, std::uint64_t invocations,
+                           std::uint64_t count) {
+  std::uint64_t ops = 0;
+  std::uint64_t last_flush = detail::monotonic_ns();
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const results::Sample sample = counters.sample(executor, invocations);
+    ops += sample.ops;
+    channel.send(format_sample(sample));
+    // Stream long runs of samples, in batches to keep system calls rare, but at least
+    // every 50 ms: the runner's timeout counts silence, and a slow healthy run must not
+    // look hung.
+    const std::uint64_t now = detail::monotonic_ns();
+    if ((i & 63) == 63 || now - last_flush > 50'000'000) {
+      channel.flush();
+      last_flush = now;
+    }
+  }
+  return ops;
+}
+
+// --prof alloc: the counter, and the operations of the samples it counted (from "begin").
+struct AllocationCounting {
+  std::optional<AllocationCounter> counter;
+  bool measuring = false;
+  std::uint64_t ops = 0;
+};
+
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
   const detail::BenchmarkSpec& benchmark = find_benchmark(spec.benchmark, spec.occurrence);
   MeasuredCounters counters(spec.perf_events);  // before the benchmark's threads: they inherit them
+  AllocationCounting allocations;
+  if (spec.count_allocations) allocations.counter = AllocationCounter::attach();
   Executor executor(benchmark, Params(spec.params), spec.threads);
   channel.send(ready_reply(executor, layout));
   channel.flush();
@@ -130,20 +163,9 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
     if (words.empty()) continue;
     const std::string command(words[0]);
     if (command == "sample" && words.size() == 3) {
-      const std::uint64_t invocations = parse_count(std::string(words[1]));
-      const std::uint64_t count = parse_count(std::string(words[2]));
-      std::uint64_t last_flush = detail::monotonic_ns();
-      for (std::uint64_t i = 0; i < count; ++i) {
-        channel.send(format_sample(counters.sample(executor, invocations)));
-        // Stream long runs of samples, in batches to keep system calls rare, but at least
-        // every 50 ms: the runner's timeout counts silence, and a slow healthy run must not
-        // look hung.
-        const std::uint64_t now = detail::monotonic_ns();
-        if ((i & 63) == 63 || now - last_flush > 50'000'000) {
-          channel.flush();
-          last_flush = now;
-        }
-      }
+      const std::uint64_t ops =
+          send_samples(executor, counters, channel, parse_count(std::string(words[1])), parse_count(std::string(words[2])));
+      if (allocations.measuring) allocations.ops += ops;
     } else if (command == "floor" && words.size() == 2) {
       channel.send(number_reply('f', executor.floor_ns_per_op(parse_count(std::string(words[1])))));
     } else if (command == "count" && words.size() == 3 && (words[1] == "body" || words[1] == "empty")) {
@@ -153,6 +175,12 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       channel.send(number_reply('r', time_reference_workload()));
     } else if (command == "begin") {
       executor.begin_measurement();
+      if (allocations.counter) {
+        // Only the measured samples' runs count: not warmup, the floor, the reference
+        // workload, nor what the harness does between runs.
+        executor.bracket_runs({allocations.counter->start_function(), allocations.counter->stop_function()});
+        allocations.measuring = true;
+      }
       counters.begin();
       getrusage(RUSAGE_SELF, &begin);
       channel.send("b");
@@ -160,6 +188,7 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
       const results::Resources used = resources_since(begin);
       std::string annotations = executor.annotations();
       if (!annotations.empty()) channel.send("a " + one_line(std::move(annotations)));
+      if (allocations.counter) channel.send(format_allocations(allocations.counter->read(allocations.ops)));
       if (const auto counted = counters.reply()) channel.send(*counted);
       channel.send(teardown_reply(executor.teardown(), used));
       channel.flush();

@@ -99,9 +99,10 @@ TEST(EndToEndPerf, HardwareEventsAreCountedOrSaidUnavailableAndTheRunGoesOn) {
     if (perf_unavailable(run, event)) {
       EXPECT_EQ(perf_figure(b, event), nullptr) << event;
       EXPECT_NE(result.err.find(event), std::string::npos) << result.err;
-      for (const PerfJson& fork : b["forks"])
-        if (fork.contains("perf"))
-          for (const PerfJson& reading : fork["perf"]["readings"]) EXPECT_NE(reading["event"], event);
+      for (const PerfJson& fork : b["forks"]) {
+        if (!fork.contains("perf")) continue;
+        for (const PerfJson& reading : fork["perf"]["readings"]) EXPECT_NE(reading["event"], event);
+      }
     } else {
       const PerfJson* figure = perf_figure(b, event);
       ASSERT_NE(figure, nullptr) << event << ": " << b["profile"];

@@ -21,6 +21,20 @@ if(NOT last_output MATCHES "consumer.concat/n=1")
   message(FATAL_ERROR "the consumer did not report its benchmark:\n${last_output}")
 endif()
 
+# --prof alloc with the allocation counter installed under lib/tare, named explicitly (this
+# build's own would be found first).
+file(GLOB_RECURSE installed_counter ${prefix}/lib*/libtare_alloc.so)
+if(NOT installed_counter MATCHES "/tare/libtare_alloc.so$")
+  message(FATAL_ERROR "the allocation counter is not installed under lib.../tare: ${installed_counter}")
+endif()
+set(ENV{TARE_ALLOC_LIBRARY} ${installed_counter})
+run(${WORK_DIR}/consumer/consumer_bench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20 --filter n=1
+    --prof alloc)
+unset(ENV{TARE_ALLOC_LIBRARY})
+if(NOT last_output MATCHES "Profile: alloc")
+  message(FATAL_ERROR "the consumer did not count allocations with the installed counter:\n${last_output}")
+endif()
+
 # A Google Benchmark source against the installed tare::gbench (its header, not a real
 # Google Benchmark's, even where one is installed too).
 run(${WORK_DIR}/consumer/consumer_gbench --benchmark_list_tests)
@@ -67,6 +81,14 @@ if(PKG_CONFIG)
   run(${WORK_DIR}/pkgconfig_bench --list)
   if(NOT last_output MATCHES "consumer.concat/n=1")
     message(FATAL_ERROR "the pkg-config consumer does not list its benchmark:\n${last_output}")
+  endif()
+  # The moved prefix's allocation counter, named (its installed path is no longer true).
+  string(REPLACE "${WORK_DIR}/prefix" "${prefix}" moved_counter "${installed_counter}")
+  set(ENV{TARE_ALLOC_LIBRARY} ${moved_counter})
+  run(${WORK_DIR}/pkgconfig_bench --forks 2 --max-forks 2 --measure-ms 2 --warmup-max-ms 20 --filter n=1 --prof alloc)
+  unset(ENV{TARE_ALLOC_LIBRARY})
+  if(NOT last_output MATCHES "Profile: alloc")
+    message(FATAL_ERROR "the pkg-config consumer did not count allocations with the moved counter:\n${last_output}")
   endif()
   pkg_config_flags(tare_gbench_main)
   run(c++ -std=c++17 -O2 ${SOURCE_DIR}/tests/install/consumer/gbench.cpp -o ${WORK_DIR}/pkgconfig_gbench ${flags})

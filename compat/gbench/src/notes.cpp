@@ -75,6 +75,11 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
+  if (const auto table = report::detail::alloc_table(run)) {  // --prof alloc
+    notes.lines.push_back(
+        "tare --prof alloc: per operation of the measured batches, mean over the processes ± 95% CI half-width:");
+    for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
   if (const auto table = report::detail::perf_table(run)) {  // --prof perf
     notes.lines.push_back(std::string("tare: ").append(report::detail::perf_table_title(run)));
     for (const auto& line : table->render(false)) notes.lines.push_back(line);

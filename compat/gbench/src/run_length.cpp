@@ -34,8 +34,12 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
   const int forks = short_run_asked ? kShortRunForks : kForks;
   const bool max_given = given(f, "--max-forks");
   if (!given(f, "--forks")) options.min_forks = max_given ? std::min(forks, options.max_forks) : forks;
-  // A fixed number of processes, unless the user asked for tare's precision-driven run.
-  if (!max_given && !given(f, "--target-ci") && !given(f, "--budget")) options.max_forks = options.min_forks;
+  // A fixed number of processes, unless the user asked for tare's precision-driven run: all
+  // of them, however long a busy machine makes them take (the budget would cut them short).
+  if (!max_given && !given(f, "--target-ci") && !given(f, "--budget")) {
+    options.max_forks = options.min_forks;
+    options.budget_seconds = 1e12;
+  }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "report/enum_names.hpp"
+
 using tare::runner::parse_options;
 using tare::runner::parse_param_override;
 using tare::runner::UsageError;
@@ -59,7 +61,9 @@ TEST(Options, ProfilersAreNamedOnceEachAndAnUnknownOneIsRefused) {
     parse({"--prof", "cycles"});
     ADD_FAILURE() << "accepted";
   } catch (const UsageError& e) {
+    // The list comes from the profilers' names, so it grows with them.
     EXPECT_EQ(std::string(e.what()), "--prof cycles: unknown profiler; this tare has " + tare::report::profiler_names());
+    EXPECT_NE(std::string(e.what()).find("rusage, alloc"), std::string::npos) << e.what();
   }
 }
 
@@ -96,6 +100,12 @@ TEST(Options, PerfTakesDefaultEventsOrAListAndRefusesUnknownNames) {
             0u);
   EXPECT_EQ(refusal({"--prof", "perf:"}), "--prof perf:: no events after \"perf:\"");
   EXPECT_EQ(refusal({"--prof", "rusage:minor"}), "--prof rusage:minor: rusage takes no events");
+}
+
+TEST(Options, AllocProfilerIsNamedBesideRusage) {
+  const auto o = parse({"--prof", "alloc", "--prof", "rusage"});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->profilers, (std::vector<tare::results::Profiler>{tare::results::Profiler::alloc, tare::results::Profiler::rusage}));
 }
 
 TEST(Options, RejectsBadInputWithAUsageError) {

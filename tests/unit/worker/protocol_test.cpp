@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "worker/layout.hpp"
 
 using namespace tare::worker;
@@ -86,6 +88,30 @@ TEST(Protocol, PerfEventsAndCountsRoundTrip) {
   EXPECT_FALSE(tare::worker::parse_perf_counts("p x 1 2 3"));
   EXPECT_FALSE(tare::worker::parse_perf_counts("t 4000 1 2 3"));
   EXPECT_TRUE(tare::worker::parse_perf_counts("p 0"));  // no events counted
+}
+
+TEST(Protocol, AllocationCountingIsAskedForOnlyWhenWanted) {
+  WorkerSpec spec{"lookup.binary", {}, 1, 0, 1};
+  const auto plain = to_args(spec);
+  EXPECT_EQ(std::count(plain.begin(), plain.end(), "alloc=1"), 0);  // workers without --prof alloc: as before
+  EXPECT_FALSE(parse_args(plain).count_allocations);
+  spec.count_allocations = true;
+  EXPECT_TRUE(parse_args(to_args(spec)).count_allocations);
+  EXPECT_THROW(parse_args({"bench=x", "alloc=yes"}), std::invalid_argument);
+}
+
+TEST(Protocol, AllocationTotalsRoundTrip) {
+  const tare::results::Allocations counted{3000, 9000, 8999, 576000, 216};
+  const auto back = parse_allocations(format_allocations(counted));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->ops, 3000u);
+  EXPECT_EQ(back->allocations, 9000u);
+  EXPECT_EQ(back->frees, 8999u);
+  EXPECT_EQ(back->bytes, 576000u);
+  EXPECT_EQ(back->peak_live_bytes, 216u);
+  EXPECT_FALSE(parse_allocations("alloc 1 2 3 4"));
+  EXPECT_FALSE(parse_allocations("alloc 1 2 3 4 -5"));
+  EXPECT_FALSE(parse_allocations("t 1 2 3 4 5"));
 }
 
 TEST(Layout, IsAPureFunctionOfTheSeedAndStaysInRange) {
