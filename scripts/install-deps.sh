@@ -4,6 +4,8 @@ set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
+  # --prof asm's tests run objdump (g++ brings binutils too; valgrind is above).
+  packages+=(binutils)
   # The HTML report is opened in a real browser, headless (tests/e2e/report_test.cpp).
   packages+=(chromium)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.

@@ -15,7 +15,7 @@
 #include "analysis/fork_analysis.hpp"
 #include "clock/clock.hpp"
 #include "compare/ab_instructions.hpp"
-#include "compare/capture.hpp"
+#include "system/capture.hpp"
 #include "compare/pair_cpus.hpp"
 #include "compare/pair_design.hpp"
 #include "compare/sequential_stop.hpp"
@@ -32,6 +32,9 @@
 
 namespace tare::compare {
 namespace {
+
+using system::Captured;
+using system::capture_output;
 
 struct Listed {
   std::string name, family;

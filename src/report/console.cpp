@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
 #include "report/summary_table.hpp"
@@ -132,6 +133,16 @@ void write_instruction_counts(const results::Run& run, std::ostream& out, bool c
   for (const std::string& line : table->render(color)) out << line << '\n';
 }
 
+// The hot code of each benchmark (--prof asm), a block each.
+void write_hot_code(const results::Run& run, std::ostream& out, bool color) {
+  for (const results::Benchmark& b : run.benchmarks) {
+    const auto block = detail::hot_code_block(b, color);
+    if (block.empty()) continue;
+    out << '\n';
+    for (const std::string& line : block) out << line << '\n';
+  }
+}
+
 std::string percentile_label(double p) {
   if (p == 100) return "max";
   if (p == 0) return "min";
@@ -219,6 +230,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_percentiles(run, out, options.color);
   write_profiles(run, out, options.color);
   write_instruction_counts(run, out, options.color);
+  write_hot_code(run, out, options.color);
   write_context(run.context, out, options.color);
   write_disturbance(run, out);
 }

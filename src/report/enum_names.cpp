@@ -79,6 +79,7 @@ const char* profiler_name(results::Profiler profiler) {
     case results::Profiler::instructions: return "instructions";
     case results::Profiler::perf: return "perf";
     case results::Profiler::alloc: return "alloc";
+    case results::Profiler::disassembly: return "asm";
   }
   return "";
 }

@@ -32,10 +32,11 @@ std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
 /// Every profiler this tare has, in the order its messages list them.
 inline constexpr results::Profiler kProfilers[] = {results::Profiler::rusage, results::Profiler::alloc,
-                                                   results::Profiler::perf, results::Profiler::instructions};
-/// "rusage", "alloc", "perf", "instructions" (--prof takes them too).
+                                                   results::Profiler::perf, results::Profiler::instructions,
+                                                   results::Profiler::disassembly};
+/// "rusage", "alloc", "perf", "instructions", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
-/// kProfilers' names: "rusage, alloc, perf, instructions".
+/// kProfilers' names: "rusage, alloc, perf, instructions, asm".
 std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);

@@ -293,6 +293,28 @@ results::ProfileMetric read_profile_metric(const Field& f) {
   return m;
 }
 
+results::AsmElided read_elided(const Field& f, const char* counted) {
+  return {to_int(f.at(counted)), f.at("share").number()};
+}
+
+results::AsmProfile read_hot_code(const Field& f) {
+  results::AsmProfile hot;
+  hot.instructions = f.at("instructions").unsigned_integer();
+  hot.function = f.at("function").text();
+  hot.object = f.at("object").text();
+  hot.function_share = f.at("function_share").number();
+  hot.optimized_away = f.at("optimized_away").boolean();
+  for (const Field& i : f.at("listing").elements())
+    hot.listing.push_back({i.at("address").unsigned_integer(), i.at("text").text(), i.at("source").text(),
+                           i.at("share").number(), i.at("hot").boolean()});
+  hot.before = read_elided(f.at("before"), "instructions");
+  hot.after = read_elided(f.at("after"), "instructions");
+  for (const Field& o : f.at("other_functions").elements())
+    hot.other_functions.push_back({o.at("function").text(), o.at("object").text(), o.at("share").number()});
+  hot.more_functions = read_elided(f.at("more_functions"), "functions");
+  return hot;
+}
+
 // Batches of N and 2N invocations: [count of N, count of 2N].
 std::pair<std::uint64_t, std::uint64_t> read_count_pair(const Field& f) {
   const auto pair = f.elements();
@@ -325,6 +347,7 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("profile"))
     for (const Field& m : v->elements()) b.profile.push_back(read_profile_metric(m));
   if (auto v = f.find("instruction_counts"); v && !v->is_null()) b.instruction_counts = read_instruction_counts(*v);
+  if (auto v = f.find("hot_code"); v && !v->is_null()) b.hot_code = read_hot_code(*v);
 }
 
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {

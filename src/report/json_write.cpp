@@ -207,6 +207,32 @@ Json profile_json(const std::vector<results::ProfileMetric>& profile) {
   return metrics;
 }
 
+Json elided_json(const results::AsmElided& elided, const char* counted) {
+  return {{counted, elided.count}, {"share", number(elided.share)}};
+}
+
+// --prof asm: the hot code's listing, each instruction's share of the instructions counted.
+Json hot_code_json(const std::optional<results::AsmProfile>& hot) {
+  if (!hot) return nullptr;
+  Json listing = Json::array();
+  for (const auto& i : hot->listing)
+    listing.push_back({{"address", i.address}, {"text", i.text}, {"source", i.source}, {"share", number(i.share)},
+                       {"hot", i.hot}});
+  Json others = Json::array();
+  for (const auto& f : hot->other_functions)
+    others.push_back({{"function", f.function}, {"object", f.object}, {"share", number(f.share)}});
+  return {{"instructions", hot->instructions},
+          {"function", hot->function},
+          {"object", hot->object},
+          {"function_share", number(hot->function_share)},
+          {"optimized_away", hot->optimized_away},
+          {"listing", std::move(listing)},
+          {"before", elided_json(hot->before, "instructions")},
+          {"after", elided_json(hot->after, "instructions")},
+          {"other_functions", std::move(others)},
+          {"more_functions", elided_json(hot->more_functions, "functions")}};
+}
+
 // What callgrind counted (--prof instructions): the batches' raw counts, from which the
 // profile's per-operation figures are recomputed; null when nothing was counted.
 Json instruction_counts_json(const std::optional<results::InstructionCounts>& counts) {
@@ -242,6 +268,7 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
   j["secondary"] = std::move(secondary);
   j["profile"] = profile_json(b.profile);
   j["instruction_counts"] = instruction_counts_json(b.instruction_counts);
+  j["hot_code"] = hot_code_json(b.hot_code);
 }
 
 Json benchmark_json(const results::Benchmark& b) {

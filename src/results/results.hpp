@@ -142,7 +142,7 @@ struct Interval {
 };
 
 /// A profiler a run was asked for (--prof), beside the timing.
-enum class Profiler { rusage, perf, instructions, alloc };
+enum class Profiler { rusage, perf, instructions, alloc, disassembly };
 
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).
@@ -156,6 +156,47 @@ struct ProfileMetric {
   /// perf: the mean over the forks of time running / time enabled (1: counted throughout);
   /// 0 with forks 0 and no mean when the event never counted.
   std::optional<double> time_counted = {};
+};
+
+/// One instruction of the hot code --prof asm shows: objdump's disassembly beside callgrind's
+/// count of its executions.
+struct AsmInstruction {
+  std::uint64_t address = 0;  ///< in the object file, as objdump shows it
+  std::string text;           ///< "add %r8,%rcx" (objdump's AT&T syntax)
+  std::string source;         ///< "sum.cpp:7" where debug info says; "" otherwise
+  double share = 0;           ///< of every instruction counted in the timed loop's batch, 0..1
+  bool hot = false;           ///< executed, in the hottest region (the loop that holds most of the count)
+};
+
+/// What a listing leaves out: how many (instructions or functions) and their share.
+struct AsmElided {
+  int count = 0;
+  double share = 0;
+};
+
+/// A function's share of the instructions counted.
+struct AsmFunctionShare {
+  std::string function;
+  std::string object;
+  double share = 0;
+};
+
+/// The hot code of a benchmark (--prof asm): the costliest function's disassembly around
+/// its hottest region, each instruction's share of the instructions executed in one batch
+/// of the timed loop (callgrind's count), and whether the timed loop's work was optimized
+/// away.
+struct AsmProfile {
+  std::uint64_t instructions = 0;  ///< counted in one batch of the timed loop (callgrind)
+  std::string function;            ///< the function that executed the most of them
+  std::string object;              ///< the file it is in
+  double function_share = 0;
+  /// The hottest region does nothing but count the timed loop's iterations (moves of
+  /// constants and registers, the counter, the branch): the operation was deleted.
+  bool optimized_away = false;
+  std::vector<AsmInstruction> listing;  ///< in address order
+  AsmElided before, after;              ///< the function's instructions above and below the listing
+  std::vector<AsmFunctionShare> other_functions;  ///< the next costliest, most first
+  AsmElided more_functions;        ///< the functions after those (count: functions)
 };
 
 /// What callgrind counted in one worker of a benchmark (--prof instructions): the
@@ -261,6 +302,7 @@ struct Benchmark {
   double timer_cost_ns_per_op = 0; ///< clock cost included per op when each call is timed
   std::vector<ProfileMetric> profile;  ///< what the profilers asked for found (--prof)
   std::optional<InstructionCounts> instruction_counts;  ///< --prof instructions, when callgrind counted them
+  std::optional<AsmProfile> hot_code;   ///< --prof asm
 
   std::vector<Fork> forks;
   std::vector<std::string> warnings;

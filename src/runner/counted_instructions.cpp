@@ -7,10 +7,9 @@
 #include "runner/worker_process.hpp"
 
 namespace tare::runner {
-namespace {
 
-// The batch of the last fork that ran to the end, as a power of two (a few percent of
-// difference in calibration then rarely changes what is counted); 0 when none did.
+// A power of two: a few percent of difference in calibration then rarely changes what is
+// counted.
 std::uint64_t timed_batch(const results::Benchmark& b) {
   const std::uint64_t per_invocation = b.ops_per_invocation * static_cast<std::uint64_t>(std::max(b.threads, 1));
   std::uint64_t invocations = 0;
@@ -21,8 +20,6 @@ std::uint64_t timed_batch(const results::Benchmark& b) {
   while (power <= invocations / 2 && power < kMaxCountedInvocations) power *= 2;
   return power;
 }
-
-}  // namespace
 
 bool count_instructions(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
                         const std::string& valgrind, bool quiet) {

@@ -12,6 +12,11 @@
 
 namespace tare::runner {
 
+/// The batch a callgrind worker counts for `b` (--prof instructions, --prof asm): its last
+/// fork's that ran to the end, rounded down to a power of two, at most
+/// kMaxCountedInvocations; 0 when no fork ran to the end.
+std::uint64_t timed_batch(const results::Benchmark& b);
+
 /// Counts the instructions of every benchmark of `run` that has a fork that ran to the end,
 /// with the batch its timing forks calibrated (rounded down to a power of two, at most
 /// kMaxCountedInvocations); fills Benchmark::instruction_counts, or adds a warning.

@@ -106,7 +106,8 @@ void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
                  "peak live bytes); perf[:EV1,EV2,...] (hardware and software counters per operation; default "
                  "cycles, instructions, branches, branch-misses, cache-references, cache-misses and software "
                  "events); instructions (instructions per operation, counted by valgrind's callgrind in one more "
-                 "worker)")
+                 "worker); asm (the hot loop's disassembly with each instruction's share of the instructions "
+                 "executed, from callgrind and objdump)")
       ->type_name("NAME")
       ->default_str("");
   app.add_option("--json", options.json_path, "Write all results, every raw sample included, as JSON")->type_name("FILE");

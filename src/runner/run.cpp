@@ -28,6 +28,7 @@
 #include "runner/campaign.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
+#include "runner/hot_code_profile.hpp"
 #include "runner/options.hpp"
 #include "runner/perf_plan.hpp"
 #include "runner/result_files.hpp"
@@ -162,6 +163,9 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   const bool counts_instructions = std::find(options.profilers.begin(), options.profilers.end(),
                                              results::Profiler::instructions) != options.profilers.end();
   const std::string valgrind = counts_instructions ? require_valgrind("--prof instructions") : std::string();
+  const bool shows_hot_code = std::find(options.profilers.begin(), options.profilers.end(),
+                                        results::Profiler::disassembly) != options.profilers.end();
+  const HotCodeTools hot_code_tools = shows_hot_code ? require_hot_code_tools() : HotCodeTools{};
   ResultFiles files(options);
   install_interrupt_handlers();
   clock::select_best();
@@ -207,6 +211,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   bool stopped_by_user = outcome.interrupted;
   if (counts_instructions && !stopped_by_user)
     stopped_by_user = count_instructions(run, instances, plan, valgrind, options.quiet);
+  if (shows_hot_code && !stopped_by_user)
+    stopped_by_user = profile_hot_code(run, instances, plan, hot_code_tools, options.quiet);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // An interrupted run's reading is of a moment too, but its forks may be few.
   if (!measured.interrupted) weigh_machine_speed(measured.run);

@@ -379,4 +379,16 @@ TEST(GbenchConsole, PerfTableComesUnderTheTable) {
   EXPECT_NE(out.out.find("task-clock", at), std::string::npos) << out.out;
 }
 
+// --prof asm too: a block of the benchmark function's hot code under the table.
+TEST(GbenchConsole, HotCodeBlockComesUnderTheTable) {
+  if (std::system("valgrind --version > /dev/null 2>&1") != 0 || std::system("objdump --version > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "needs valgrind and objdump";
+  const auto out = run(kCounters.tare, {"--benchmark_filter=^BM_label_only$", "--prof", "asm", "--benchmark_min_time=0.01"},
+                       {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const auto table_row = out.out.find("\nBM_label_only ");
+  ASSERT_NE(table_row, std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("Hot code of BM_label_only (--prof asm)", table_row), std::string::npos) << out.out;
+}
+
 }  // namespace console_test

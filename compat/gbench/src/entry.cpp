@@ -298,7 +298,7 @@ void PrintDefaultHelp() {
                "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
                "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n"
                "          [--prof rusage] [--prof alloc] [--prof perf[:EV1,EV2,...]]\n"
-               "          [--prof instructions]\n";
+               "          [--prof instructions] [--prof asm]\n";
 }
 
 void Initialize(int* argc, char** argv, void (*help_printer)()) {

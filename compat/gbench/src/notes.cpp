@@ -5,6 +5,7 @@
 #include "analysis/estimates.hpp"
 #include "format.hpp"
 #include "report/console.hpp"
+#include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
 
@@ -86,6 +87,11 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   if (const auto table = report::detail::instructions_table(run)) {  // --prof instructions
     notes.lines.push_back("tare --prof instructions: per operation, counted by callgrind (exact):");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
+  }
+  for (const auto& b : run.benchmarks) {  // --prof asm: a block each
+    const auto block = report::detail::hot_code_block(b, false);
+    if (!block.empty()) notes.lines.push_back("");
+    for (const auto& line : block) notes.lines.push_back(line);
   }
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));

@@ -1,6 +1,7 @@
-// capture_output (what `tare ab` lists benchmarks with) against real misbehaving programs:
-// each ends within its deadline or cap, says which, and leaves no process behind.
-#include "compare/capture.hpp"
+// capture_output (what `tare ab` lists benchmarks with, and how --prof asm runs objdump)
+// against real misbehaving programs: each ends within its deadline or cap, says which,
+// and leaves no process behind.
+#include "system/capture.hpp"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -15,7 +16,7 @@
 #include "tests/support/process.hpp"
 #include "tests/support/processes.hpp"
 
-namespace tare::compare {
+namespace tare::system {
 namespace {
 
 std::string capture_script(const std::string& name, const std::string& body) {
@@ -89,4 +90,4 @@ TEST(Capture, MuchOnStandardErrorNeitherBlocksNorIsAllKept) {
 }
 
 }  // namespace
-}  // namespace tare::compare
+}  // namespace tare::system

@@ -1,4 +1,4 @@
-#include "compare/capture.hpp"
+#include "system/capture.hpp"
 
 #include <poll.h>
 #include <sys/wait.h>
@@ -9,7 +9,7 @@
 
 #include "system/child_process.hpp"
 
-namespace tare::compare {
+namespace tare::system {
 namespace {
 
 constexpr std::size_t kErrorBytesKept = 4096;
@@ -17,15 +17,15 @@ using Clock = std::chrono::steady_clock;
 
 // Reads the child's stdout and stderr as they come (either pipe, left unread, could fill
 // and stop it) until it exits, breaks a limit, or the wait is interrupted.
-Captured::Ending read_until_the_end(const system::ChildProcess& child, const CaptureLimits& limits,
-                                    system::BoundedText& output, system::BoundedText& errors) {
+Captured::Ending read_until_the_end(const ChildProcess& child, const CaptureLimits& limits,
+                                    BoundedText& output, BoundedText& errors) {
   bool output_open = true, errors_open = true;
   for (;;) {
     // Its exit ends the reading, not the pipes' end: a process it left behind may hold
     // them. What it wrote before it exited is in the pipes already.
     const bool exited = child.exit().exited();
-    if (output_open) output_open = system::read_available(child.output_fd(), output);
-    if (errors_open) errors_open = system::read_available(child.errors_fd(), errors);
+    if (output_open) output_open = read_available(child.output_fd(), output);
+    if (errors_open) errors_open = read_available(child.errors_fd(), errors);
     if (output.dropped() > 0) return Captured::Ending::too_much_output;
     if (exited) return Captured::Ending::ended;
     if (!output_open && !errors_open) {  // both pipes closed: only its exit is left to wait for
@@ -50,10 +50,10 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   std::vector<std::string> argv{program};
   argv.insert(argv.end(), args.begin(), args.end());
   try {
-    system::ChildProcess child(argv, system::ChildProcess::Errors::own_pipe);
+    ChildProcess child(argv, ChildProcess::Errors::own_pipe);
     // One byte over the cap is kept so that "more than the cap" can be told from "exactly".
-    system::BoundedText output(limits.max_output_bytes + 1, system::BoundedText::Keep::head);
-    system::BoundedText errors(kErrorBytesKept, system::BoundedText::Keep::head);
+    BoundedText output(limits.max_output_bytes + 1, BoundedText::Keep::head);
+    BoundedText errors(kErrorBytesKept, BoundedText::Keep::head);
     result.ending = read_until_the_end(child, limits, output, errors);
     const int status = child.end();
     if (result.ending == Captured::Ending::ended && WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
@@ -67,4 +67,4 @@ Captured capture_output(const std::string& program, const std::vector<std::strin
   return result;
 }
 
-}  // namespace tare::compare
+}  // namespace tare::system

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace tare::compare {
+namespace tare::system {
 
 struct CaptureLimits {
   std::chrono::steady_clock::time_point deadline;
@@ -32,4 +32,4 @@ struct Captured {
 
 Captured capture_output(const std::string& program, const std::vector<std::string>& args, const CaptureLimits& limits);
 
-}  // namespace tare::compare
+}  // namespace tare::system

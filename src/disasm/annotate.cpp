@@ -1,0 +1,92 @@
+#include "disasm/annotate.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "disasm/hot_region.hpp"
+#include "disasm/loop_body.hpp"
+
+namespace tare::disasm {
+namespace {
+
+// The costliest function's instructions: those of its symbol (the one its first executed
+// instruction is in) and any other it executed, in address order.
+std::vector<DisassembledInstruction> own_instructions(const FunctionCosts& hot,
+                                                      const std::vector<DisassembledInstruction>& disassembly) {
+  const std::uint64_t first_executed = hot.instructions.begin()->first;
+  const auto first = std::find_if(disassembly.begin(), disassembly.end(),
+                                  [&](const DisassembledInstruction& i) { return i.address == first_executed; });
+  const std::string symbol = first == disassembly.end() ? std::string() : first->symbol;
+  std::vector<DisassembledInstruction> own;
+  for (const auto& instruction : disassembly)
+    if ((!symbol.empty() && instruction.symbol == symbol) || hot.instructions.count(instruction.address) > 0)
+      own.push_back(instruction);
+  std::sort(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.address < b.address; });
+  own.erase(std::unique(own.begin(), own.end(), [](const auto& a, const auto& b) { return a.address == b.address; }),
+            own.end());
+  return own;
+}
+
+std::vector<CostedInstruction> with_costs(const FunctionCosts& hot, const std::vector<DisassembledInstruction>& own) {
+  std::vector<CostedInstruction> costed;
+  for (const auto& instruction : own) {
+    const auto count = hot.instructions.find(instruction.address);
+    costed.push_back({instruction.address, count == hot.instructions.end() ? 0 : count->second, instruction.branch_target});
+  }
+  return costed;
+}
+
+results::AsmElided elided(const std::vector<CostedInstruction>& costed, std::size_t first, std::size_t end, double total) {
+  results::AsmElided left_out;
+  for (std::size_t i = first; i < end; ++i) {
+    ++left_out.count;
+    left_out.share += static_cast<double>(costed[i].cost) / total;
+  }
+  return left_out;
+}
+
+void name_other_functions(const CallgrindProfile& profile, std::size_t named, results::AsmProfile& out) {
+  const double total = static_cast<double>(profile.total);
+  for (std::size_t i = 1; i < profile.functions.size(); ++i) {
+    const auto& function = profile.functions[i];
+    if (i <= named) {
+      out.other_functions.push_back({function.function, function.object, static_cast<double>(function.cost) / total});
+    } else {
+      ++out.more_functions.count;
+      out.more_functions.share += static_cast<double>(function.cost) / total;
+    }
+  }
+}
+
+}  // namespace
+
+results::AsmProfile annotate(const CallgrindProfile& profile, const std::vector<DisassembledInstruction>& disassembly,
+                             const AnnotationLimits& limits) {
+  results::AsmProfile out;
+  out.instructions = profile.total;
+  if (profile.functions.empty() || profile.total == 0) return out;
+  const double total = static_cast<double>(profile.total);
+  const FunctionCosts& hot = profile.functions.front();
+  out.function = hot.function;
+  out.object = hot.object;
+  out.function_share = static_cast<double>(hot.cost) / total;
+  name_other_functions(profile, limits.other_functions, out);
+  const auto own = own_instructions(hot, disassembly);
+  if (own.empty()) return out;
+  const auto costed = with_costs(hot, own);
+  const IndexRange region = hottest_region(costed);
+  const IndexRange window = shown_window(costed, region, limits.context, limits.max_listed);
+  for (std::size_t i = window.first; i <= window.last; ++i)
+    out.listing.push_back({own[i].address, own[i].text(), own[i].source, static_cast<double>(costed[i].cost) / total,
+                           i >= region.first && i <= region.last && costed[i].cost > 0});
+  out.before = elided(costed, 0, window.first, total);
+  out.after = elided(costed, window.last + 1, costed.size(), total);
+  std::uint64_t region_cost = 0;
+  for (std::size_t i = region.first; i <= region.last; ++i) region_cost += costed[i].cost;
+  const std::vector<DisassembledInstruction> loop(own.begin() + static_cast<std::ptrdiff_t>(region.first),
+                                                  own.begin() + static_cast<std::ptrdiff_t>(region.last) + 1);
+  out.optimized_away = region.is_loop && 2 * region_cost >= profile.total && only_counts_iterations(loop);
+  return out;
+}
+
+}  // namespace tare::disasm

@@ -1,0 +1,40 @@
+// Where a function spends its instructions: the hottest region of a listing, and the
+// window of it a reader is shown. Pure, on costs in address order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace tare::disasm {
+
+/// One instruction as the region search sees it.
+struct CostedInstruction {
+  std::uint64_t address = 0;
+  std::uint64_t cost = 0;
+  std::optional<std::uint64_t> branch_target;
+};
+
+/// A range of a listing: [first, last], indices.
+struct IndexRange {
+  std::size_t first = 0, last = 0;
+  bool is_loop = false;  ///< closed by a branch back to its first instruction
+  std::size_t size() const { return last - first + 1; }
+};
+
+/// The hottest region of a function's listing (in address order, not empty). A loop is a
+/// range closed by a backward branch to an instruction of the listing; of the loops, the
+/// shortest that holds at least half as much as the costliest one (an inner loop that does
+/// the work rather than the loop around it, unless its siblings share the work). Without a
+/// loop, or when that loop holds less than half of the listing's count: the run of executed
+/// instructions around the costliest one.
+IndexRange hottest_region(const std::vector<CostedInstruction>& listing);
+
+/// What to show of a listing of `size` instructions around `region`: the region with up to
+/// `context` instructions either side, at most `max_shown` in all (a longer region is cut
+/// to its costliest `max_shown` consecutive instructions).
+IndexRange shown_window(const std::vector<CostedInstruction>& listing, IndexRange region, std::size_t context,
+                        std::size_t max_shown);
+
+}  // namespace tare::disasm

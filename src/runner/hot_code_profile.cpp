@@ -1,0 +1,69 @@
+#include "runner/hot_code_profile.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <stdexcept>
+
+#include "analysis/instructions.hpp"
+#include "disasm/hot_code.hpp"
+#include "disasm/objdump.hpp"
+#include "input/usage_error.hpp"
+#include "runner/callgrind_fork.hpp"
+#include "runner/counted_instructions.hpp"
+#include "runner/worker_process.hpp"
+
+namespace tare::runner {
+namespace {
+
+results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, const CallgrindPlan& plan,
+                                          const HotCodeTools& tools) {
+  const CallgrindRun counted = run_callgrind_fork(instance, plan);
+  const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(plan.timeout_seconds));
+  // The larger batch: the loop's share of what every batch costs once is the larger.
+  results::AsmProfile hot = disasm::hot_code_of(counted.body_2n.path, tools.objdump, timeout);
+  // Not one instruction per operation more than the empty loop: nothing of the operation is
+  // left, whatever the loop's instructions look like.
+  const double beyond_the_empty_loop =
+      analysis::instructions_per_op(counted.counts) - analysis::empty_loop_instructions_per_op(counted.counts);
+  if (beyond_the_empty_loop < 0.5) hot.optimized_away = true;
+  return hot;
+}
+
+}  // namespace
+
+HotCodeTools require_hot_code_tools() {
+  HotCodeTools tools;
+  tools.valgrind = require_valgrind("--prof asm");
+  const auto objdump = disasm::find_program("objdump");
+  if (!objdump) throw input::UsageError("--prof asm: needs objdump (apt-get install binutils)");
+  tools.objdump = *objdump;
+  return tools;
+}
+
+bool profile_hot_code(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
+                      const HotCodeTools& tools, bool quiet) {
+  const CallgrindDirectory scratch;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    results::Benchmark& b = run.benchmarks[i];
+    const std::uint64_t invocations = timed_batch(b);
+    if (invocations == 0) continue;  // nothing measured: no hot code to show either
+    if (!quiet) std::cerr << "Disassembling the hot code of " << b.name << " (callgrind, objdump)\n";
+    const CallgrindPlan counting{plan.executable, tools.valgrind, scratch.path(), invocations, true, plan.tsc_ghz,
+                                 plan.timeout_seconds};
+    try {
+      b.hot_code = hot_code_of_benchmark(instances[i], counting, tools);
+    } catch (const WorkerFailure& failure) {
+      b.warnings.push_back(std::string("--prof asm: no hot code: ") + failure.what());
+    } catch (const BenchmarkSkipped& skipped) {
+      b.warnings.push_back(std::string("--prof asm: the benchmark skipped itself under callgrind: ") + skipped.what());
+    } catch (const Interrupted&) {
+      return true;
+    } catch (const std::runtime_error& failure) {  // the file unreadable, objdump failed
+      b.warnings.push_back(std::string("--prof asm: no hot code: ") + failure.what());
+    }
+  }
+  return false;
+}
+
+}  // namespace tare::runner
