@@ -24,17 +24,6 @@ std::string hex_address(std::uint64_t address) {
 
 }  // namespace
 
-std::optional<std::string> find_program(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  for (const std::string& folder : text::split(path, ':')) {
-    if (folder.empty() || folder.front() != '/') continue;  // only absolute places
-    const std::string candidate = folder + "/" + name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
-
 std::vector<DisassembledInstruction> disassemble(const std::string& objdump, const std::string& object,
                                                  std::uint64_t start, std::uint64_t stop,
                                                  std::chrono::steady_clock::duration timeout) {

@@ -12,10 +12,6 @@
 
 namespace tare::disasm {
 
-/// The first executable file called `name` in the absolute folders of $PATH; nullopt when
-/// none.
-std::optional<std::string> find_program(const std::string& name);
-
 /// The instructions objdump finds in [start, stop) of `object`, with source lines where
 /// debug info has them. Throws std::runtime_error saying why when objdump fails, is killed
 /// at the deadline or writes more than any function's listing.

@@ -16,7 +16,7 @@
 #include "input/usage_error.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/worker_process.hpp"
-#include "text/split.hpp"
+#include "system/find_on_path.hpp"
 #include "worker/counted_batch.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
@@ -88,16 +88,7 @@ std::uint64_t batch_size(WorkerProcess& worker, const CallgrindPlan& plan, resul
 
 }  // namespace
 
-std::optional<std::string> find_valgrind() {
-  const char* path = std::getenv("PATH");
-  if (!path) return std::nullopt;
-  for (const auto& directory : text::split(path, ':')) {
-    if (directory.empty() || directory.front() != '/') continue;  // only absolute places
-    const std::string candidate = std::string(directory) + "/valgrind";
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return std::nullopt;
-}
+std::optional<std::string> find_valgrind() { return system::find_on_path("valgrind"); }
 
 std::string require_valgrind(const std::string& option) {
   auto valgrind = find_valgrind();

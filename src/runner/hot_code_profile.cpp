@@ -11,6 +11,7 @@
 #include "runner/callgrind_fork.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/worker_process.hpp"
+#include "system/find_on_path.hpp"
 
 namespace tare::runner {
 namespace {
@@ -35,7 +36,7 @@ results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, co
 HotCodeTools require_hot_code_tools() {
   HotCodeTools tools;
   tools.valgrind = require_valgrind("--prof asm");
-  const auto objdump = disasm::find_program("objdump");
+  const auto objdump = system::find_on_path("objdump");
   if (!objdump) throw input::UsageError("--prof asm: needs objdump (apt-get install binutils)");
   tools.objdump = *objdump;
   return tools;

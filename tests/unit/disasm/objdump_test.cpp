@@ -1,6 +1,7 @@
 // Running objdump: the program found on PATH, a real listing of a real binary (a function
 // of this test program), and one line saying why when objdump fails.
 #include "disasm/objdump.hpp"
+#include "system/find_on_path.hpp"
 
 #include <link.h>
 #include <gtest/gtest.h>
@@ -16,14 +17,14 @@ namespace tare::disasm {
 namespace {
 
 TEST(Objdump, ProgramsAreFoundOnThePath) {
-  const auto shell = find_program("sh");
+  const auto shell = tare::system::find_on_path("sh");
   ASSERT_TRUE(shell);
   EXPECT_EQ(::access(shell->c_str(), X_OK), 0) << *shell;
-  EXPECT_FALSE(find_program("tare-no-such-program"));
+  EXPECT_FALSE(tare::system::find_on_path("tare-no-such-program"));
 }
 
 TEST(Objdump, FailuresSayWhyInOneLine) {
-  const auto objdump = find_program("objdump");
+  const auto objdump = tare::system::find_on_path("objdump");
   if (!objdump) GTEST_SKIP() << "needs objdump (binutils)";
   try {
     disassemble(*objdump, "/nonexistent/binary", 0x1000, 0x1100, std::chrono::seconds(60));
@@ -38,7 +39,7 @@ TEST(Objdump, FailuresSayWhyInOneLine) {
 extern "C" __attribute__((noinline)) int objdump_test_target(int x) { return x * 3 + 1; }
 
 TEST(Objdump, ListsARealFunctionOfARealBinary) {
-  const auto objdump = find_program("objdump");
+  const auto objdump = tare::system::find_on_path("objdump");
   if (!objdump) GTEST_SKIP() << "needs objdump (binutils)";
   // The program's addresses in its file are its run-time ones less its load bias (0 unless
   // it is position-independent): what callgrind writes, too. The first object listed is
@@ -61,7 +62,7 @@ TEST(Objdump, ListsARealFunctionOfARealBinary) {
 }
 
 TEST(Objdump, AnEmptyRangeListsNothing) {
-  const auto objdump = find_program("objdump");
+  const auto objdump = tare::system::find_on_path("objdump");
   if (!objdump) GTEST_SKIP() << "needs objdump (binutils)";
   // This test program: a real ELF file, where a range before any code is empty.
   const auto listing =
