@@ -61,6 +61,11 @@ svg.chart circle.estimate { fill: #0969da; }
 svg.chart circle.sampled { fill: #bf8700; }
 svg.chart line.estimate-ci { stroke: #0969da; stroke-width: 2.5; }
 svg.chart line.sampled-ci { stroke: #bf8700; stroke-width: 2.5; }
+table.profile { border-collapse: collapse; margin: 6px 0; font-variant-numeric: tabular-nums; }
+table.profile th, table.profile td { padding: 2px 10px; border-bottom: 1px solid #e1e4e8; text-align: left; }
+table.profile td.number { text-align: right; }
+pre.hot-code { background: #f6f8fa; padding: 8px; overflow-x: auto; font-size: 12px; }
+details summary { cursor: pointer; color: #57606a; }
 p.method { color: #57606a; font-size: 12px; }
 dl.context { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
 dl.context dt { color: #57606a; }

@@ -7,6 +7,7 @@
 #include "analysis/disturbance.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "html/escape.hpp"
+#include "html/profile_section.hpp"
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
@@ -116,7 +117,7 @@ std::string run_sections(const results::Run& run, const std::string& label, cons
     const auto& b = run.benchmarks[i];
     html += "<section class=\"benchmark\" id=\"" + benchmark_id(anchor, i) + "\"><h2>" + escape(b.name) +
             " <span class=\"file\">" + escape(label) + "</span></h2>";
-    html += figures(b) + warnings_list(b);
+    html += figures(b) + warnings_list(b) + profile_figures(b);
     const auto series = fork_series(b);
     if (!series.empty()) {
       const Estimate estimate = estimate_of(b);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "html/run_section.hpp"
@@ -82,6 +83,21 @@ TEST(HtmlPage, ForkSeriesPutWarmupFirstAndCutWhereMeasurementBegan) {
   EXPECT_DOUBLE_EQ(series[0].values[0], 10.0);  // 100 ops in 1000 ns
   EXPECT_DOUBLE_EQ(series[0].values[7], 5.0);
   EXPECT_TRUE(series[0].disturbed.empty());      // waits unknown: nothing marked
+}
+
+}  // namespace
+
+namespace {
+
+TEST(HtmlPage, AProfiledBenchmarkShowsItsProfilersFigures) {
+  auto file = sample_run();
+  auto& b = std::get<tare::results::Run>(file.content).benchmarks[1];
+  b.profile.push_back({tare::results::Profiler::alloc, "allocations", "/op", 3, tare::results::Interval{0.95, 3, 3}, 3});
+  b.profile.push_back({tare::results::Profiler::perf, "cycles", "/op", std::nan(""), std::nullopt, 0, 0.0});
+  const std::string page = tare::html::report_page({file});
+  EXPECT_EQ(times_in(page, "<table class=\"profile\">"), 1u);
+  EXPECT_NE(page.find("<td>alloc</td><td>allocations</td><td class=\"number\">3 ± 0 /op</td>"), std::string::npos);
+  EXPECT_NE(page.find("<td>perf</td><td>cycles</td><td class=\"number\">not counted</td>"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,53 @@
+#include "html/profile_section.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "html/escape.hpp"
+#include "report/enum_names.hpp"
+#include "report/hot_code_block.hpp"
+
+namespace tare::html {
+namespace {
+
+std::string figure(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.4g", value);
+  return buffer;
+}
+
+// "4 ± 0.0002 /op": the mean over forks and the interval's half-width; "not counted" for a
+// perf event that never ran (no mean), which is not zero.
+std::string value_text(const results::ProfileMetric& m) {
+  if (!std::isfinite(m.mean)) return "not counted";
+  std::string text = figure(m.mean);
+  if (m.ci) text += " ± " + figure((m.ci->high - m.ci->low) / 2);
+  return text + " " + m.unit;
+}
+
+std::string figures_table(const results::Benchmark& b) {
+  std::string rows;
+  for (const auto& m : b.profile)
+    rows += "<tr><td>" + escape(report::profiler_name(m.profiler)) + "</td><td>" + escape(m.name) +
+            "</td><td class=\"number\">" + escape(value_text(m)) + "</td><td class=\"number\">" +
+            std::to_string(m.forks) + "</td></tr>";
+  return "<table class=\"profile\"><thead><tr><th>Profiler</th><th>Figure</th><th>Mean ± 95% half-width</th>"
+         "<th>Forks</th></tr></thead><tbody>" +
+         rows + "</tbody></table>";
+}
+
+}  // namespace
+
+std::string profile_figures(const results::Benchmark& b) {
+  std::string html;
+  if (!b.profile.empty()) html += figures_table(b);
+  const auto block = report::detail::hot_code_block(b, false);
+  if (!block.empty()) {
+    std::string text;
+    for (const auto& line : block) text += line + "\n";
+    html += "<pre class=\"hot-code\">" + escape(text) + "</pre>";
+  }
+  return html.empty() ? "" : "<details open><summary>Profilers (--prof)</summary>" + html + "</details>";
+}
+
+}  // namespace tare::html
