@@ -1,8 +1,8 @@
 #include <algorithm>
-#include <cstdio>
 
 #include "html/comparison.hpp"
 #include "html/escape.hpp"
+#include "html/number_text.hpp"
 #include "html/plot.hpp"
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
@@ -10,19 +10,16 @@
 namespace tare::html {
 namespace {
 
-std::string ratio_number(double ratio) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3f", ratio);
-  return buffer;
-}
+std::string ratio_number(double ratio) { return number_text("%.3f", ratio); }
 
-std::string percent_text(double fraction) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g%%", fraction * 100);
-  return buffer;
-}
+std::string percent_text(double fraction) { return number_text("%g%%", fraction * 100); }
 
-std::string interval_text(const Ratio& r) { return "[" + ratio_number(r.low) + ", " + ratio_number(r.high) + "]"; }
+// Appended rather than "[" + ...: GCC 12 warns falsely (-Wrestrict) on a literal + temporary.
+std::string interval_text(const Ratio& r) {
+  std::string text = "[";
+  text.append(ratio_number(r.low)).append(", ").append(ratio_number(r.high)).append("]");
+  return text;
+}
 
 std::string score_cell(const std::optional<double>& score, const std::string& unit) {
   return score ? table_cell(report::format_score(*score, unit), *score) : table_cell("n/a");

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "html/escape.hpp"
+#include "html/number_text.hpp"
 
 namespace tare::html {
 namespace {
@@ -12,11 +12,7 @@ namespace {
 // Margins of the data area inside the chart, in pixels: room for tick labels and titles.
 constexpr double kRight = 16, kTop = 12, kBottom = 40;
 
-std::string number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", value);
-  return buffer;
-}
+std::string number(double value) { return number_text("%.2f", value); }
 
 std::string tooltip_element(const std::string& tooltip) {
   return tooltip.empty() ? std::string() : "<title>" + escape(tooltip) + "</title>";
@@ -52,11 +48,7 @@ Range padded_range(const std::vector<double>& values, double margin) {
   return {*low - band, *high + band};
 }
 
-std::string tick_text(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  return buffer;
-}
+std::string tick_text(double value) { return number_text("%.6g", value); }
 
 Plot::Plot(std::string kind, std::string title, Range x, Range y, Size size)
     : kind_(std::move(kind)), title_(std::move(title)), x_(x), y_(y), size_(size) {}

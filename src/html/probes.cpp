@@ -1,6 +1,5 @@
 #include "html/probes.hpp"
 
-#include <cstdio>
 #include <stdexcept>
 
 #include "html/escape.hpp"

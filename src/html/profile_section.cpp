@@ -1,20 +1,16 @@
 #include "html/profile_section.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include "html/escape.hpp"
+#include "html/number_text.hpp"
 #include "report/enum_names.hpp"
 #include "report/hot_code_block.hpp"
 
 namespace tare::html {
 namespace {
 
-std::string figure(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.4g", value);
-  return buffer;
-}
+std::string figure(double value) { return number_text("%.4g", value); }
 
 // "4 ± 0.0002 /op": the mean over forks and the interval's half-width; "not counted" for a
 // perf event that never ran (no mean), which is not zero.

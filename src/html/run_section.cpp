@@ -1,12 +1,12 @@
 #include "html/run_section.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <utility>
 
 #include "analysis/disturbance.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "html/escape.hpp"
+#include "html/number_text.hpp"
 #include "html/profile_section.hpp"
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
@@ -23,9 +23,7 @@ std::optional<double> ci_percent(const results::Benchmark& b) {
 std::string ci_text(const results::Benchmark& b) {
   const auto percent = ci_percent(b);
   if (!percent) return "–";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "±%.2f%%", *percent);
-  return buffer;
+  return number_text("±%.2f%%", *percent);
 }
 
 const char* status_text(const results::Benchmark& b) {

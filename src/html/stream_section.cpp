@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "html/escape.hpp"
+#include "html/number_text.hpp"
 #include "html/plot.hpp"
 #include "html/stream_run.hpp"
 #include "html/table_cell.hpp"
@@ -21,11 +21,7 @@ TimeUnit unit_for(double largest_ns) {
   return {};
 }
 
-std::string short_number(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.3g", value);
-  return buffer;
-}
+std::string short_number(double value) { return number_text("%.3g", value); }
 
 // "50k/s", "1.5M/s", "800/s": a rate as tare stream's options take it.
 std::string rate_text(double per_second) {

@@ -86,10 +86,11 @@ std::string local_date_time() {
   localtime_r(&now, &local);
   char text[64];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S%z", &local);
-  std::string date = text;
-  // strftime's %z is +hhmm; ISO 8601's extended form is +hh:mm.
-  if (date.size() >= 5) date.insert(date.size() - 2, ":");
-  return date;
+  // strftime's %z is +hhmm; ISO 8601's extended form is +hh:mm. Built from the parts
+  // rather than inserted: GCC 12 warns falsely (-Wrestrict) on the insert.
+  const std::string date = text;
+  if (date.size() < 5) return date;
+  return date.substr(0, date.size() - 2) + ':' + date.substr(date.size() - 2);
 }
 
 std::string big_o_name(benchmark::BigO complexity) {

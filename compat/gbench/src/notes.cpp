@@ -36,7 +36,8 @@ std::string interval_cell(const results::Benchmark& b) {
 // One footnote per benchmark with warnings: its marker, its name and the first warning on
 // one line, any further warning on a line of its own under it.
 void add_footnote(const results::Benchmark& b, int number, Notes& notes) {
-  const std::string marker = "[" + std::to_string(number) + "]";
+  // Appended rather than "[" + ...: GCC 12 warns falsely (-Wrestrict) on a literal + temporary.
+  const std::string marker = std::string("[").append(std::to_string(number)).append("]");
   notes.rows[b.name].marker = marker;
   notes.marker_width = std::max(notes.marker_width, marker.size() + 1);
   notes.lines.push_back(marker + " " + b.name + ": " + b.warnings.front());
