@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 
+#include "analysis/profile.hpp"
 #include "perf/grouping.hpp"
-#include "stats/interval.hpp"
 
 namespace tare::analysis {
 namespace {
@@ -29,19 +28,8 @@ results::ProfileMetric event_figure(const std::vector<const results::Fork*>& for
     per_op.push_back(*scaled / static_cast<double>(fork->perf_ops));
     time_counted += r->enabled_ns > 0 ? std::min(1.0, static_cast<double>(r->running_ns) / static_cast<double>(r->enabled_ns)) : 1.0;
   }
-  results::ProfileMetric metric;
-  metric.profiler = results::Profiler::perf;
-  metric.name = event;
-  metric.unit = "/op";
-  metric.forks = static_cast<int>(per_op.size());
+  results::ProfileMetric metric = metric_over_forks(results::Profiler::perf, event, "/op", per_op);
   metric.time_counted = per_op.empty() ? 0 : time_counted / static_cast<double>(per_op.size());
-  if (per_op.empty()) {
-    metric.mean = std::numeric_limits<double>::quiet_NaN();
-    return metric;
-  }
-  const auto ci = stats::mean_interval(per_op);
-  metric.mean = ci.mean;
-  if (per_op.size() >= 2) metric.ci = results::Interval{ci.level, ci.low, ci.high};
   return metric;
 }
 

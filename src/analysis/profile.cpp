@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
 
 #include "stats/interval.hpp"
@@ -21,18 +22,27 @@ results::ProfileMetric over_forks(results::Profiler profiler, const std::vector<
                                   const std::function<double(const results::Fork&)>& value) {
   std::vector<double> values;
   for (const auto* fork : forks) values.push_back(value(*fork));
+  return metric_over_forks(profiler, std::move(name), std::move(unit), values);
+}
+
+}  // namespace
+
+results::ProfileMetric metric_over_forks(results::Profiler profiler, std::string name, std::string unit,
+                                         const std::vector<double>& per_fork) {
   results::ProfileMetric metric;
   metric.profiler = profiler;
   metric.name = std::move(name);
   metric.unit = std::move(unit);
-  metric.forks = static_cast<int>(values.size());
-  const auto ci = stats::mean_interval(values);
+  metric.forks = static_cast<int>(per_fork.size());
+  if (per_fork.empty()) {
+    metric.mean = std::numeric_limits<double>::quiet_NaN();
+    return metric;
+  }
+  const auto ci = stats::mean_interval(per_fork);
   metric.mean = ci.mean;
-  if (values.size() >= 2) metric.ci = results::Interval{ci.level, ci.low, ci.high};
+  if (per_fork.size() >= 2) metric.ci = results::Interval{ci.level, ci.low, ci.high};
   return metric;
 }
-
-}  // namespace
 
 std::vector<results::ProfileMetric> rusage_profile(const std::vector<const results::Fork*>& all) {
   std::vector<const results::Fork*> forks;

@@ -3,11 +3,17 @@
 // samples pooled from them.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "results/results.hpp"
 
 namespace tare::analysis {
+
+/// One figure from its value in each fork: the mean and, over two or more forks, the 95%
+/// interval; with no value at all, no mean (NaN) and no forks, which is not zero.
+results::ProfileMetric metric_over_forks(results::Profiler profiler, std::string name, std::string unit,
+                                         const std::vector<double>& per_fork);
 
 /// The rusage profiler's figures over `forks` (those that ran to the end): minor and major
 /// page faults, voluntary and involuntary context switches, each per operation measured,

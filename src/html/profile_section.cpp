@@ -1,24 +1,18 @@
 #include "html/profile_section.hpp"
 
-#include <cmath>
-
 #include "html/escape.hpp"
-#include "html/number_text.hpp"
 #include "report/enum_names.hpp"
 #include "report/hot_code_block.hpp"
+#include "report/profile_table.hpp"
 
 namespace tare::html {
 namespace {
 
-std::string figure(double value) { return number_text("%.4g", value); }
-
-// "4 ± 0.0002 /op": the mean over forks and the interval's half-width; "not counted" for a
-// perf event that never ran (no mean), which is not zero.
+// "4 ± 0.0002 /op": as the console's tables show it, with its unit where the text has none.
 std::string value_text(const results::ProfileMetric& m) {
-  if (!std::isfinite(m.mean)) return "not counted";
-  std::string text = figure(m.mean);
-  if (m.ci) text += " ± " + figure((m.ci->high - m.ci->low) / 2);
-  return text + " " + m.unit;
+  const std::string text = report::detail::profile_value_text(m);
+  const bool has_unit = m.unit == "KiB" || m.unit == "B" || text == "not counted";
+  return has_unit ? text : text + " " + m.unit;
 }
 
 std::string figures_table(const results::Benchmark& b) {

@@ -2,22 +2,12 @@
 
 #include <fmt/format.h>
 
-#include <cmath>
 #include <vector>
+
+#include "report/profile_table.hpp"
 
 namespace tare::report::detail {
 namespace {
-
-// "3.02e+03 ± 12.1", "4 ± 0.000206": 3 significant digits, counts per operation being of
-// any size; "0" when no fork saw any; "not counted" when the event never ran.
-std::string per_op_text(const results::ProfileMetric& m) {
-  if (m.forks == 0 || !std::isfinite(m.mean)) return "not counted";
-  const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
-  if (m.mean == 0 && half == 0) return "0";
-  std::string text = fmt::format("{:.3g}", m.mean);
-  if (m.ci) text += fmt::format(" ± {:.3g}", half);
-  return text;
-}
 
 std::string time_counted_text(const results::ProfileMetric& m) {
   if (!m.time_counted) return "-";
@@ -36,7 +26,7 @@ std::optional<Table> perf_table(const results::Run& run) {
     for (const auto& m : b.profile) {
       if (m.profiler != results::Profiler::perf) continue;
       Style style = m.forks == 0 ? Style::yellow : Style::plain;
-      table.add_row({{b.name}, {m.name}, {per_op_text(m), style}, {time_counted_text(m), style}});
+      table.add_row({{b.name}, {m.name}, {profile_value_text(m), style}, {time_counted_text(m), style}});
       any = true;
     }
   if (!any) return std::nullopt;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -48,19 +49,6 @@ std::string peak_text(double kib) {
   return significant3(kib) + " KiB";
 }
 
-// "4 ± 0.012", "2.1e-06 ± 4e-07": the mean and, over two or more forks, the interval's
-// half-width, to 3 significant digits (counts per operation are often tiny); "0" alone
-// when no fork saw any.
-std::string cell_text(const results::ProfileMetric& m) {
-  if (m.unit == "KiB") return peak_text(m.mean);
-  if (m.unit == "B") return bytes_text(m.mean);
-  const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
-  if (m.mean == 0 && half == 0) return "0";
-  std::string text = fmt::format("{:.3g}", m.mean);
-  if (m.ci) text += fmt::format(" ± {:.3g}", half);
-  return text;
-}
-
 // One row per benchmark with the profiler's first figure, one column per figure.
 template <std::size_t N>
 std::optional<Table> profiler_table(const results::Run& run, results::Profiler profiler, const char* title,
@@ -74,7 +62,7 @@ std::optional<Table> profiler_table(const results::Run& run, results::Profiler p
     std::vector<Cell> cells{{b.name}};
     for (const auto& figure : figures) {
       const auto* metric = find_metric(b, profiler, figure.metric);
-      cells.push_back({metric ? cell_text(*metric) : std::string("-")});
+      cells.push_back({metric ? profile_value_text(*metric) : std::string("-")});
     }
     table.add_row(std::move(cells));
     any = true;
@@ -87,6 +75,17 @@ std::optional<Table> profiler_table(const results::Run& run, results::Profiler p
 std::string counted_text(double per_op) { return fmt::format("{:.7g}", per_op); }
 
 }  // namespace
+
+std::string profile_value_text(const results::ProfileMetric& m) {
+  if (m.forks == 0 || !std::isfinite(m.mean)) return "not counted";
+  if (m.unit == "KiB") return peak_text(m.mean);
+  if (m.unit == "B") return bytes_text(m.mean);
+  const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
+  if (m.mean == 0 && half == 0) return "0";
+  std::string text = fmt::format("{:.3g}", m.mean);
+  if (m.ci) text += fmt::format(" ± {:.3g}", half);
+  return text;
+}
 
 std::optional<Table> rusage_table(const results::Run& run) {
   return profiler_table(run, results::Profiler::rusage, "Profile: rusage", kRusageFigures);
