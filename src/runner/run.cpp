@@ -9,7 +9,9 @@
 #include <cstring>
 #include <iostream>
 #include <random>
+#include <optional>
 #include <regex>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -155,22 +157,52 @@ void weigh_machine_speed(results::Run& run) {
 
 report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
 
-Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
-  const bool count_allocations =
-      std::find(options.profilers.begin(), options.profilers.end(), results::Profiler::alloc) != options.profilers.end();
-  // Checked before anything is measured, as the result files are.
-  const std::string alloc_library = count_allocations ? find_alloc_library(alloc_library_places()) : "";
-  const bool counts_instructions = std::find(options.profilers.begin(), options.profilers.end(),
-                                             results::Profiler::instructions) != options.profilers.end();
-  const std::string valgrind = counts_instructions ? require_valgrind("--prof instructions") : std::string();
-  const bool shows_hot_code = std::find(options.profilers.begin(), options.profilers.end(),
-                                        results::Profiler::disassembly) != options.profilers.end();
-  const HotCodeTools hot_code_tools = shows_hot_code ? require_hot_code_tools() : HotCodeTools{};
-  ResultFiles files(options);
-  install_interrupt_handlers();
-  clock::select_best();
-  const auto characterization = clock::characterize_active();
+namespace {
 
+bool asked_for(const RunOptions& options, results::Profiler profiler) {
+  return std::find(options.profilers.begin(), options.profilers.end(), profiler) != options.profilers.end();
+}
+
+// What the profilers asked for need from outside the program: found before anything is
+// measured, as the result files are checked, so that a missing tool costs no measurement.
+struct ProfilerTools {
+  std::string alloc_library;    ///< --prof alloc: the preloaded counter
+  std::string valgrind;         ///< --prof instructions
+  std::optional<HotCodeTools> hot_code;  ///< --prof asm: valgrind and objdump
+};
+
+ProfilerTools find_profiler_tools(const RunOptions& options) {
+  ProfilerTools tools;
+  if (asked_for(options, results::Profiler::alloc)) tools.alloc_library = find_alloc_library(alloc_library_places());
+  if (asked_for(options, results::Profiler::instructions)) tools.valgrind = require_valgrind("--prof instructions");
+  if (asked_for(options, results::Profiler::disassembly)) tools.hot_code = require_hot_code_tools();
+  return tools;
+}
+
+ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clock) {
+  ForkPlan plan;
+  plan.executable = executable_path();
+  plan.tsc_ghz = clock::tsc_ghz();
+  plan.sample_target_ns = analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns);
+  plan.clock_resolution_ns = clock.resolution_ns;
+  plan.measure_ns = options.measure_ms * 1e6;
+  plan.warmup_max_ns = options.warmup_max_ms * 1e6;
+  plan.min_samples = options.min_samples;
+  plan.steady_band = options.steady_band_percent / 100;
+  plan.timeout_seconds = options.timeout_seconds;
+  return plan;
+}
+
+analysis::StopRule stop_rule(const RunOptions& options) {
+  analysis::StopRule rule;
+  rule.min_forks = options.min_forks;
+  rule.max_forks = options.max_forks;
+  rule.budget_ns = options.budget_seconds * 1e9;
+  rule.target_relative_half_width = options.target_ci_percent / 100;
+  return rule;
+}
+
+results::Run described_run(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   results::Run run;
   system::describe_machine(run.context);
   system::describe_clock(run.context);
@@ -182,24 +214,31 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
                           options.steady_band_percent, options.timeout_seconds, options.profilers};
   run.context.seed = options.seed.value_or(std::random_device{}());
   for (const auto& instance : instances) run.benchmarks.push_back(describe(instance));
+  return run;
+}
 
-  ForkPlan plan;
-  plan.executable = executable_path();
-  plan.tsc_ghz = clock::tsc_ghz();
-  plan.sample_target_ns = analysis::target_sample_ns(characterization.resolution_ns, characterization.overhead_ns);
-  plan.clock_resolution_ns = characterization.resolution_ns;
-  plan.measure_ns = options.measure_ms * 1e6;
-  plan.warmup_max_ns = options.warmup_max_ms * 1e6;
-  plan.min_samples = options.min_samples;
-  plan.steady_band = options.steady_band_percent / 100;
-  plan.timeout_seconds = options.timeout_seconds;
+// After the timing, the profilers that need a worker of their own under callgrind. True
+// when the user interrupted them.
+bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
+                             const ProfilerTools& tools, bool quiet) {
+  if (!tools.valgrind.empty() && count_instructions(run, instances, plan, tools.valgrind, quiet)) return true;
+  return tools.hot_code && profile_hot_code(run, instances, plan, *tools.hot_code, quiet);
+}
+
+}  // namespace
+
+Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
+  const ProfilerTools tools = find_profiler_tools(options);
+  ResultFiles files(options);  // checked before anything is measured, as the tools are
+  install_interrupt_handlers();
+  clock::select_best();
+  const auto characterization = clock::characterize_active();
+
+  results::Run run = described_run(options, instances);
+  ForkPlan plan = fork_plan(options, characterization);
   plan_perf(options, run.context, plan, std::cerr);  // --prof perf: what counts here, before measuring
-  plan.alloc_library = alloc_library;
-  analysis::StopRule rule;
-  rule.min_forks = options.min_forks;
-  rule.max_forks = options.max_forks;
-  rule.budget_ns = options.budget_seconds * 1e9;
-  rule.target_relative_half_width = options.target_ci_percent / 100;
+  plan.alloc_library = tools.alloc_library;
+  const analysis::StopRule rule = stop_rule(options);
   analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
   summary.profilers = options.profilers;
 
@@ -207,12 +246,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
     // Summarising copies the run: only when a checkpoint is due.
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
-
-  bool stopped_by_user = outcome.interrupted;
-  if (counts_instructions && !stopped_by_user)
-    stopped_by_user = count_instructions(run, instances, plan, valgrind, options.quiet);
-  if (shows_hot_code && !stopped_by_user)
-    stopped_by_user = profile_hot_code(run, instances, plan, hot_code_tools, options.quiet);
+  const bool stopped_by_user =
+      outcome.interrupted || run_callgrind_profilers(run, instances, plan, tools, options.quiet);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // An interrupted run's reading is of a moment too, but its forks may be few.
   if (!measured.interrupted) weigh_machine_speed(measured.run);
