@@ -36,8 +36,6 @@ std::vector<std::vector<double>> fork_values(const results::Benchmark& b) {
   return forks;
 }
 
-bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
-
 // Forks per side that would settle an interval that neither excludes 1 nor lies within
 // the band: half-widths shrink as 1/sqrt(forks), and the estimate's distance from 1 (to
 // name a direction) or from the nearer edge of the band (to rule out a difference that
@@ -48,21 +46,6 @@ std::size_t forks_to_settle(const TimeRatio& r, double threshold, std::size_t fo
   const double room = std::max(off, threshold - off);
   if (!(half > 0) || !(room > half / 10)) return 0;  // on the edge: more forks will not decide it
   return static_cast<std::size_t>(std::ceil(static_cast<double>(forks) * (half / room) * (half / room)));
-}
-
-// Two recorded runs were taken at different moments. Each run timed the same reference
-// workload, so a machine that ran at another speed in one of them shows there; every ratio
-// moves with it, and the verdicts cannot tell that from the code.
-void note_machine_speed(CompareReport& report) {
-  const double base = report.base_reference_ns, candidate = report.candidate_reference_ns;
-  if (!(base > 0) || !(candidate > 0)) return;
-  const double change = candidate / base - 1;
-  if (!(std::abs(change) > report.options.threshold)) return;
-  report.notes.push_back(fmt::format(
-      "the machine itself ran {:.1f}% {} in the new run than in the base run (its reference workload: {:.3g} vs "
-      "{:.3g} ns per iteration): a difference of that size may be the machine's, not the code's; pair the builds in "
-      "time with tare ab",
-      std::abs(change) * 100, change > 0 ? "slower" : "faster", candidate, base));
 }
 
 // The machine's speed varies from run to run (Context::between_runs: the reference
@@ -99,6 +82,20 @@ void fold_between_runs(CompareReport& report, const results::Context& base, cons
 }
 
 }  // namespace
+
+bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
+
+void note_machine_speed(CompareReport& report) {
+  const double base = report.base_reference_ns, candidate = report.candidate_reference_ns;
+  if (!(base > 0) || !(candidate > 0)) return;
+  const double change = candidate / base - 1;
+  if (!(std::abs(change) > report.options.threshold)) return;
+  report.notes.push_back(fmt::format(
+      "the machine itself ran {:.1f}% {} in the new run than in the base run (its reference workload: {:.3g} vs "
+      "{:.3g} ns per iteration): a difference of that size may be the machine's, not the code's; pair the builds in "
+      "time with tare ab",
+      std::abs(change) * 100, change > 0 ? "slower" : "faster", candidate, base));
+}
 
 TimeRatio time_ratio(const CompareRow& row) {
   const auto& r = row.ratio;

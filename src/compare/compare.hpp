@@ -101,6 +101,15 @@ std::vector<std::string> gate_failures(const CompareReport& report);
 /// file's precision, tare::gbench's repetitions), once per input that has them.
 void note_input_caveats(CompareReport& report, const results::Run& base, const results::Run& candidate);
 
+/// Two recorded runs were taken at different moments. Each run timed the same reference
+/// workload (report.base_reference_ns, candidate_reference_ns), so a machine that ran at
+/// another speed in one of them shows there: adds a note when that differs by more than the
+/// threshold, since every ratio moves with it and the verdicts cannot tell that from the code.
+void note_machine_speed(CompareReport& report);
+
+/// Whether a unit is a rate (ops/s): a ratio above 1 is then faster.
+bool higher_is_faster(const std::string& unit);
+
 /// The row's ratio as a ratio of times (for a rate, the reciprocal).
 TimeRatio time_ratio(const CompareRow& row);
 

@@ -10,8 +10,10 @@
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
 #include "compare/instructions_compare.hpp"
+#include "compare/layout_variants.hpp"
 #include "compare/plan.hpp"
 #include "compare/results_file.hpp"
+#include "compare/variant_compare.hpp"
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
 #include "runner/options.hpp"
@@ -67,6 +69,43 @@ void check_report_paths(const std::string& markdown, const std::string& json) {
   tare::input::check_output_path(json, "--json");
 }
 
+// Every results file of a side: one, or one per layout variant of its build (a directory).
+std::vector<tare::compare::ResultsFile> read_side(const std::string& path) {
+  std::vector<tare::compare::ResultsFile> files;
+  for (const auto& file : tare::compare::side_results_files(path))
+    files.push_back(tare::compare::read_results_file(file, tare::compare::ResultsUse::compare));
+  return files;
+}
+
+std::vector<tare::results::Run> runs_of(const std::vector<tare::compare::ResultsFile>& files) {
+  std::vector<tare::results::Run> runs;
+  for (const auto& f : files) runs.push_back(f.run);
+  return runs;
+}
+
+tare::compare::CompareReport compare_sides(const CompareArgs& args, const tare::compare::CompareOptions& options,
+                                           tare::compare::Metric metric) {
+  const auto base = read_side(args.base);
+  const auto candidate = read_side(args.candidate);
+  if (base.size() != candidate.size())
+    throw tare::input::UsageError(args.base + " holds " + std::to_string(base.size()) + " results files and " +
+                                  args.candidate + " holds " + std::to_string(candidate.size()) +
+                                  ": give each side the same number (one file each, or one per layout variant each)");
+  if (metric == tare::compare::Metric::instructions) {
+    // A count does not depend on where the code sits: the first variant's file of each side.
+    tare::compare::require_instruction_counts(base.front().run, args.base);
+    tare::compare::require_instruction_counts(candidate.front().run, args.candidate);
+    auto report = tare::compare::compare_instructions(base.front().run, candidate.front().run, options);
+    tare::compare::note_input_caveats(report, base.front().run, candidate.front().run);
+    return report;
+  }
+  if (base.size() > 1) return tare::compare::compare_variant_runs(runs_of(base), runs_of(candidate), options);
+  auto report = tare::compare::compare_runs(base.front().run, candidate.front().run, options, base.front().summaries,
+                                            candidate.front().summaries);
+  tare::compare::note_input_caveats(report, base.front().run, candidate.front().run);
+  return report;
+}
+
 int compare_command(const CompareArgs& args) {
   check_report_paths(args.markdown, args.json);
   const auto metric = tare::tool::parse_metric(args.metric);
@@ -75,21 +114,14 @@ int compare_command(const CompareArgs& args) {
   options.seed = args.seed;
   if (!args.fail_on.empty() && args.fail_on != "slower")
     throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
-  const auto base = tare::compare::read_results_file(args.base, tare::compare::ResultsUse::compare);
-  const auto candidate = tare::compare::read_results_file(args.candidate, tare::compare::ResultsUse::compare);
-  if (metric == tare::compare::Metric::instructions) {
-    tare::compare::require_instruction_counts(base.run, args.base);
-    tare::compare::require_instruction_counts(candidate.run, args.candidate);
-  }
   tare::compare::CompareReport report;
   try {
-    report = metric == tare::compare::Metric::instructions
-                 ? tare::compare::compare_instructions(base.run, candidate.run, options)
-                 : tare::compare::compare_runs(base.run, candidate.run, options, base.summaries, candidate.summaries);
+    report = compare_sides(args, options, metric);
+  } catch (const tare::input::UsageError&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw tare::input::UsageError(args.base + " and " + args.candidate + ": " + e.what());
   }
-  tare::compare::note_input_caveats(report, base.run, candidate.run);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 
@@ -136,8 +168,12 @@ void add_plan_command(CLI::App& app, PlanArgs& args, CLI::App*& command) {
 
 void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
   command = app.add_subcommand("compare", "NEW/BASE ratio of every benchmark with a 95% CI, and a verdict");
-  command->add_option("base", args.base, "Results JSON of the baseline")->required();
-  command->add_option("new", args.candidate, "Results JSON of the candidate")->required();
+  command->add_option("base", args.base,
+                      "Results JSON of the baseline (a directory: one per layout variant of the build)")
+      ->required();
+  command->add_option("new", args.candidate,
+                      "Results JSON of the candidate (a directory: one per layout variant of the build)")
+      ->required();
   command->add_option("--threshold", args.threshold, "Smallest change that matters (a PERCENT, like 1% or 0.5%)")->capture_default_str();
   command->add_option("--fail-on", args.fail_on, kFailOnHelp);
   command->add_option("--markdown", args.markdown, "Also write the table as Markdown (a PR comment)");
@@ -151,8 +187,12 @@ void add_compare_command(CLI::App& app, CompareArgs& args, CLI::App*& command) {
 
 void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   auto* ab = command = app.add_subcommand("ab", "Run the benchmarks of two builds paired in time; NEW/BASE ratio with a 95% CI");
-  ab->add_option("base", args.options.base, "Baseline benchmark binary")->required();
-  ab->add_option("new", args.options.candidate, "Candidate benchmark binary")->required();
+  ab->add_option("base", args.options.base,
+                 "Baseline benchmark binary (a directory: its layout variants, from tare_layout_variants)")
+      ->required();
+  ab->add_option("new", args.options.candidate,
+                 "Candidate benchmark binary (a directory: its layout variants, as many as the base's)")
+      ->required();
   ab->add_option("--filter", args.filter, "Only the benchmarks whose name matches this regex");
   tare::input::add_number(ab, "--pairs", args.options.pairs, tare::input::whole_number<int>(0, kMostPairs),
                           "Exactly this many pairs of processes per benchmark (default: added until the answer is "

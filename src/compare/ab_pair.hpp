@@ -1,0 +1,37 @@
+// One pair of `tare ab`: a worker process of each build, both alive at once, set up,
+// calibrated to one shared batch size (so fixed costs amortise alike), warmed up, then
+// measured sample by sample together (lock-step A B B A on the same CPUs, or a duet on
+// different CPUs). One pair gives one mean per side.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "compare/ab.hpp"
+#include "compare/ab_listing.hpp"
+#include "compare/pair_cpus.hpp"
+
+namespace tare::compare {
+
+/// What every pair of a comparison shares: the clock, and the time a sample aims at.
+struct Setup {
+  double tsc_ghz = 0;
+  double sample_target_ns = 1e6;
+};
+
+/// The two binaries one pair runs (with layout variants, one variant of each build).
+struct PairBinaries {
+  std::string base, candidate;
+};
+
+/// The pair's mean score per side (the benchmark's mode: time or rate per operation).
+struct Pair {
+  double base_mean = 0, candidate_mean = 0;
+};
+
+/// Runs one pair of benchmark `b` with the worker layout drawn from `layout_seed`, the
+/// sides pinned as `cpus` says. Throws WorkerFailure when a worker fails.
+Pair run_pair(const AbOptions& options, const PairBinaries& binaries, const Listed& b, const Setup& setup,
+              std::uint64_t layout_seed, const PairCpus& cpus);
+
+}  // namespace tare::compare

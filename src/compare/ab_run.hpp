@@ -1,0 +1,55 @@
+// What the benchmarks of one `tare ab` share while their pairs run, and the two designs a
+// benchmark's pairs follow: one binary per side (pairs added until the answer is known, or
+// --pairs N), or the layout variants of each build (the variant as the top level).
+#pragma once
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compare/ab.hpp"
+#include "compare/ab_listing.hpp"
+#include "compare/ab_pair.hpp"
+#include "compare/pair_design.hpp"
+#include "runner/progress.hpp"
+
+namespace tare::compare {
+
+/// The binaries of each side: one each, or as many layout variants each.
+struct Builds {
+  std::vector<std::string> base, candidate;
+  bool variants() const { return base.size() > 1; }
+};
+
+/// A comparison's shared state: its options, clock, design, CPUs, random source and
+/// progress line.
+struct AbRun {
+  const AbOptions& options;
+  Setup setup;
+  PairDesign design;
+  std::vector<int> cpus;
+  std::mt19937_64 rng;
+  runner::Progress line;
+  std::size_t benchmark = 0, benchmarks = 0;
+
+  /// The progress line: which benchmark of how many, the time so far, and `what`.
+  void show(const std::string& what);
+};
+
+/// One binary per side: pairs run and the interval looked at after each look of the design;
+/// in a sequential design, until the answer is known or the budget or the looks are spent.
+/// Fills the row's ratio, sides, pairs and stop. Throws WorkerFailure when a worker fails.
+void run_paired(AbRun& run, const PairBinaries& binaries, const Listed& b, CompareRow& row);
+
+/// Layout variants: round after round, one pair per variant (variant k of the base with
+/// variant k of the new build, the variants in a shuffled order); a variant's log-ratio is
+/// the mean of its pairs', and the interval is over the variants (run.design: one look).
+/// Throws WorkerFailure when a worker fails.
+void run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow& row);
+
+/// Pairs per variant: `pairs` (the total asked for, 0: the default of 2 per variant) spread
+/// over `variants`, at least 1, and even under a duet (each variant's pairs swap CPUs).
+std::size_t rounds_per_variant(int pairs, std::size_t variants, bool duet);
+
+}  // namespace tare::compare
