@@ -14,9 +14,10 @@
 # with lld, each shuffling the .text sections with its own number as seed
 # (--shuffle-sections=.text*=<seed>), and are written, alone, to
 #   ${CMAKE_CURRENT_BINARY_DIR}/<target>.layouts/<target>-1 ... <target>-<count>
-# The target <target>_layouts builds them all. Call it after the target's sources and link
-# libraries are set. Needs ld.lld (Debian: apt-get install lld); costs one compile and
-# <count> links.
+# The target <target>_layouts builds them all; anything else in that directory is removed
+# at configure time. Call it after the target's sources and link libraries are set. Needs
+# ld.lld (Debian: apt-get install lld), and GCC without link-time optimisation or Clang;
+# costs one compile and <count> links.
 
 # Every source of `target` as an absolute path (relative ones are relative to the
 # directory that defined it); object files of other targets ($<TARGET_OBJECTS:...>) apart,
@@ -65,6 +66,11 @@ function(_tare_layout_check target count)
   if(NOT count MATCHES "^[0-9]+$" OR count LESS 2)
     message(FATAL_ERROR "tare_layout_variants: the number of variants must be 2 or more, not '${count}'")
   endif()
+  get_target_property(link_time_optimised ${target} INTERPROCEDURAL_OPTIMIZATION)
+  if(link_time_optimised AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    message(FATAL_ERROR "tare_layout_variants: '${target}' has INTERPROCEDURAL_OPTIMIZATION, and lld "
+                        "cannot link GCC's link-time optimised objects (Clang's it can)")
+  endif()
   find_program(TARE_LD_LLD NAMES ld.lld DOC "lld, the linker tare_layout_variants shuffles sections with")
   if(NOT TARE_LD_LLD)
     message(FATAL_ERROR "tare_layout_variants: ld.lld not found; it links the layout variants "
@@ -92,6 +98,26 @@ function(_tare_layout_objects target objects linked_out)
   set(${linked_out} "${linked}" PARENT_SCOPE)
 endfunction()
 
+# Variants a previous configure made with a larger <count> would still be in the directory,
+# and whatever reads it takes every executable there for a variant of this build.
+function(_tare_layout_remove_stale target count directory)
+  set(expected)
+  foreach(seed RANGE 1 ${count})
+    list(APPEND expected ${target}-${seed})
+  endforeach()
+  file(GLOB present LIST_DIRECTORIES true ${directory}/*)
+  set(stale)
+  foreach(file IN LISTS present)
+    get_filename_component(name ${file} NAME)
+    if(NOT name IN_LIST expected)
+      list(APPEND stale ${file})
+    endif()
+  endforeach()
+  if(stale)
+    file(REMOVE_RECURSE ${stale})
+  endif()
+endfunction()
+
 function(tare_layout_variants target count)
   _tare_layout_check(${target} "${count}")
   set(objects ${target}_layout_objects)
@@ -100,6 +126,7 @@ function(tare_layout_variants target count)
   # $<1:...> keeps multi-config generators from adding a per-configuration subdirectory:
   # the directory holds the variants and nothing else, wherever it is read from.
   set(directory ${CMAKE_CURRENT_BINARY_DIR}/${target}.layouts)
+  _tare_layout_remove_stale(${target} ${count} ${directory})
   add_custom_target(${target}_layouts)
   foreach(seed RANGE 1 ${count})
     set(variant ${target}_layout_${seed})
