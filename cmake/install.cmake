@@ -23,8 +23,9 @@ configure_package_config_file(cmake/tareConfig.cmake.in
   INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tareConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
+# tare_layout_variants, for find_package(tare) users too (tareConfig.cmake includes it).
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tareConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/tareConfigVersion.cmake
-  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
+  cmake/layout_variants.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/tare)
 
 # Relocatable .pc files: the prefix is found relative to the .pc file itself. None sets a
 # language standard: the public headers need C++17 or later (docs/using.md), and the user's

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages tare needs that are missing. Usage: install-deps.sh [--tests]
 set -euo pipefail
-packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev)
+packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev
+  lld)  # lld: tare_layout_variants links layout variants with it (cmake/layout_variants.cmake)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
   # --prof asm's tests run objdump (g++ brings binutils too; valgrind is above).

@@ -25,6 +25,7 @@ run(${DPKG_DEB} --contents ${packages})
 set(listed "${last_output}")
 set(expected_files usr/bin/tare usr/include/tare/tare.hpp usr/include/tare/gbench/benchmark/benchmark.h
   usr/lib/cmake/tare/tareConfig.cmake usr/lib/cmake/tare/tareConfigVersion.cmake usr/lib/cmake/tare/tareTargets.cmake
+  usr/lib/cmake/tare/layout_variants.cmake
   usr/lib/tare/libtare_alloc.so)
 foreach(library tare tare_main tare_gbench tare_gbench_main)
   list(APPEND expected_files usr/lib/lib${library}.a usr/lib/pkgconfig/${library}.pc)

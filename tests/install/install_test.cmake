@@ -21,6 +21,22 @@ if(NOT last_output MATCHES "consumer.concat/n=1")
   message(FATAL_ERROR "the consumer did not report its benchmark:\n${last_output}")
 endif()
 
+# The layout variants tare_layout_variants linked (tests/install/consumer/CMakeLists.txt): the
+# same benchmark, in a directory of their own.
+find_program(LD_LLD ld.lld)
+if(LD_LLD)
+  file(GLOB variants ${WORK_DIR}/consumer/consumer_bench.layouts/*)
+  if(NOT variants STREQUAL "${WORK_DIR}/consumer/consumer_bench.layouts/consumer_bench-1;${WORK_DIR}/consumer/consumer_bench.layouts/consumer_bench-2")
+    message(FATAL_ERROR "the consumer's layout variants are not consumer_bench-1 and -2 alone: ${variants}")
+  endif()
+  foreach(variant IN LISTS variants)
+    run(${variant} --list)
+    if(NOT last_output MATCHES "consumer.concat/n=1")
+      message(FATAL_ERROR "the layout variant ${variant} does not list the benchmark:\n${last_output}")
+    endif()
+  endforeach()
+endif()
+
 # --prof alloc with the allocation counter installed under lib/tare, named explicitly (this
 # build's own would be found first).
 file(GLOB_RECURSE installed_counter ${prefix}/lib*/libtare_alloc.so)
