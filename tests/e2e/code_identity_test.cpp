@@ -36,7 +36,7 @@ const IdentityJson* mix_rounds_of(const IdentityJson& code) {
   return nullptr;
 }
 
-TEST(CodeIdentity, ProfInstructionsWritesTheTimedCodeAndProfAsmTheSame) {
+TEST(TimedCodeInResults, ProfInstructionsWritesTheTimedCodeAndProfAsmTheSame) {
   if (!identity_tools_installed()) GTEST_SKIP() << "needs valgrind and objdump";
   const IdentityJson counted = identity_run("instructions", "identity_instructions.json");
   const IdentityJson& code = counted["code"];
@@ -59,7 +59,7 @@ TEST(CodeIdentity, ProfInstructionsWritesTheTimedCodeAndProfAsmTheSame) {
   EXPECT_EQ(profiled["code"], code);
 }
 
-TEST(CodeIdentity, APlainRunDoesNotIdentifyTheCode) {
+TEST(TimedCodeInResults, APlainRunDoesNotIdentifyTheCode) {
   const IdentityJson plain = identity_run("", "identity_plain.json");
   EXPECT_TRUE(plain["code"].is_null()) << plain["code"];
 }
