@@ -56,17 +56,22 @@ void read_branch(DisassembledInstruction& instruction) {
   if (operands.compare(space, own.size(), own) == 0) instruction.operands.resize(space);
 }
 
-// "    1280:\tmovslq (%rax),%r8" (a "# comment" after the operands is dropped).
+// "    1280:\tmovslq (%rax),%r8" (a "# comment" after the operands is kept apart).
 std::optional<DisassembledInstruction> instruction_line(std::string_view line) {
   const auto tab = line.find(":\t");
   if (tab == std::string_view::npos) return std::nullopt;
   const auto address = hex_number(trimmed(line.substr(0, tab)));
   if (!address) return std::nullopt;
   std::string_view body = line.substr(tab + 2);
-  if (const auto comment = body.find(" #"); comment != std::string_view::npos) body = body.substr(0, comment);
+  std::string_view comment;
+  if (const auto hash = body.find(" #"); hash != std::string_view::npos) {
+    comment = trimmed(body.substr(hash + 2));
+    body = body.substr(0, hash);
+  }
   body = trimmed(body);
   if (body.empty()) return std::nullopt;
   DisassembledInstruction instruction;
+  instruction.comment = std::string(comment);
   instruction.address = *address;
   const auto space = std::min(body.find(' '), body.size());
   instruction.mnemonic = std::string(body.substr(0, space));

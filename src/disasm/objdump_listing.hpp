@@ -16,6 +16,9 @@ struct DisassembledInstruction {
   std::string mnemonic;  ///< "add", "jne", "cs" (a prefix objdump prints first)
   std::string operands;  ///< "%r8,%rcx"; a branch to its own function is its address alone
   std::string source;    ///< "sum.cpp:7" (the file's name without its folders), "" unknown
+  /// What objdump says after the operands' "#": the address a RIP-relative operand points
+  /// to and its symbol ("4010 <numbers+0x8>"); "" for most instructions.
+  std::string comment;
   std::optional<std::uint64_t> branch_target;  ///< jumps and calls to a known address
 
   std::string text() const { return operands.empty() ? mnemonic : mnemonic + " " + operands; }

@@ -331,6 +331,16 @@ results::InstructionCounts read_instruction_counts(const Field& f) {
   return counts;
 }
 
+results::CodeIdentity read_code(const Field& f) {
+  results::CodeIdentity code;
+  for (const Field& function : f.at("functions").elements())
+    code.functions.push_back({function.at("name").text(), function.at("digest").text(),
+                              function.at("address").unsigned_integer(), function.at("instructions").unsigned_integer()});
+  code.hot_function = f.at("hot_function").text();
+  if (const Field& loop = f.at("hot_loop_address"); !loop.is_null()) code.hot_loop_address = loop.unsigned_integer();
+  return code;
+}
+
 // What the estimates rest on, beyond the score (all of it optional in older files).
 void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("bootstrap"); v && !v->is_null()) b.bootstrap = read_bootstrap(*v);
@@ -348,6 +358,7 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
     for (const Field& m : v->elements()) b.profile.push_back(read_profile_metric(m));
   if (auto v = f.find("instruction_counts"); v && !v->is_null()) b.instruction_counts = read_instruction_counts(*v);
   if (auto v = f.find("hot_code"); v && !v->is_null()) b.hot_code = read_hot_code(*v);
+  if (auto v = f.find("code"); v && !v->is_null()) b.code = read_code(*v);
 }
 
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {

@@ -243,6 +243,18 @@ Json instruction_counts_json(const std::optional<results::InstructionCounts>& co
           {"empty_loop", {counts->empty_n, counts->empty_2n}}};
 }
 
+// What the timed code is and where it sits (--prof instructions, --prof asm): null when the
+// run did not find out.
+Json code_json(const std::optional<results::CodeIdentity>& code) {
+  if (!code) return nullptr;
+  Json functions = Json::array();
+  for (const auto& f : code->functions)
+    functions.push_back({{"name", f.name}, {"digest", f.digest}, {"address", f.address}, {"instructions", f.instructions}});
+  return {{"functions", std::move(functions)},
+          {"hot_function", code->hot_function},
+          {"hot_loop_address", code->hot_loop_address ? Json(*code->hot_loop_address) : Json(nullptr)}};
+}
+
 // What the estimates rest on, beyond the score: resampling, outliers, modes, drift, the
 // baseline, per-call percentiles, the floor, counters.
 void add_diagnostics(Json& j, const results::Benchmark& b) {
@@ -269,6 +281,7 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
   j["profile"] = profile_json(b.profile);
   j["instruction_counts"] = instruction_counts_json(b.instruction_counts);
   j["hot_code"] = hot_code_json(b.hot_code);
+  j["code"] = code_json(b.code);
 }
 
 Json benchmark_json(const results::Benchmark& b) {

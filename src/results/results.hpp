@@ -210,6 +210,24 @@ struct InstructionCounts {
   std::uint64_t empty_n = 0, empty_2n = 0;  ///< the same for the empty operation
 };
 
+/// One function of a benchmark's timed code: executed inside its timed batch, in the
+/// benchmark's own binary.
+struct CodeFunction {
+  std::string name;               ///< demangled, as callgrind names it
+  std::string digest;             ///< 16 hex digits: a hash of its normalised instructions
+  std::uint64_t address = 0;      ///< its entry (first instruction) address in the binary
+  std::uint64_t instructions = 0; ///< instructions in the normalised listing
+};
+
+/// What a benchmark's timed code is (by content) and where it sits (--prof instructions,
+/// --prof asm): two builds whose functions have the same digests run the same machine code,
+/// wherever the linker put it.
+struct CodeIdentity {
+  std::vector<CodeFunction> functions;             ///< sorted by name
+  std::string hot_function;                        ///< the function holding the hottest loop
+  std::optional<std::uint64_t> hot_loop_address;   ///< first instruction of the hottest loop
+};
+
 /// Tukey counts over the measured samples (fences per fork) and how much of the
 /// within-fork variance outliers explain (median over forks).
 struct Outliers {
@@ -303,6 +321,7 @@ struct Benchmark {
   std::vector<ProfileMetric> profile;  ///< what the profilers asked for found (--prof)
   std::optional<InstructionCounts> instruction_counts;  ///< --prof instructions, when callgrind counted them
   std::optional<AsmProfile> hot_code;   ///< --prof asm
+  std::optional<CodeIdentity> code;     ///< --prof instructions or asm: the timed code's identity
 
   std::vector<Fork> forks;
   std::vector<std::string> warnings;

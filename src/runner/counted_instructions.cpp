@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <iostream>
+#include <stdexcept>
 
 #include "runner/callgrind_fork.hpp"
+#include "runner/timed_code.hpp"
 #include "runner/worker_process.hpp"
 
 namespace tare::runner {
@@ -21,18 +23,36 @@ std::uint64_t timed_batch(const results::Benchmark& b) {
   return power;
 }
 
+namespace {
+
+// The counted batch's code, or a warning saying why it is not known (the counts stand).
+void identify_counted_code(const CallgrindRun& counted, const CallgrindPlan& plan, const std::string& objdump,
+                           results::Benchmark& b) {
+  try {
+    b.code = timed_code_of(counted, plan.executable, objdump, plan.timeout_seconds);
+  } catch (const std::runtime_error& failure) {
+    b.warnings.push_back(std::string("--prof instructions: the timed code was not identified: ") + failure.what());
+  }
+}
+
+}  // namespace
+
 bool count_instructions(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
-                        const std::string& valgrind, bool quiet) {
+                        const std::string& valgrind, const std::string& objdump, bool quiet) {
   const CallgrindDirectory scratch;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     results::Benchmark& b = run.benchmarks[i];
     const std::uint64_t invocations = timed_batch(b);
     if (invocations == 0) continue;  // nothing measured: nothing to count either
     if (!quiet) std::cerr << "Counting the instructions of " << b.name << " under callgrind\n";
-    CallgrindPlan counting{plan.executable, valgrind, scratch.path(), invocations, false, plan.tsc_ghz,
-                           plan.timeout_seconds};
+    // Per-instruction counts cost callgrind a little time and change no count.
+    const bool identify = !objdump.empty();
+    const CallgrindPlan counting{plan.executable, valgrind, scratch.path(), invocations, identify, plan.tsc_ghz,
+                                 plan.timeout_seconds};
     try {
-      b.instruction_counts = run_callgrind_fork(instances[i], counting).counts;
+      const CallgrindRun counted = run_callgrind_fork(instances[i], counting);
+      b.instruction_counts = counted.counts;
+      if (identify) identify_counted_code(counted, counting, objdump, b);
     } catch (const WorkerFailure& failure) {
       b.warnings.push_back(std::string("--prof instructions: not counted under callgrind: ") + failure.what());
     } catch (const BenchmarkSkipped& skipped) {

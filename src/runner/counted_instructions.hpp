@@ -1,6 +1,8 @@
 // --prof instructions in a run: after the timing, one callgrind worker per benchmark
-// (runner/callgrind_fork) counts its instructions; the counts go into the results, a
-// failure under valgrind into the benchmark's warnings, and the run goes on.
+// (runner/callgrind_fork) counts its instructions, with per-instruction counts (they change
+// no count) so that its file also says what the timed code is (runner/timed_code); the
+// counts and the code go into the results, a failure into the benchmark's warnings, and
+// the run goes on.
 #pragma once
 
 #include <string>
@@ -19,9 +21,10 @@ std::uint64_t timed_batch(const results::Benchmark& b);
 
 /// Counts the instructions of every benchmark of `run` that has a fork that ran to the end,
 /// with the batch its timing forks calibrated (rounded down to a power of two, at most
-/// kMaxCountedInvocations); fills Benchmark::instruction_counts, or adds a warning.
+/// kMaxCountedInvocations); fills Benchmark::instruction_counts, or adds a warning. With
+/// `objdump` (its absolute path; "" when it is not installed) fills Benchmark::code too.
 /// Returns true when the user interrupted it (the benchmarks not yet counted have no counts).
 bool count_instructions(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
-                        const std::string& valgrind, bool quiet);
+                        const std::string& valgrind, const std::string& objdump, bool quiet);
 
 }  // namespace tare::runner

@@ -10,15 +10,23 @@
 #include "input/usage_error.hpp"
 #include "runner/callgrind_fork.hpp"
 #include "runner/counted_instructions.hpp"
+#include "runner/timed_code.hpp"
 #include "runner/worker_process.hpp"
 #include "system/find_on_path.hpp"
 
 namespace tare::runner {
 namespace {
 
+// The hot code of one benchmark, and what its timed code is (from the same file, when
+// --prof instructions did not find it out already).
 results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, const CallgrindPlan& plan,
-                                          const HotCodeTools& tools) {
+                                          const HotCodeTools& tools, results::Benchmark& b) {
   const CallgrindRun counted = run_callgrind_fork(instance, plan);
+  try {
+    if (!b.code) b.code = timed_code_of(counted, plan.executable, tools.objdump, plan.timeout_seconds);
+  } catch (const std::runtime_error& failure) {  // the hot code may still be known
+    b.warnings.push_back(std::string("--prof asm: the timed code was not identified: ") + failure.what());
+  }
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(plan.timeout_seconds));
   // The larger batch: the loop's share of what every batch costs once is the larger.
@@ -53,7 +61,7 @@ bool profile_hot_code(results::Run& run, const std::vector<registry::Instance>& 
     const CallgrindPlan counting{plan.executable, tools.valgrind, scratch.path(), invocations, true, plan.tsc_ghz,
                                  plan.timeout_seconds};
     try {
-      b.hot_code = hot_code_of_benchmark(instances[i], counting, tools);
+      b.hot_code = hot_code_of_benchmark(instances[i], counting, tools, b);
     } catch (const WorkerFailure& failure) {
       b.warnings.push_back(std::string("--prof asm: no hot code: ") + failure.what());
     } catch (const BenchmarkSkipped& skipped) {

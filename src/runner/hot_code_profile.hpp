@@ -1,8 +1,9 @@
 // --prof asm in a run: after the timing, one callgrind worker per benchmark with
 // per-instruction counts (runner/callgrind_fork, --dump-instr=yes); the file of its larger
 // counted batch is joined with objdump's disassembly of the costliest function
-// (disasm/hot_code) into Benchmark::hot_code. A failure becomes the benchmark's warning and
-// the run goes on.
+// (disasm/hot_code) into Benchmark::hot_code, and the same file says what the timed code is
+// (runner/timed_code: Benchmark::code). A failure becomes the benchmark's warning and the
+// run goes on.
 #pragma once
 
 #include <string>
@@ -24,9 +25,10 @@ struct HotCodeTools {
 /// nothing is measured first.
 HotCodeTools require_hot_code_tools();
 
-/// Fills Benchmark::hot_code for every benchmark of `run` with a fork that ran to the end,
-/// counting the batch its timing forks calibrated; a benchmark callgrind or objdump fails on
-/// gets a warning instead. Returns true when the user interrupted it.
+/// Fills Benchmark::hot_code, and Benchmark::code where it is not known yet, for every
+/// benchmark of `run` with a fork that ran to the end, counting the batch its timing forks
+/// calibrated; a benchmark callgrind or objdump fails on gets a warning instead. Returns
+/// true when the user interrupted it.
 bool profile_hot_code(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
                       const HotCodeTools& tools, bool quiet);
 

@@ -36,6 +36,7 @@
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
+#include "system/find_on_path.hpp"
 #include "system/machine.hpp"
 #include "system/speed_history.hpp"
 #include "tare/tare.hpp"
@@ -168,13 +169,17 @@ bool asked_for(const RunOptions& options, results::Profiler profiler) {
 struct ProfilerTools {
   std::string alloc_library;    ///< --prof alloc: the preloaded counter
   std::string valgrind;         ///< --prof instructions
+  std::string objdump;          ///< --prof instructions: what the timed code is, when installed
   std::optional<HotCodeTools> hot_code;  ///< --prof asm: valgrind and objdump
 };
 
 ProfilerTools find_profiler_tools(const RunOptions& options) {
   ProfilerTools tools;
   if (asked_for(options, results::Profiler::alloc)) tools.alloc_library = find_alloc_library(alloc_library_places());
-  if (asked_for(options, results::Profiler::instructions)) tools.valgrind = require_valgrind("--prof instructions");
+  if (asked_for(options, results::Profiler::instructions)) {
+    tools.valgrind = require_valgrind("--prof instructions");
+    tools.objdump = system::find_on_path("objdump").value_or("");
+  }
   if (asked_for(options, results::Profiler::disassembly)) tools.hot_code = require_hot_code_tools();
   return tools;
 }
@@ -221,7 +226,8 @@ results::Run described_run(const RunOptions& options, const std::vector<registry
 // when the user interrupted them.
 bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
                              const ProfilerTools& tools, bool quiet) {
-  if (!tools.valgrind.empty() && count_instructions(run, instances, plan, tools.valgrind, quiet)) return true;
+  if (!tools.valgrind.empty() && count_instructions(run, instances, plan, tools.valgrind, tools.objdump, quiet))
+    return true;
   return tools.hot_code && profile_hot_code(run, instances, plan, *tools.hot_code, quiet);
 }
 

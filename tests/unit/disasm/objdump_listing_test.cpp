@@ -43,7 +43,7 @@ TEST(ObjdumpListing, BranchesKnowTheirTargetAndDropTheirOwnFunctionsName) {
   EXPECT_EQ(at(listing, 0x1298).text(), "ret");
 }
 
-TEST(ObjdumpListing, CommentsAreDroppedAndCallsToOthersKeepTheirName) {
+TEST(ObjdumpListing, CommentsAreKeptApartFromTheTextAndCallsToOthersKeepTheirName) {
   const auto listing = parse_objdump(
       "0000000000001000 <f>:\n"
       "    1000:\tcmpb   $0x0,0x2f(%rip)        # 1036 <tare_flag>\n"
@@ -52,6 +52,8 @@ TEST(ObjdumpListing, CommentsAreDroppedAndCallsToOthersKeepTheirName) {
       "\t...\n");
   ASSERT_EQ(listing.size(), 3u);
   EXPECT_EQ(listing[0].text(), "cmpb $0x0,0x2f(%rip)");
+  EXPECT_EQ(listing[0].comment, "1036 <tare_flag>");
+  EXPECT_EQ(listing[1].comment, "");
   EXPECT_EQ(listing[1].text(), "call 1040 <memcpy@plt>");
   EXPECT_EQ(listing[1].branch_target, 0x1040u);
   EXPECT_EQ(listing[2].mnemonic, "cs");

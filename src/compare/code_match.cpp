@@ -1,0 +1,60 @@
+#include "compare/code_match.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace tare::compare {
+namespace {
+
+// Each name's functions: digests and entry addresses, in digest order.
+struct NamedCode {
+  std::vector<std::string> digests;
+  std::vector<std::uint64_t> addresses;
+};
+
+std::map<std::string, NamedCode> code_by_name(const results::CodeIdentity& identity) {
+  std::map<std::string, std::vector<const results::CodeFunction*>> grouped;
+  for (const auto& function : identity.functions) grouped[function.name].push_back(&function);
+  std::map<std::string, NamedCode> by_name;
+  for (auto& [name, functions] : grouped) {
+    std::sort(functions.begin(), functions.end(), [](const auto* a, const auto* b) { return a->digest < b->digest; });
+    NamedCode& code = by_name[name];
+    for (const auto* function : functions) {
+      code.digests.push_back(function->digest);
+      code.addresses.push_back(function->address);
+    }
+  }
+  return by_name;
+}
+
+std::optional<std::uint64_t> line_offset(const std::optional<std::uint64_t>& address) {
+  if (!address) return std::nullopt;
+  return *address % kCacheLineBytes;
+}
+
+}  // namespace
+
+CodeMatch match_code(const results::CodeIdentity& base, const results::CodeIdentity& candidate) {
+  const auto base_code = code_by_name(base);
+  const auto candidate_code = code_by_name(candidate);
+  CodeMatch match;
+  bool addresses_differ = false;
+  for (const auto& [name, code] : base_code) {
+    const auto other = candidate_code.find(name);
+    if (other == candidate_code.end() || other->second.digests != code.digests)
+      match.changed.push_back(name);
+    else if (other->second.addresses != code.addresses)
+      addresses_differ = true;
+  }
+  for (const auto& entry : candidate_code)
+    if (base_code.count(entry.first) == 0) match.changed.push_back(entry.first);
+  std::sort(match.changed.begin(), match.changed.end());
+  // Nothing known of either side is no evidence of the same code.
+  match.same = match.changed.empty() && !base_code.empty();
+  match.moved = match.same && addresses_differ;
+  match.base_loop_offset = line_offset(base.hot_loop_address);
+  match.candidate_loop_offset = line_offset(candidate.hot_loop_address);
+  return match;
+}
+
+}  // namespace tare::compare

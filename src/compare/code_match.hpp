@@ -1,0 +1,31 @@
+// Whether two builds run the same machine code for a benchmark, and where each placed it:
+// the two sides' results::CodeIdentity compared. Same code that sits elsewhere is a
+// difference of placement (alignment against cache lines, the decoded-instruction cache,
+// branch predictors), not a change to the benchmark. Pure.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/results.hpp"
+
+namespace tare::compare {
+
+struct CodeMatch {
+  bool same = false;                 ///< same function names, every digest equal
+  std::vector<std::string> changed;  ///< functions whose code differs or that one side lacks (sorted, once each)
+  bool moved = false;                ///< same code, and some function's address differs
+  std::optional<std::uint64_t> base_loop_offset, candidate_loop_offset;  ///< hot loop address mod 64
+};
+
+/// The alignment figures cache lines see: 64 bytes.
+inline constexpr std::uint64_t kCacheLineBytes = 64;
+
+/// Compares by function name; a name held by several functions (static functions of two
+/// files) compares their digests as sorted lists. Loop offsets are filled whenever a side
+/// knows its hot loop, same code or not.
+CodeMatch match_code(const results::CodeIdentity& base, const results::CodeIdentity& candidate);
+
+}  // namespace tare::compare
