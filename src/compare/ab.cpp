@@ -8,6 +8,7 @@
 
 #include "analysis/calibration.hpp"
 #include "clock/clock.hpp"
+#include "compare/ab_code.hpp"
 #include "compare/ab_instructions.hpp"
 #include "compare/ab_listing.hpp"
 #include "compare/ab_run.hpp"
@@ -69,7 +70,7 @@ void check_duet(const AbOptions& options, std::size_t cpus) {
 }
 
 // One benchmark's row: its pairs run, or why it could not be compared.
-CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b) {
+CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, std::vector<std::string>& notes) {
   CompareRow row;
   row.name = b.name;
   row.unit = report::mode_unit(b.mode);
@@ -81,6 +82,13 @@ CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b) 
     row.problem = std::string("a worker failed: ") + failure.what();
   }
   if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
+  if (row.problem.empty() && run.code_tools) {
+    // Layout variants of one build share their code: the first of each side tells.
+    run.show(b.name + ": comparing the builds' timed code under callgrind");
+    check_timed_code(*run.code_tools, {builds.base.front(), builds.candidate.front()}, b, run.options.timeout_seconds,
+                     row, notes);
+    run.line.clear();
+  }
   return row;
 }
 
@@ -169,7 +177,8 @@ CompareReport run_ab(const AbOptions& options) {
             std::mt19937_64(options.seed),
             runner::Progress(runner::progress_style(options.quiet)),
             0,
-            common.size()};
+            common.size(),
+            find_code_tools(report.notes)};
   report.replicates = builds.variants() ? "layout variants" : "pairs";
   report.method = builds.variants() ? describe_variants(options, run.design, builds, common.size())
                                     : describe(options, run.design, common.size());
@@ -177,7 +186,7 @@ CompareReport run_ab(const AbOptions& options) {
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
                                          b->name, b->threads, cpus.size() / 2));
-    report.rows.push_back(compare_benchmark(run, builds, *b));
+    report.rows.push_back(compare_benchmark(run, builds, *b, report.notes));
     ++run.benchmark;
   }
   decide_verdicts(report);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "compare/ab_listing.hpp"
 #include "compare/ab_pair.hpp"
 #include "compare/pair_design.hpp"
+#include "runner/hot_code_profile.hpp"
 #include "runner/progress.hpp"
 
 namespace tare::compare {
@@ -22,8 +24,8 @@ struct Builds {
   bool variants() const { return base.size() > 1; }
 };
 
-/// A comparison's shared state: its options, clock, design, CPUs, random source and
-/// progress line.
+/// A comparison's shared state: its options, clock, design, CPUs, random source, progress
+/// line, and the tools that compare the builds' timed code (nullopt: not installed).
 struct AbRun {
   const AbOptions& options;
   Setup setup;
@@ -32,6 +34,7 @@ struct AbRun {
   std::mt19937_64 rng;
   runner::Progress line;
   std::size_t benchmark = 0, benchmarks = 0;
+  std::optional<runner::HotCodeTools> code_tools;
 
   /// The progress line: which benchmark of how many, the time so far, and `what`.
   void show(const std::string& what);

@@ -1,6 +1,7 @@
 #include "compare/code_match.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace tare::compare {
@@ -27,6 +28,19 @@ std::map<std::string, NamedCode> code_by_name(const results::CodeIdentity& ident
   return by_name;
 }
 
+double per_invocation(const results::CodeIdentity& code) {
+  return code.invocations > 0 ? static_cast<double>(code.instructions) / static_cast<double>(code.invocations) : 0;
+}
+
+// Whether two counts of the timed loop's instructions show another path through the same
+// code: exactly, over batches of the same size; per invocation otherwise.
+bool paths_differ(const results::CodeIdentity& base, const results::CodeIdentity& candidate) {
+  if (base.invocations == 0 || candidate.invocations == 0) return false;
+  if (base.invocations == candidate.invocations) return base.instructions != candidate.instructions;
+  const double b = per_invocation(base), c = per_invocation(candidate);
+  return std::abs(c - b) > 1e-9 * std::max(b, c);
+}
+
 std::optional<std::uint64_t> line_offset(const std::optional<std::uint64_t>& address) {
   if (!address) return std::nullopt;
   return *address % kCacheLineBytes;
@@ -50,7 +64,10 @@ CodeMatch match_code(const results::CodeIdentity& base, const results::CodeIdent
     if (base_code.count(entry.first) == 0) match.changed.push_back(entry.first);
   std::sort(match.changed.begin(), match.changed.end());
   // Nothing known of either side is no evidence of the same code.
-  match.same = match.changed.empty() && !base_code.empty();
+  match.path_differs = match.changed.empty() && paths_differ(base, candidate);
+  match.base_instructions = per_invocation(base);
+  match.candidate_instructions = per_invocation(candidate);
+  match.same = match.changed.empty() && !base_code.empty() && !match.path_differs;
   match.moved = match.same && addresses_differ;
   match.base_loop_offset = line_offset(base.hot_loop_address);
   match.candidate_loop_offset = line_offset(candidate.hot_loop_address);

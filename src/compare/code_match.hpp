@@ -14,10 +14,16 @@
 namespace tare::compare {
 
 struct CodeMatch {
-  bool same = false;                 ///< same function names, every digest equal
+  /// Same function names, every digest equal, and (where both sides counted them) as many
+  /// instructions executed per invocation.
+  bool same = false;
   std::vector<std::string> changed;  ///< functions whose code differs or that one side lacks (sorted, once each)
   bool moved = false;                ///< same code, and some function's address differs
   std::optional<std::uint64_t> base_loop_offset, candidate_loop_offset;  ///< hot loop address mod 64
+  /// The same functions executed a different number of instructions per invocation: the
+  /// code is the same, what it works on is not (a benchmark's input changed in its set-up).
+  bool path_differs = false;
+  double base_instructions = 0, candidate_instructions = 0;  ///< per invocation; 0 unknown
 };
 
 /// The alignment figures cache lines see: 64 bytes.

@@ -83,6 +83,23 @@ void fold_between_runs(CompareReport& report, const results::Context& base, cons
 
 }  // namespace
 
+namespace {
+
+// A direction on a row whose code was not compared may be placement: say so, naming them.
+void note_unchecked_code(CompareReport& report) {
+  std::vector<std::string> unchecked;
+  for (const auto& row : report.rows)
+    if (row.problem.empty() && row.verdict.direction != Direction::none && !row.code) unchecked.push_back(row.name);
+  if (unchecked.empty()) return;
+  report.notes.push_back(fmt::format(
+      "{}: whether the timed code changed was not checked, so a difference of a few percent may be where the linker "
+      "put unchanged code (tare ab checks it where valgrind and objdump are installed; tare compare, when both runs "
+      "were recorded with --prof instructions or --prof asm)",
+      fmt::join(unchecked, ", ")));
+}
+
+}  // namespace
+
 bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
 
 void note_machine_speed(CompareReport& report) {
@@ -117,9 +134,14 @@ void decide_verdicts(CompareReport& report) {
     const bool significant = report.intervals_adjusted || row.adjusted_p < kAlpha;
     const TimeRatio r = time_ratio(row);
     row.verdict = judge(r, report.options.threshold, significant);
+    if (row.code && row.code->same && row.verdict.direction != Direction::none) {
+      row.verdict.placement = true;
+      row.verdict.fails_gate = false;
+    }
     if (row.verdict.direction == Direction::none && row.verdict.against_threshold == AgainstThreshold::undecided)
       row.forks_to_settle = forks_to_settle(r, report.options.threshold, std::max(row.base.forks, row.candidate.forks));
   }
+  note_unchecked_code(report);
 }
 
 namespace {
@@ -212,6 +234,7 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
     report.geomean = stats::geomean_ratio(suite.compared, options.resamples, 0.95, options.seed);
   }
   fold_between_runs(report, base.context, candidate.context);
+  match_recorded_code(report, base, candidate);
   decide_verdicts(report);
   report.base_reference_ns = base.context.reference_ns;
   report.candidate_reference_ns = candidate.context.reference_ns;
@@ -227,6 +250,14 @@ std::vector<std::string> gate_failures(const CompareReport& report) {
   }
   for (const auto& name : report.only_in_base) failures.push_back(name + ": missing from the new build");
   return failures;
+}
+
+void match_recorded_code(CompareReport& report, const results::Run& base, const results::Run& candidate) {
+  for (auto& row : report.rows) {
+    const results::Benchmark* b = find(base, row.name);
+    const results::Benchmark* c = find(candidate, row.name);
+    if (b && c && b->code && c->code) row.code = match_code(*b->code, *c->code);
+  }
 }
 
 void note_input_caveats(CompareReport& report, const results::Run& base, const results::Run& candidate) {

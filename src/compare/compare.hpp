@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "compare/code_match.hpp"
 #include "compare/verdict.hpp"
 #include "results/results.hpp"
 #include "stats/ratio.hpp"
@@ -55,6 +56,9 @@ struct CompareRow {
   enum class Stop { not_sequential, answer_known, budget, most_pairs } stop = Stop::not_sequential;
   /// tare ab only: each pair's (base mean, new mean), in run order.
   std::vector<std::pair<double, double>> pairs;
+  /// The benchmark's timed code on both sides compared (tare ab; tare compare when both
+  /// files carry it); nullopt when it was not.
+  std::optional<CodeMatch> code;
 };
 
 struct CompareReport {
@@ -87,7 +91,8 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
 
 /// Fills adjusted_p (Holm over the compared rows, unless the intervals are already
 /// adjusted), verdict and forks_to_settle of every row whose ratio is computed (problem
-/// empty). Shared by compare and ab.
+/// empty). A direction on a row whose timed code is the same machine code on both sides is
+/// placement (Verdict::placement), and fails no gate. Shared by compare and ab.
 void decide_verdicts(CompareReport& report);
 
 /// Why a gate on "slower" must fail, one line per benchmark it could not clear: a
@@ -109,6 +114,11 @@ void note_machine_speed(CompareReport& report);
 
 /// Whether a unit is a rate (ops/s): a ratio above 1 is then faster.
 bool higher_is_faster(const std::string& unit);
+
+/// Fills each row's `code` from the two runs' Benchmark::code where both have it (the
+/// first run of each side, for layout variants: their code is the same by construction);
+/// adds a note naming the rows with a direction whose code was not compared.
+void match_recorded_code(CompareReport& report, const results::Run& base, const results::Run& candidate);
 
 /// The row's ratio as a ratio of times (for a rate, the reciprocal).
 TimeRatio time_ratio(const CompareRow& row);

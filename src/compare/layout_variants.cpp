@@ -61,13 +61,15 @@ bool natural_less(const std::string& a, const std::string& b) {
 }
 
 std::vector<std::string> side_binaries(const std::string& path) {
-  return entries(
+  auto binaries = entries(
       path,
       [](const fs::directory_entry& e) {
         std::error_code error;
         return e.is_regular_file(error) && access(e.path().c_str(), X_OK) == 0;
       },
       "executable (a directory side holds the layout variants of one build)");
+  for (auto& binary : binaries) binary = fs::absolute(binary).string();
+  return binaries;
 }
 
 std::vector<std::string> side_results_files(const std::string& path) {

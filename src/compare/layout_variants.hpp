@@ -10,7 +10,8 @@
 
 namespace tare::compare {
 
-/// The benchmark binaries `path` names: the file itself, or, for a directory, every
+/// The benchmark binaries `path` names, as absolute paths (a worker may be started under
+/// valgrind, which searches PATH for a bare name): the file itself, or, for a directory, every
 /// executable regular file in it (the layout variants of one build), in natural name order
 /// ("2" before "10"). Throws UsageError naming the path when it does not exist or a
 /// directory holds no executable.

@@ -93,6 +93,7 @@ CompareReport compare_variant_runs(const std::vector<results::Run>& base, const 
       "Welch–Satterthwaite degrees of freedom), so that the intervals include where the linker put the code and the "
       "machine's speed from run to run",
       base.size(), candidate.size());
+  match_recorded_code(report, base.front(), candidate.front());
   decide_verdicts(report);
   report.base_reference_ns = mean_reference_ns(base);
   report.candidate_reference_ns = mean_reference_ns(candidate);

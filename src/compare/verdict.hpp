@@ -25,8 +25,13 @@ struct Verdict {
   /// intervals); NaN otherwise.
   double detectable = 0;
   /// `--fail-on slower`: the new build is slower (direction named) and its best estimate is
-  /// slower than the threshold.
+  /// slower than the threshold, and the timed code changed (not placement).
   bool fails_gate = false;
+  /// A direction is named, but the benchmark's timed code is the same machine code on both
+  /// sides, executing as many instructions: the difference is where code or data sit
+  /// (alignment against cache lines, the decoded-instruction cache, branch predictors), not
+  /// a change to this benchmark (Mytkowicz et al. 2009).
+  bool placement = false;
 };
 
 struct TimeRatio {

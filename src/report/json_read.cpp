@@ -338,6 +338,8 @@ results::CodeIdentity read_code(const Field& f) {
                               function.at("address").unsigned_integer(), function.at("instructions").unsigned_integer()});
   code.hot_function = f.at("hot_function").text();
   if (const Field& loop = f.at("hot_loop_address"); !loop.is_null()) code.hot_loop_address = loop.unsigned_integer();
+  code.invocations = f.at("invocations").unsigned_integer();
+  code.instructions = f.at("instructions").unsigned_integer();
   return code;
 }
 

@@ -252,7 +252,9 @@ Json code_json(const std::optional<results::CodeIdentity>& code) {
     functions.push_back({{"name", f.name}, {"digest", f.digest}, {"address", f.address}, {"instructions", f.instructions}});
   return {{"functions", std::move(functions)},
           {"hot_function", code->hot_function},
-          {"hot_loop_address", code->hot_loop_address ? Json(*code->hot_loop_address) : Json(nullptr)}};
+          {"hot_loop_address", code->hot_loop_address ? Json(*code->hot_loop_address) : Json(nullptr)},
+          {"invocations", code->invocations},
+          {"instructions", code->instructions}};
 }
 
 // What the estimates rest on, beyond the score: resampling, outliers, modes, drift, the

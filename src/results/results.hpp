@@ -226,6 +226,10 @@ struct CodeIdentity {
   std::vector<CodeFunction> functions;             ///< sorted by name
   std::string hot_function;                        ///< the function holding the hottest loop
   std::optional<std::uint64_t> hot_loop_address;   ///< first instruction of the hottest loop
+  /// The instructions `invocations` invocations of the timed loop executed (callgrind: the
+  /// batch of 2N less the batch of N); 0 unknown. The same code executing as many
+  /// instructions took the same path through it: the data it works on did not change it.
+  std::uint64_t invocations = 0, instructions = 0;
 };
 
 /// Tukey counts over the measured samples (fences per fork) and how much of the

@@ -17,7 +17,10 @@ results::CodeIdentity timed_code_of(const CallgrindRun& run, const std::string& 
   if (!text) throw std::runtime_error(file + ": cannot be read");
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(timeout_seconds));
-  return disasm::identify_code(disasm::parse_callgrind(*text), executable, objdump, timeout);
+  results::CodeIdentity code = disasm::identify_code(disasm::parse_callgrind(*text), executable, objdump, timeout);
+  code.invocations = run.counts.invocations;
+  code.instructions = run.counts.body_2n - run.counts.body_n;
+  return code;
 }
 
 results::CodeIdentity identify_timed_code(const CallgrindTarget& target, const HotCodeTools& tools,

@@ -68,6 +68,37 @@ std::string budget_spent(const CompareRow& row) {
   return fmt::format(" ({} after {} pairs)", stop_name(row.stop), row.pairs.size());
 }
 
+// Where each side's hottest loop starts within its 64-byte cache line, when that differs.
+std::string loop_offsets_text(const CompareRow& row) {
+  if (!row.code || !row.code->base_loop_offset || !row.code->candidate_loop_offset) return "";
+  if (*row.code->base_loop_offset == *row.code->candidate_loop_offset) return "";
+  return fmt::format(" (its hot loop at byte {} of a cache line, then {})", *row.code->base_loop_offset,
+                     *row.code->candidate_loop_offset);
+}
+
+// What changed in a benchmark's timed code: its functions, or the path through the same ones.
+std::string code_change_text(const compare::CodeMatch& code) {
+  if (!code.changed.empty()) return fmt::format("in {}", fmt::join(code.changed, ", "));
+  return fmt::format("the same machine code executing {:+.3g}% instructions: what it works on changed",
+                     100 * (code.candidate_instructions / code.base_instructions - 1));
+}
+
+// Below the table: which benchmarks' timed code is the same in both builds and which
+// changed (and in which functions), where it was compared.
+std::vector<std::string> code_lines(const CompareReport& report) {
+  std::vector<std::string> same, changed;
+  for (const auto& row : report.rows) {
+    if (!row.code) continue;
+    if (row.code->same) same.push_back(row.name);
+    else changed.push_back(fmt::format("{} ({})", row.name, code_change_text(*row.code)));
+  }
+  std::vector<std::string> lines;
+  if (!same.empty())
+    lines.push_back(fmt::format("Same machine code in both builds (any difference is placement): {}", fmt::join(same, ", ")));
+  if (!changed.empty()) lines.push_back(fmt::format("Timed code changed: {}", fmt::join(changed, "; ")));
+  return lines;
+}
+
 // "slower by 0.6–1.5%, across the 1% threshold"; "no difference beyond ±1%"; "no
 // difference found (±2.3% would have been found)".
 std::string verdict_text(const CompareRow& row, const CompareReport& report) {
@@ -90,6 +121,10 @@ std::string verdict_text(const CompareRow& row, const CompareReport& report) {
   const std::string where = v.against_threshold == compare::AgainstThreshold::undecided
                                 ? "across"
                                 : against_threshold_name(v.against_threshold);
+  if (v.placement)
+    return fmt::format("placement, not a change: the same machine code ran {} by {}%{}", direction_name(v.direction),
+                       size, loop_offsets_text(row)) +
+           budget_spent(row);
   return fmt::format("{} by {}%, {} the {}% threshold", direction_name(v.direction), size, where, threshold) +
          budget_spent(row);
 }
@@ -164,6 +199,7 @@ void write_compare_console(const CompareReport& report, std::ostream& out) {
     out << fmt::format("Only in the base run: {}\n", fmt::join(report.only_in_base, ", "));
   if (!report.only_in_candidate.empty())
     out << fmt::format("Only in the new run: {}\n", fmt::join(report.only_in_candidate, ", "));
+  for (const auto& line : code_lines(report)) out << line << "\n";
   out << "\n" << compare_method(report) << ".\n";
   for (const auto& note : unique(report.notes)) out << "Note: " << note << ".\n";
 }
@@ -175,7 +211,7 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
   out << "|---|---:|---:|---:|---|---|\n";
   for (const auto& row : report.rows) {
     const bool compared = row.problem.empty();
-    const bool named = compared && row.verdict.direction != compare::Direction::none;
+    const bool named = compared && row.verdict.direction != compare::Direction::none && !row.verdict.placement;
     const std::string verdict = named ? "**" + verdict_text(row, report) + "**" : verdict_text(row, report);
     out << fmt::format("| {} | {} | {} | {} | {} | {} |\n", markdown_code_cell(row.name), score_text(row.base, row.unit),
                        score_text(row.candidate, row.unit), compared ? change_text(row.ratio) : "",
@@ -183,11 +219,28 @@ void write_compare_markdown(const CompareReport& report, std::ostream& out) {
   }
   if (report.geomean)
     out << fmt::format("\nGeometric mean of {}: {}\n", ratios_of(report), ratio_text(*report.geomean));
+  for (const auto& line : code_lines(report)) out << "\n" << line << "\n";
   out << "\n<sub>" << compare_method(report) << ".</sub>\n";
   for (const auto& note : unique(report.notes)) out << "\n> " << note << ".\n";
 }
 
 namespace {
+
+Json positive_or_null(double v) { return v > 0 ? Json(v) : Json(nullptr); }
+
+Json optional_json(const std::optional<std::uint64_t>& v) { return v ? Json(*v) : Json(nullptr); }
+
+// The two sides' timed code compared: same or which functions changed, and where the hot
+// loop starts within a cache line on each side.
+Json code_json(const compare::CodeMatch& code) {
+  return Json{{"same", code.same},
+              {"changed", code.changed},
+              {"moved", code.moved},
+              {"path_differs", code.path_differs},
+              {"instructions_per_invocation",
+               {{"base", positive_or_null(code.base_instructions)}, {"new", positive_or_null(code.candidate_instructions)}}},
+              {"hot_loop_offset", {{"base", optional_json(code.base_loop_offset)}, {"new", optional_json(code.candidate_loop_offset)}}}};
+}
 
 // One benchmark's row of tare.compare/2 (the keys in this order, null where not compared).
 Json compare_row_json(const CompareRow& row) {
@@ -200,7 +253,7 @@ Json compare_row_json(const CompareRow& row) {
     j["ratio"] = ratio_json(row.ratio);
     j["p_value"] = number(row.ratio.p_value);
     j["p_adjusted"] = number(row.adjusted_p);
-    j["verdict"] = direction_name(row.verdict.direction);
+    j["verdict"] = row.verdict.placement ? "placement" : direction_name(row.verdict.direction);
     j["against_threshold"] = against_threshold_name(row.verdict.against_threshold);
     j["detectable"] = number(row.verdict.detectable);
     j["fails_gate"] = row.verdict.fails_gate;
@@ -217,6 +270,7 @@ Json compare_row_json(const CompareRow& row) {
     j["forks_to_settle"] = nullptr;
     j["problem"] = row.problem;
   }
+  j["code"] = row.code ? code_json(*row.code) : Json(nullptr);
   if (row.stop != compare::CompareRow::Stop::not_sequential) j["stopped"] = stop_name(row.stop);
   if (!row.pairs.empty()) {
     Json pairs = Json::array();

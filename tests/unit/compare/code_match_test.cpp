@@ -75,3 +75,31 @@ TEST(CodeMatch, NothingKnownIsNoEvidenceOfTheSameCodeAndNoLoopHasNoOffset) {
 
 }  // namespace
 }  // namespace tare::compare
+
+namespace tare::compare {
+namespace {
+
+results::CodeIdentity counted(std::uint64_t invocations, std::uint64_t instructions) {
+  results::CodeIdentity code = timed_code_at(0x40);
+  code.invocations = invocations;
+  code.instructions = instructions;
+  return code;
+}
+
+TEST(CodeMatch, TheSameCodeExecutingMoreInstructionsIsNotSame) {
+  // A set-up that gives the benchmark more data: not one byte of its code changed.
+  const CodeMatch match = match_code(counted(1024, 1024 * 100), counted(1024, 1024 * 100 + 1));
+  EXPECT_FALSE(match.same);
+  EXPECT_TRUE(match.path_differs);
+  EXPECT_TRUE(match.changed.empty());
+  EXPECT_DOUBLE_EQ(match.base_instructions, 100);
+}
+
+TEST(CodeMatch, CountsOverBatchesOfOtherSizesCompareAsRatesAndUnknownCountsDoNotDecide) {
+  EXPECT_TRUE(match_code(counted(1024, 1024 * 100), counted(2048, 2048 * 100)).same);
+  EXPECT_FALSE(match_code(counted(1024, 1024 * 100), counted(2048, 2048 * 101)).same);
+  EXPECT_TRUE(match_code(counted(0, 0), counted(2048, 2048 * 101)).same);
+}
+
+}  // namespace
+}  // namespace tare::compare

@@ -21,6 +21,8 @@ results::CodeIdentity summing_code() {
                      "ffeeddccbbaa9988", 0x14f0, 61}};
   code.hot_function = "sum(int const*, unsigned long)";
   code.hot_loop_address = 0x1280;
+  code.invocations = 4096;
+  code.instructions = 4096 * 23;
   return code;
 }
 
@@ -40,6 +42,8 @@ TEST(CodeIdentityJson, RoundTripKeepsEveryField) {
   EXPECT_EQ(code.functions[1].address, 0x14f0u);
   EXPECT_EQ(code.hot_function, "sum(int const*, unsigned long)");
   EXPECT_EQ(code.hot_loop_address, std::optional<std::uint64_t>(0x1280));
+  EXPECT_EQ(code.invocations, 4096u);
+  EXPECT_EQ(code.instructions, 4096u * 23);
   EXPECT_FALSE(read.benchmarks[1].code);  // null for a benchmark without it
   std::istringstream again(text);
   EXPECT_EQ(testing::to_text(read_json(again)), text);
@@ -53,7 +57,7 @@ TEST(CodeIdentityJson, ShapeAndNullLoop) {
   const auto& code = json["benchmarks"][0]["code"];
   std::vector<std::string> keys;
   for (const auto& [key, value] : code.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"functions", "hot_function", "hot_loop_address"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"functions", "hot_function", "hot_loop_address", "invocations", "instructions"}));
   std::vector<std::string> function_keys;
   for (const auto& [key, value] : code["functions"][0].items()) function_keys.push_back(key);
   EXPECT_EQ(function_keys, (std::vector<std::string>{"name", "digest", "address", "instructions"}));

@@ -1,0 +1,27 @@
+// `tare ab` asks, for each benchmark, whether the two builds run the same machine code in its
+// timed loop (runner/timed_code: one callgrind worker per side, the executed functions
+// disassembled and hashed with addresses normalised). Same code whose time differs is a
+// difference of placement, not of the benchmark (compare/code_match).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/ab_listing.hpp"
+#include "compare/ab_pair.hpp"
+#include "compare/compare.hpp"
+#include "runner/hot_code_profile.hpp"
+
+namespace tare::compare {
+
+/// valgrind and objdump when both are on PATH; otherwise nullopt and a note that the code
+/// was not compared, naming what to install.
+std::optional<runner::HotCodeTools> find_code_tools(std::vector<std::string>& notes);
+
+/// Compares benchmark `b`'s timed code in the two binaries: fills row.code, or adds a note
+/// saying why it could not (a benchmark of several threads; callgrind or objdump failing).
+void check_timed_code(const runner::HotCodeTools& tools, const PairBinaries& binaries, const Listed& b,
+                      double timeout_seconds, CompareRow& row, std::vector<std::string>& notes);
+
+}  // namespace tare::compare
