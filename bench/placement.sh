@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # How much code placement alone moves a benchmark: bench/placement.cpp's layout variants
-# (tare_layout_variants: the same machine code, functions linked in another order) run one
-# after another with the same settings and seed, so that the layout is all that differs
-# between them. Per benchmark: each variant's score with its interval; the spread of the
-# variants' scores (max/min - 1, and the coefficient of variation of the scores) against the
-# typical half-width of one variant's interval. A spread well beyond that half-width is what
-# placement does to a comparison of two single builds.
-# Usage: bench/placement.sh BUILD_DIR [VARIANTS] [tare options...]
+# (tare_layout_variants: the same machine code, functions linked in another order), each
+# compared with variant 1 by tare ab, pairs of live processes in lock-step, so that the
+# machine's own drift and speed steps (30% between processes on a busy shared VM) cancel
+# within each pair and what is left is the layout. Per benchmark: each variant's time
+# relative to variant 1 with its interval; the spread of the variants (max/min - 1, and the
+# SD of their log-ratios) against the typical half-width of one comparison's interval. A
+# spread well beyond that half-width is what placement does to a comparison of two single
+# builds. tare ab also checks every pair of variants runs the same machine code (it does:
+# the verdicts say "placement").
+# Usage: bench/placement.sh BUILD_DIR [VARIANTS] [tare ab options...]
 #   VARIANTS: how many of the variants to run (default: all of them, 20)
-#   options:  replace the default --forks 3 --max-forks 3 (e.g. --forks 2 --measure-ms 5)
-#   KEEP=DIR keeps the results files (DIR/<variant>.json)
+#   options:  replace the default --pairs 6
+#   KEEP=DIR keeps the comparisons (DIR/<variant>.json)
 set -euo pipefail
-build=${1:?usage: placement.sh BUILD_DIR [VARIANTS] [tare options...]}
+build=${1:?usage: placement.sh BUILD_DIR [VARIANTS] [tare ab options...]}
+tare=$build/tools/tare
+[[ -x $tare ]] || { echo "placement.sh: $tare not found (build the tare command)" >&2; exit 2; }
 layouts=$build/bench/tare_placement.layouts
 [[ -d $layouts ]] || { echo "placement.sh: $layouts not found (build the target tare_placement_layouts; needs lld)" >&2; exit 2; }
 available=$(find "$layouts" -maxdepth 1 -type f -name 'tare_placement-*' | wc -l)
@@ -22,44 +27,41 @@ if ((variants < 2 || variants > available)); then
   exit 2
 fi
 options=("$@")
-((${#options[@]})) || options=(--forks 3 --max-forks 3)
+((${#options[@]})) || options=(--pairs 6)
 scratch=${KEEP:-$(mktemp -d)}
 mkdir -p "$scratch"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$scratch"' EXIT
 
 export TARE_HISTORY=off
-for ((v = 1; v <= variants; v++)); do
-  echo "variant $v of $variants" >&2
-  "$layouts/tare_placement-$v" --seed 1 "${options[@]}" --json "$scratch/$v.json" > /dev/null
+for ((v = 2; v <= variants; v++)); do
+  echo "variant $v against variant 1 ($((v - 1)) of $((variants - 1)))" >&2
+  "$tare" ab "$layouts/tare_placement-1" "$layouts/tare_placement-$v" --quiet "${options[@]}" \
+    --json "$scratch/$v.json" > /dev/null
 done
 
 python3 - "$scratch" "$variants" <<'PY'
-import json, statistics, sys
+import json, math, statistics, sys
 scratch, variants = sys.argv[1], int(sys.argv[2])
-rows = {}  # benchmark -> [(variant, score, half-width share)]
-units = {}
-for v in range(1, variants + 1):
+rows = {}  # benchmark -> [(variant, ratio to variant 1, low, high, verdict)]
+for v in range(2, variants + 1):
     for b in json.load(open(f"{scratch}/{v}.json"))["benchmarks"]:
-        if b.get("score") is None or not b.get("ci"):
-            print(f"{b['name']}: variant {v} has no score; left out", file=sys.stderr)
+        if not b.get("ratio"):
+            print(f"{b['name']}: variant {v} not compared ({b.get('problem')}); left out", file=sys.stderr)
             continue
-        half = (b["ci"]["high"] - b["ci"]["low"]) / 2 / b["score"]
-        rows.setdefault(b["name"], []).append((v, b["score"], half))
-        units[b["name"]] = b.get("unit", "")
+        r = b["ratio"]
+        rows.setdefault(b["name"], []).append((v, r["estimate"], r["low"], r["high"], b["verdict"]))
 if not rows:
-    sys.exit("placement.sh: no benchmark has a score")
-for name, scored in rows.items():
-    scores = [s for _, s, _ in scored]
-    print(f"{name} ({units[name]}), {len(scored)} layout variants:")
-    for v, s, half in scored:
-        print(f"  variant {v:2d}  {s:12.2f}  ±{100 * half:5.2f}%")
-    if len(scores) < 2:
-        print("  fewer than 2 variants scored: no spread\n")
-        continue
-    spread = max(scores) / min(scores) - 1
-    cv = statistics.stdev(scores) / statistics.mean(scores)
-    typical = statistics.median(h for _, _, h in scored)
-    print(f"  placement: max/min - 1 = {100 * spread:.2f}%, CV of the variants' scores = {100 * cv:.2f}%")
-    print(f"  one variant's interval: typically ±{100 * typical:.2f}%"
-          f"  (spread / half-width = {spread / typical if typical > 0 else float('inf'):.1f})\n")
+    sys.exit("placement.sh: no benchmark was compared")
+for name, compared in rows.items():
+    print(f"{name}: time relative to layout variant 1, {len(compared) + 1} layout variants")
+    for v, ratio, low, high, verdict in compared:
+        print(f"  variant {v:2d}  {ratio:.3f} [{low:.3f}, {high:.3f}]  {verdict}")
+    ratios = [1.0] + [c[1] for c in compared]
+    logs = [math.log(x) for x in ratios]
+    spread = max(ratios) / min(ratios) - 1
+    typical = statistics.median((c[3] - c[2]) / 2 / c[1] for c in compared)
+    named = sum(1 for c in compared if c[4] != "no difference")
+    print(f"  placement: max/min - 1 = {100 * spread:.2f}%, SD of the variants' log-times = {100 * statistics.stdev(logs):.2f}%")
+    print(f"  one comparison's interval: typically ±{100 * typical:.2f}%; {named} of {len(compared)} comparisons "
+          f"of the same code named a direction\n")
 PY
