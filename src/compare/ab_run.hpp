@@ -51,7 +51,7 @@ void run_paired(AbRun& run, const PairBinaries& binaries, const Listed& b, Compa
 /// Throws WorkerFailure when a worker fails.
 void run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow& row);
 
-/// Pairs per variant: `pairs` (the total asked for, 0: the default of 2 per variant) spread
+/// Pairs per variant: `pairs` (the total asked for, 0: the default of 1 per variant) spread
 /// over `variants`, at least 1, and even under a duet (each variant's pairs swap CPUs).
 std::size_t rounds_per_variant(int pairs, std::size_t variants, bool duet);
 

@@ -20,8 +20,8 @@ std::vector<std::string> entries(const std::string& path, const std::function<bo
                                  const std::string& what) {
   std::error_code error;
   const auto status = fs::status(path, error);
-  if (error || !fs::exists(status)) throw input::UsageError(path + ": no such file or directory");
-  if (!fs::is_directory(status)) return {path};
+  // Not a directory: the path itself, for whoever opens it to say what is wrong with it.
+  if (error || !fs::is_directory(status)) return {path};
   std::vector<std::string> found;
   for (const auto& entry : fs::directory_iterator(path, error))
     if (wanted(entry)) found.push_back(entry.path().string());
@@ -68,7 +68,8 @@ std::vector<std::string> side_binaries(const std::string& path) {
         return e.is_regular_file(error) && access(e.path().c_str(), X_OK) == 0;
       },
       "executable (a directory side holds the layout variants of one build)");
-  for (auto& binary : binaries) binary = fs::absolute(binary).string();
+  for (auto& binary : binaries)
+    if (fs::exists(binary)) binary = fs::absolute(binary).string();
   return binaries;
 }
 

@@ -77,7 +77,8 @@ TEST(VariantCompare, FewerThanTwoRunsASideIsRefused) {
 
 TEST(RoundsPerVariant, TotalPairsSpreadOverVariantsEvenUnderADuet) {
   using tare::compare::rounds_per_variant;
-  EXPECT_EQ(rounds_per_variant(0, 10, false), 2u);
+  EXPECT_EQ(rounds_per_variant(0, 10, false), 1u);
+  EXPECT_EQ(rounds_per_variant(0, 10, true), 2u);
   EXPECT_EQ(rounds_per_variant(25, 10, false), 3u);
   EXPECT_EQ(rounds_per_variant(4, 10, false), 1u);
   EXPECT_EQ(rounds_per_variant(4, 10, true), 2u);
