@@ -85,8 +85,10 @@ void fold_between_runs(CompareReport& report, const results::Context& base, cons
 
 namespace {
 
-// A direction on a row whose code was not compared may be placement: say so, naming them.
+// A direction in time on a row whose code was not compared may be placement: say so, naming
+// them. (Placement does not move a count of instructions.)
 void note_unchecked_code(CompareReport& report) {
+  if (report.metric != Metric::time) return;
   std::vector<std::string> unchecked;
   for (const auto& row : report.rows)
     if (row.problem.empty() && row.verdict.direction != Direction::none && !row.code) unchecked.push_back(row.name);

@@ -9,11 +9,9 @@
 
 #include "compare/ab.hpp"
 #include "compare/compare.hpp"
-#include "compare/instructions_compare.hpp"
-#include "compare/layout_variants.hpp"
+#include "compare/compare_files.hpp"
 #include "compare/plan.hpp"
 #include "compare/results_file.hpp"
-#include "compare/variant_compare.hpp"
 #include "input/cli.hpp"
 #include "input/output_path.hpp"
 #include "runner/options.hpp"
@@ -69,43 +67,6 @@ void check_report_paths(const std::string& markdown, const std::string& json) {
   tare::input::check_output_path(json, "--json");
 }
 
-// Every results file of a side: one, or one per layout variant of its build (a directory).
-std::vector<tare::compare::ResultsFile> read_side(const std::string& path) {
-  std::vector<tare::compare::ResultsFile> files;
-  for (const auto& file : tare::compare::side_results_files(path))
-    files.push_back(tare::compare::read_results_file(file, tare::compare::ResultsUse::compare));
-  return files;
-}
-
-std::vector<tare::results::Run> runs_of(const std::vector<tare::compare::ResultsFile>& files) {
-  std::vector<tare::results::Run> runs;
-  for (const auto& f : files) runs.push_back(f.run);
-  return runs;
-}
-
-tare::compare::CompareReport compare_sides(const CompareArgs& args, const tare::compare::CompareOptions& options,
-                                           tare::compare::Metric metric) {
-  const auto base = read_side(args.base);
-  const auto candidate = read_side(args.candidate);
-  if (base.size() != candidate.size())
-    throw tare::input::UsageError(args.base + " holds " + std::to_string(base.size()) + " results files and " +
-                                  args.candidate + " holds " + std::to_string(candidate.size()) +
-                                  ": give each side the same number (one file each, or one per layout variant each)");
-  if (metric == tare::compare::Metric::instructions) {
-    // A count does not depend on where the code sits: the first variant's file of each side.
-    tare::compare::require_instruction_counts(base.front().run, args.base);
-    tare::compare::require_instruction_counts(candidate.front().run, args.candidate);
-    auto report = tare::compare::compare_instructions(base.front().run, candidate.front().run, options);
-    tare::compare::note_input_caveats(report, base.front().run, candidate.front().run);
-    return report;
-  }
-  if (base.size() > 1) return tare::compare::compare_variant_runs(runs_of(base), runs_of(candidate), options);
-  auto report = tare::compare::compare_runs(base.front().run, candidate.front().run, options, base.front().summaries,
-                                            candidate.front().summaries);
-  tare::compare::note_input_caveats(report, base.front().run, candidate.front().run);
-  return report;
-}
-
 int compare_command(const CompareArgs& args) {
   check_report_paths(args.markdown, args.json);
   const auto metric = tare::tool::parse_metric(args.metric);
@@ -116,7 +77,7 @@ int compare_command(const CompareArgs& args) {
     throw tare::input::UsageError("--fail-on " + args.fail_on + ": the only condition is \"slower\"");
   tare::compare::CompareReport report;
   try {
-    report = compare_sides(args, options, metric);
+    report = tare::compare::compare_files(args.base, args.candidate, options, metric);
   } catch (const tare::input::UsageError&) {
     throw;
   } catch (const std::runtime_error& e) {
