@@ -17,12 +17,6 @@ namespace {
 
 constexpr double kAlpha = 0.05;
 
-const results::Benchmark* find(const results::Run& run, const std::string& name) {
-  for (const auto& b : run.benchmarks)
-    if (b.name == name) return &b;
-  return nullptr;
-}
-
 const stats::MeanSummary* find_summary(const Summaries& summaries, const std::string& name) {
   const auto it = summaries.find(name);
   return it == summaries.end() ? nullptr : &it->second;
@@ -101,6 +95,12 @@ void note_unchecked_code(CompareReport& report) {
 }
 
 }  // namespace
+
+const results::Benchmark* find_benchmark(const results::Run& run, const std::string& name) {
+  for (const auto& b : run.benchmarks)
+    if (b.name == name) return &b;
+  return nullptr;
+}
 
 bool higher_is_faster(const std::string& unit) { return unit.find("/s") != std::string::npos; }
 
@@ -213,16 +213,16 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   CompareReport report;
   report.options = options;
   for (const auto& b : base.benchmarks)
-    if (!find(candidate, b.name)) report.only_in_base.push_back(b.name);
+    if (!find_benchmark(candidate, b.name)) report.only_in_base.push_back(b.name);
   for (const auto& c : candidate.benchmarks)
-    if (!find(base, c.name)) report.only_in_candidate.push_back(c.name);
+    if (!find_benchmark(base, c.name)) report.only_in_candidate.push_back(c.name);
 
   report.method = fmt::format(
       "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples)",
       options.resamples);
   SuiteParts suite;
   for (const auto& b : base.benchmarks)
-    if (const results::Benchmark* c = find(candidate, b.name))
+    if (const results::Benchmark* c = find_benchmark(candidate, b.name))
       // Independent seeds per benchmark, reproducible from the options' seed.
       report.rows.push_back(compare_benchmark(b, *c, base_summaries, candidate_summaries, options,
                                               options.seed + report.rows.size(), suite));
@@ -256,8 +256,8 @@ std::vector<std::string> gate_failures(const CompareReport& report) {
 
 void match_recorded_code(CompareReport& report, const results::Run& base, const results::Run& candidate) {
   for (auto& row : report.rows) {
-    const results::Benchmark* b = find(base, row.name);
-    const results::Benchmark* c = find(candidate, row.name);
+    const results::Benchmark* b = find_benchmark(base, row.name);
+    const results::Benchmark* c = find_benchmark(candidate, row.name);
     if (b && c && b->code && c->code) row.code = match_code(*b->code, *c->code);
   }
 }

@@ -112,6 +112,9 @@ void note_input_caveats(CompareReport& report, const results::Run& base, const r
 /// threshold, since every ratio moves with it and the verdicts cannot tell that from the code.
 void note_machine_speed(CompareReport& report);
 
+/// The benchmark of `run` named `name`, or nullptr.
+const results::Benchmark* find_benchmark(const results::Run& run, const std::string& name);
+
 /// Whether a unit is a rate (ops/s): a ratio above 1 is then faster.
 bool higher_is_faster(const std::string& unit);
 

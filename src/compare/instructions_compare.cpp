@@ -27,12 +27,6 @@ std::string counts_text(const std::vector<double>& values) {
   return fmt::format("{}", fmt::join(texts, " and "));
 }
 
-const results::Benchmark* find_benchmark(const results::Run& run, const std::string& name) {
-  const auto it = std::find_if(run.benchmarks.begin(), run.benchmarks.end(),
-                               [&](const results::Benchmark& b) { return b.name == name; });
-  return it == run.benchmarks.end() ? nullptr : &*it;
-}
-
 // The suite's geometric mean of the rows' ratios and of their bounds.
 std::optional<stats::RatioInterval> geomean_of_rows(const std::vector<CompareRow>& rows) {
   double estimate = 0, low = 0, high = 0;

@@ -11,19 +11,13 @@
 namespace tare::compare {
 namespace {
 
-const results::Benchmark* find_in(const results::Run& run, const std::string& name) {
-  for (const auto& b : run.benchmarks)
-    if (b.name == name) return &b;
-  return nullptr;
-}
-
 // One side's replicates: the benchmark's score in each variant's run; a problem when a run
 // lacks it, it failed, or it has no score.
 std::vector<double> variant_scores(const std::vector<results::Run>& runs, const std::string& name, const char* side,
                                    std::string& problem) {
   std::vector<double> scores;
   for (std::size_t k = 0; k < runs.size(); ++k) {
-    const results::Benchmark* b = find_in(runs[k], name);
+    const results::Benchmark* b = find_benchmark(runs[k], name);
     if (!b) problem = fmt::format("missing from the {} run of variant {}", side, k + 1);
     else if (!b->ok || !b->score) problem = fmt::format("failed in the {} run of variant {}", side, k + 1);
     else scores.push_back(*b->score);
@@ -47,8 +41,8 @@ CompareRow compare_variants_of(const std::string& name, const std::vector<result
                                std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>>& suite) {
   CompareRow row;
   row.name = name;
-  row.unit = find_in(base.front(), name)->unit;
-  if (const results::Benchmark* c = find_in(candidate.front(), name); c && c->unit != row.unit) {
+  row.unit = find_benchmark(base.front(), name)->unit;
+  if (const results::Benchmark* c = find_benchmark(candidate.front(), name); c && c->unit != row.unit) {
     row.problem = "units differ (" + row.unit + " vs " + c->unit + ")";
     return row;
   }
@@ -79,12 +73,12 @@ CompareReport compare_variant_runs(const std::vector<results::Run>& base, const 
   report.options = options;
   report.replicates = "layout variants per side";
   for (const auto& b : base.front().benchmarks)
-    if (!find_in(candidate.front(), b.name)) report.only_in_base.push_back(b.name);
+    if (!find_benchmark(candidate.front(), b.name)) report.only_in_base.push_back(b.name);
   for (const auto& c : candidate.front().benchmarks)
-    if (!find_in(base.front(), c.name)) report.only_in_candidate.push_back(c.name);
+    if (!find_benchmark(base.front(), c.name)) report.only_in_candidate.push_back(c.name);
   std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>> suite;
   for (const auto& b : base.front().benchmarks)
-    if (find_in(candidate.front(), b.name)) report.rows.push_back(compare_variants_of(b.name, base, candidate, suite));
+    if (find_benchmark(candidate.front(), b.name)) report.rows.push_back(compare_variants_of(b.name, base, candidate, suite));
   if (report.rows.empty()) throw std::runtime_error("the two sides have no benchmark in common");
   if (!suite.empty()) report.geomean = stats::summary_geomean_ratio(suite, 0.95);
   report.method = fmt::format(
