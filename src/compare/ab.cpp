@@ -152,7 +152,7 @@ CompareReport run_ab(const AbOptions& options) {
   const auto candidate_list = list_side(builds.candidate, options);
   CompareReport report;
   report.options.threshold = options.threshold;
-  report.options.seed = options.seed;
+  report.options.seed = options.seed.value_or(std::random_device{}());
   report.intervals_adjusted = true;
   const std::vector<int> cpus = allowed_cpus();
   check_duet(options, cpus.size());
@@ -174,7 +174,7 @@ CompareReport run_ab(const AbOptions& options) {
             {clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)},
             design_of(options, builds, common.size()),
             cpus,
-            std::mt19937_64(options.seed),
+            std::mt19937_64(report.options.seed),
             runner::Progress(runner::progress_style(options.quiet)),
             0,
             common.size(),
@@ -182,6 +182,8 @@ CompareReport run_ab(const AbOptions& options) {
   report.replicates = builds.variants() ? "layout variants" : "pairs";
   report.method = builds.variants() ? describe_variants(options, run.design, builds, common.size())
                                     : describe(options, run.design, common.size());
+  report.method += fmt::format("; the workers' memory-layout shifts from seed {} (--seed {} repeats them)",
+                               report.options.seed, report.options.seed);
   for (const Listed* b : common) {
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",

@@ -28,7 +28,9 @@ struct AbOptions {
   double threshold = 0.01;
   bool duet = false;                 ///< both sides at once on different CPUs (pair_cpus.hpp)
   bool quiet = false;                ///< no progress on stderr
-  std::uint64_t seed = 1;
+  /// The memory-layout shifts of the pairs' workers; nullopt: a random one, reported (as a
+  /// run's: repeated comparisons sample other layouts, and any one can be replayed).
+  std::optional<std::uint64_t> seed;
   /// instructions: callgrind's counts instead of time (compare/ab_instructions.hpp); pairs,
   /// budget, measure_ms, warmup_max_ms and duet then do not apply.
   Metric metric = Metric::time;

@@ -6,6 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "command.hpp"
 
 using nlohmann::json;
@@ -145,4 +149,27 @@ TEST(Ab, ACrashingBenchmarkFailsTheGateAndIsNamed) {
                                   "--pairs", "2", "--measure-ms", "5", "--warmup-max-ms", "10"});
   EXPECT_EQ(plain.exit_code, 0) << plain.out << plain.err;
   EXPECT_NE(plain.out.find("not compared: a worker failed"), std::string::npos) << plain.out;
+}
+
+// As a run's, tare ab's seed is random unless given, and reported so that it can be given:
+// the JSON and the method line carry it, and --seed N is reported as N.
+TEST(Ab, TheSeedIsRandomUnlessGivenAndAlwaysReported) {
+  std::vector<std::uint64_t> seeds;
+  for (const char* name : {"seed_a.json", "seed_b.json"}) {
+    const auto js = (tare_e2e::scratch_dir() / name).string();
+    const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "2", "--measure-ms", "2",
+                                     "--warmup-max-ms", "10", "--json", js});
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    const json doc = json::parse(tare_e2e::slurp(js));
+    seeds.push_back(doc["seed"].get<std::uint64_t>());
+    EXPECT_NE(result.out.find("memory-layout shifts from seed " + std::to_string(seeds.back())), std::string::npos)
+        << result.out;
+  }
+  EXPECT_NE(seeds[0], seeds[1]);  // two draws of 64 bits
+  const auto js = (tare_e2e::scratch_dir() / "seed_given.json").string();
+  const auto given = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "2", "--measure-ms", "2",
+                                  "--warmup-max-ms", "10", "--seed", "42", "--json", js});
+  ASSERT_EQ(given.exit_code, 0) << given.err;
+  EXPECT_EQ(json::parse(tare_e2e::slurp(js))["seed"], 42);
+  EXPECT_NE(given.out.find("from seed 42 (--seed 42 repeats them)"), std::string::npos) << given.out;
 }

@@ -288,6 +288,7 @@ void write_compare_json(const CompareReport& report, std::ostream& out) {
   doc["method"] = compare_method(report);
   doc["metric"] = metric_name(report.metric);
   doc["threshold"] = report.options.threshold;
+  doc["seed"] = report.options.seed;
   Json rows = Json::array();
   for (const auto& row : report.rows) rows.push_back(compare_row_json(row));
   doc["benchmarks"] = std::move(rows);

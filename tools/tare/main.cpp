@@ -94,6 +94,8 @@ constexpr const char* kFailOnHelp =
 
 struct AbArgs {
   tare::compare::AbOptions options;
+  std::uint64_t seed = 0;
+  CLI::Option* seed_option = nullptr;
   std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s", metric = "time";
 };
 
@@ -107,6 +109,7 @@ int ab_command(AbArgs& args) {
     throw tare::input::UsageError("--pairs must be at least 2 (the interval is over pairs)");
   args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   args.options.metric = tare::tool::parse_metric(args.metric);
+  if (args.seed_option->count() > 0) args.options.seed = args.seed;
   const auto report = tare::compare::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
@@ -173,8 +176,10 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
   ab->add_option("--markdown", args.markdown, "Also write the table as Markdown");
   ab->add_option("--json", args.json, "Also write the comparison as JSON (tare.compare/2)");
   ab->add_option("--metric", args.metric, tare::tool::kMetricHelp)->capture_default_str();
-  tare::input::add_number(ab, "--seed", args.options.seed, tare::input::whole_number<std::uint64_t>(),
-                          "Seed of the memory-layout shifts");
+  args.seed_option = tare::input::add_number(ab, "--seed", args.seed, tare::input::whole_number<std::uint64_t>(),
+                                             "Seed of the workers' memory-layout shifts (default: random, reported in "
+                                             "the method line)")
+                         ->default_str("");
   ab->add_flag("--duet", args.options.duet,
                "Run both sides at the same time on different CPUs (sides swap CPUs every pair) instead of "
                "alternating samples on the same CPUs");
