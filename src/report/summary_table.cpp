@@ -40,20 +40,20 @@ ScoreCells score_cells(const results::Benchmark& b) {
   if (!b.skipped.empty()) return {{"skipped", Style::plain}, {}, {}, {}, {}};
   if (!b.ok) return {{"FAILED", Style::red}, {}, {}, {}, {}};
   if (!b.score || !std::isfinite(*b.score)) return {{"n/a"}, {}, {}, {}, {}};
-  // Two modes: a mean between them describes neither; the Modes section shows both.
-  if (b.modes.size() == 2) return {{"2 modes", Style::yellow}, {}, {}, {}, {}};
-
   const double score = *b.score;
   const Scale scale = pick_scale(score, b.unit);
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
-  // A score that mixes speeds, or counts the neighbours' time, deserves no interval.
+  // A score that mixes speeds (two modes: a mean between them describes neither, and the
+  // Modes section shows both; forks without a steady state), or counts the neighbours'
+  // time, deserves no interval; it keeps its number, which compare and baselines use.
   const bool unsteady = rests_on_unsteady_forks(b);
-  if (unsteady || b.score_disturbed) {
+  const bool two_modes = b.modes.size() == 2;
+  if (two_modes || unsteady || b.score_disturbed) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
-    cells.ci = {unsteady ? "no steady state" : "disturbed", Style::yellow};
+    cells.ci = {two_modes ? "2 modes" : unsteady ? "no steady state" : "disturbed", Style::yellow};
     return cells;
   }
   // Across runs when the machine's speed between runs is known: where a run at another
