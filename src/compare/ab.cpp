@@ -96,13 +96,7 @@ CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, 
 std::vector<CountedBenchmark> counted_benchmarks(const std::vector<const Listed*>& common) {
   std::vector<CountedBenchmark> counted;
   for (const Listed* b : common) {
-    CountedBenchmark c;
-    c.name = b->name;
-    c.target.worker.benchmark = b->family;
-    c.target.worker.params = b->params;
-    c.target.worker.threads = b->threads;
-    c.target.ops_per_invocation = b->ops_per_invocation;
-    counted.push_back(std::move(c));
+    counted.push_back({b->name, callgrind_target(*b)});
   }
   return counted;
 }

@@ -29,11 +29,7 @@ void check_timed_code(const runner::HotCodeTools& tools, const PairBinaries& bin
                                 b.name, b.threads));
     return;
   }
-  runner::CallgrindTarget target;
-  target.worker.benchmark = b.family;
-  target.worker.params = b.params;
-  target.worker.threads = b.threads;
-  target.ops_per_invocation = b.ops_per_invocation;
+  runner::CallgrindTarget target = callgrind_target(b);
   try {
     target.executable = binaries.base;
     const results::CodeIdentity base = runner::identify_timed_code(target, tools, timeout_seconds);

@@ -92,4 +92,13 @@ std::vector<const Listed*> match_benchmarks(const std::vector<Listed>& base_list
   return common;
 }
 
+runner::CallgrindTarget callgrind_target(const Listed& b) {
+  runner::CallgrindTarget target;
+  target.worker.benchmark = b.family;
+  target.worker.params = b.params;
+  target.worker.threads = b.threads;
+  target.ops_per_invocation = b.ops_per_invocation;
+  return target;
+}
+
 }  // namespace tare::compare

@@ -10,6 +10,7 @@
 
 #include "compare/compare.hpp"
 #include "results/results.hpp"
+#include "runner/callgrind_fork.hpp"
 
 namespace tare::compare {
 
@@ -28,6 +29,9 @@ struct Listed {
 /// is killed), Interrupted on SIGINT/SIGTERM.
 std::vector<Listed> list_benchmarks(const std::string& binary, const std::optional<std::string>& filter,
                                     double timeout_seconds);
+
+/// The benchmark as a callgrind worker is told it (the executable is set per side).
+runner::CallgrindTarget callgrind_target(const Listed& b);
 
 /// The benchmarks both builds have (in the base's order); the others go to the report's
 /// only_in_base and only_in_candidate.

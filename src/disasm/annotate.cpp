@@ -27,15 +27,6 @@ std::vector<DisassembledInstruction> own_instructions(const FunctionCosts& hot,
   return own;
 }
 
-std::vector<CostedInstruction> with_costs(const FunctionCosts& hot, const std::vector<DisassembledInstruction>& own) {
-  std::vector<CostedInstruction> costed;
-  for (const auto& instruction : own) {
-    const auto count = hot.instructions.find(instruction.address);
-    costed.push_back({instruction.address, count == hot.instructions.end() ? 0 : count->second, instruction.branch_target});
-  }
-  return costed;
-}
-
 results::AsmElided elided(const std::vector<CostedInstruction>& costed, std::size_t first, std::size_t end, double total) {
   results::AsmElided left_out;
   for (std::size_t i = first; i < end; ++i) {
@@ -73,7 +64,7 @@ results::AsmProfile annotate(const CallgrindProfile& profile, const std::vector<
   name_other_functions(profile, limits.other_functions, out);
   const auto own = own_instructions(hot, disassembly);
   if (own.empty()) return out;
-  const auto costed = with_costs(hot, own);
+  const auto costed = with_costs(own, hot);
   const IndexRange region = hottest_region(costed);
   const IndexRange window = shown_window(costed, region, limits.context, limits.max_listed);
   for (std::size_t i = window.first; i <= window.last; ++i)

@@ -95,11 +95,7 @@ results::CodeFunction code_function(const std::string& name, const std::vector<D
 
 std::optional<std::uint64_t> hot_loop_start(const FunctionCosts& costs, const std::vector<DisassembledInstruction>& listing) {
   if (listing.empty()) return std::nullopt;
-  std::vector<CostedInstruction> costed;
-  for (const auto& instruction : listing) {
-    const auto count = costs.instructions.find(instruction.address);
-    costed.push_back({instruction.address, count == costs.instructions.end() ? 0 : count->second, instruction.branch_target});
-  }
+  const auto costed = with_costs(listing, costs);
   const IndexRange region = hottest_region(costed);
   if (!region.is_loop) return std::nullopt;
   return costed[region.first].address;

@@ -4,6 +4,15 @@
 #include <iterator>
 
 namespace tare::disasm {
+
+std::vector<CostedInstruction> with_costs(const std::vector<DisassembledInstruction>& listing, const FunctionCosts& costs) {
+  std::vector<CostedInstruction> costed;
+  for (const auto& instruction : listing) {
+    const auto count = costs.instructions.find(instruction.address);
+    costed.push_back({instruction.address, count == costs.instructions.end() ? 0 : count->second, instruction.branch_target});
+  }
+  return costed;
+}
 namespace {
 
 std::uint64_t cost_of(const std::vector<CostedInstruction>& listing, std::size_t first, std::size_t last) {

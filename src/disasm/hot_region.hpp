@@ -7,6 +7,9 @@
 #include <optional>
 #include <vector>
 
+#include "disasm/callgrind_profile.hpp"
+#include "disasm/objdump_listing.hpp"
+
 namespace tare::disasm {
 
 /// One instruction as the region search sees it.
@@ -15,6 +18,9 @@ struct CostedInstruction {
   std::uint64_t cost = 0;
   std::optional<std::uint64_t> branch_target;
 };
+
+/// Each instruction of `listing` with what `costs` counted at its address (0: not executed).
+std::vector<CostedInstruction> with_costs(const std::vector<DisassembledInstruction>& listing, const FunctionCosts& costs);
 
 /// A range of a listing: [first, last], indices.
 struct IndexRange {
