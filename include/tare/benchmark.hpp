@@ -7,8 +7,8 @@
 //         .bench("binary", [](Lookup& s) { return binary(s.values, s.key); });
 //   }
 //
-// Settings (param, threads, shared, mode, ops_per_invocation, hooks, counters) apply to
-// the benchmarks added after them, in reading order.
+// Settings (param, threads, shared, mode, ops_per_invocation, hooks, counters, acknowledge)
+// apply to the benchmarks added after them, in reading order.
 //
 // Each .bench() instantiates its own timed loop with the operation inlined into it, kept
 // out of line (like JMH's generated stub): no indirect call per invocation, and neither
@@ -27,6 +27,7 @@
 #include "tare/detail/group_base.hpp"
 #include "tare/mode.hpp"
 #include "tare/params.hpp"
+#include "tare/warning.hpp"
 
 namespace tare {
 
@@ -107,6 +108,13 @@ class Group : private detail::GroupBase {
   /// it, as a ratio with a confidence interval, at the same parameters and thread count.
   Group& baseline(const std::string& name) {
     set_baseline(name);
+    return *this;
+  }
+
+  /// The benchmarks added after this expect `warning` (say why in a comment): it stays in
+  /// the results, marked acknowledged, and the console shows it only with --verbose.
+  Group& acknowledge(Warning warning) {
+    add_acknowledged(warning);
     return *this;
   }
 

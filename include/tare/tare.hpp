@@ -7,6 +7,7 @@
 #include "tare/benchmark.hpp"
 #include "tare/consume.hpp"
 #include "tare/params.hpp"
+#include "tare/warning.hpp"
 
 namespace tare {
 

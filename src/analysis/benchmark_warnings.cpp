@@ -11,12 +11,15 @@
 #include "analysis/drift.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "analysis/slow_start.hpp"
+#include "analysis/warning_severity.hpp"
 #include "report/console.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/interval.hpp"
 
 namespace tare::analysis {
 namespace {
+
+using results::WarningCode;
 
 std::string format_value(double value, const std::string& unit) { return report::format_score(value, unit); }
 
@@ -53,7 +56,6 @@ constexpr int kForksToShowAPattern = 2;
 
 // What the changepoint analysis found, in the reader's terms.
 void steady_state_warnings(results::Benchmark& b) {
-  auto& w = b.warnings;
   int ok = 0, unsteady = 0, slowdown = 0, unchecked = 0;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
@@ -64,19 +66,19 @@ void steady_state_warnings(results::Benchmark& b) {
   }
   // An unsteady fork is left out of the score whether or not it is warned about.
   if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
-    w.push_back(fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
+    warn(b, WarningCode::unsteady_forks, fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
                             "are left out of the score; raise --measure-ms to see where the speed settles",
                             unsteady, ok));
   else if (unsteady > 0 && ok - unsteady < 2)
-    w.push_back(fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
+    warn(b, WarningCode::unsteady_score, fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
                             "mixes speeds and is not to be trusted (raise --warmup-max-ms or --measure-ms)",
                             unsteady, ok));
   if (slowdown >= kForksToShowAPattern)
-    w.push_back(fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
+    warn(b, WarningCode::slowdown, fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
                             "something in the measured code degrades as it runs (caches, memory growing)",
                             slowdown, ok));
   if (unchecked > 0)
-    w.push_back(fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
+    warn(b, WarningCode::steady_unchecked, fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
                             "(samples are long; raise --warmup-max-ms or --measure-ms)",
                             unchecked, ok, kFewestToClassify));
 }
@@ -95,7 +97,7 @@ void drift_warning(results::Benchmark& b, const std::vector<const results::Fork*
   const double half_width = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
   if (!effect || effect->shift <= half_width) return;
   const auto& n = *b.drift->normalized_ci;
-  b.warnings.push_back(fmt::format(
+  warn(b, WarningCode::machine_drift, fmt::format(
       "machine speed moved {:.1f}% while this ran (reference workload) and the benchmark moved with it: at the "
       "slowest or fastest speed seen the score would be {:.1f}% off, beyond its interval (±{:.1f}%); rerun at a "
       "quieter time, or read the drift-normalized score {} ± {}",
@@ -149,9 +151,8 @@ int forks_far_from_the_others(const std::vector<double>& means) {
 // between them well beyond a few percent, or a few far from the rest.
 void process_warnings(results::Benchmark& b, const std::vector<const results::Fork*>& forks,
                       const std::vector<double>& means) {
-  auto& w = b.warnings;
   if (b.modes.size() == 2) {
-    w.push_back(fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
+    warn(b, WarningCode::two_modes, fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
                             "differs between processes, so the mean {} describes neither",
                             b.modes[0].forks, format_value(b.modes[0].mean, b.unit), b.modes[1].forks,
                             format_value(b.modes[1].mean, b.unit), format_value(b.score.value_or(0), b.unit)));
@@ -159,14 +160,14 @@ void process_warnings(results::Benchmark& b, const std::vector<const results::Fo
   }
   if (const auto low = process_spread_low(b, forks, means); low && *low > kProcessSpread) {
     const double between = b.between_fork_variance ? std::sqrt(std::max(0.0, *b.between_fork_variance)) : 0;
-    w.push_back(fmt::format(
+    warn(b, WarningCode::process_dependent, fmt::format(
         "the speed depends on the process: fork means differ by {:.0f}% (SD) beyond what their samples explain (at "
         "least {:.0f}%); the interval carries it, but more forks narrow it and longer forks do not; memory layout "
         "or CPU placement may matter as much as the code",
         100 * between / std::abs(*b.score), 100 * *low));
   }
   if (const int far = forks_far_from_the_others(means); far > 0 && b.median)
-    w.push_back(fmt::format("{} of {} forks far from the others: a process disturbed throughout, or unlucky memory "
+    warn(b, WarningCode::forks_far_apart, fmt::format("{} of {} forks far from the others: a process disturbed throughout, or unlucky memory "
                             "layout; they stay in the score, so compare it with the median of the forks ({})",
                             far, means.size(), format_value(*b.median, b.unit)));
 }
@@ -179,7 +180,7 @@ void disturbance_warning(results::Benchmark& b) {
   const double half_width = (b.ci->high - b.ci->low) / 2;
   const double moved = *b.all_samples_score - *b.score;
   if (std::abs(moved) <= half_width) return;
-  b.warnings.push_back(fmt::format(
+  warn(b, WarningCode::disturbed_samples, fmt::format(
       "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): they are left out of the "
       "score, which with them would be {} ({:+.1f}%); a CPU of its own (taskset) or a quieter machine avoids it",
       100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
@@ -195,7 +196,7 @@ void too_disturbed_warning(results::Benchmark& b) {
     ++ok;
     disturbed += too_disturbed(f) ? 1 : 0;
   }
-  b.warnings.push_back(fmt::format(
+  warn(b, WarningCode::score_disturbed, fmt::format(
       "too few undisturbed samples: other work held the CPU through most samples of {} of {} forks, so the score "
       "counts the time it took (shown as ~); give the benchmark a CPU of its own (taskset -c) or run it at a "
       "quieter moment",
@@ -210,13 +211,13 @@ void slow_start_warnings(results::Benchmark& b) {
   // One process's stretch of machine noise is no slow start: only one the second process
   // repeated is reported (the JSON keeps both).
   if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) return;
-  b.warnings.push_back(fmt::format(
+  warn(b, WarningCode::slow_start, fmt::format(
       "slow start: {:.1f}x slower at first, at full speed only {} into each process (the first process was watched "
       "for {}); every later fork warmed up until its process was {} old",
       s.slower, report::format_duration_ns(s.warmup_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6),
       report::format_duration_ns(kSlowStartMargin * s.warmup_ms * 1e6)));
   if (s.near_horizon)
-    b.warnings.push_back(fmt::format("the speed still changed late in the {} the first process was watched: a slow "
+    warn(b, WarningCode::slow_start_unbounded, fmt::format("the speed still changed late in the {} the first process was watched: a slow "
                                      "start longer than that would be measured as speed; raise --warmup-max-ms",
                                      report::format_duration_ns(s.horizon_ms * 1e6)));
 }
@@ -224,8 +225,8 @@ void slow_start_warnings(results::Benchmark& b) {
 // How the benchmark was built.
 void build_warnings(results::Benchmark& b, const detail::BenchmarkSpec& spec) {
   if (!spec.optimized)
-    b.warnings.push_back("built without optimisation (no -O): this score says little about optimised code; build Release");
-  if (spec.assertions) b.warnings.push_back("built without NDEBUG: assertions are compiled into the measured code");
+    warn(b, WarningCode::unoptimised_build, "built without optimisation (no -O): this score says little about optimised code; build Release");
+  if (spec.assertions) warn(b, WarningCode::assertions_enabled, "built without NDEBUG: assertions are compiled into the measured code");
 }
 
 // What the harness itself weighs in the score: an operation no dearer than the empty one,
@@ -239,19 +240,20 @@ void harness_cost_warnings(results::Benchmark& b, const registry::Instance& inst
     // on a busy machine the mean of an empty operation rises well above the floor.
     const double fast = fastest_ns_per_op(forks, instance.threads);
     if (b.floor_ns_per_op > 0 && fast <= 1.25 * b.floor_ns_per_op && !spec.body->times_each_invocation())
-      b.warnings.push_back(fmt::format(
-          "looks optimised away: {} per op in its fastest sample is not above the empty-operation floor ({}); "
-          "return the result or consume() it, and pass inputs through opaque()",
+      warn(b, WarningCode::optimised_away, fmt::format(
+          "looks optimised away, or is as cheap as the empty loop and cannot be resolved: {} per op in its "
+          "fastest sample is not above the empty-operation floor ({}); if the work was deleted, return the "
+          "result or consume() it and pass inputs through opaque(); if it is real, .acknowledge() it",
           report::format_duration_ns(fast), report::format_duration_ns(b.floor_ns_per_op)));
   }
   if (spec.body->times_each_invocation() && per_op > 0 && b.timer_cost_ns_per_op >= 0.1 * per_op)
-    b.warnings.push_back(
-        fmt::format("per-invocation hooks time every call: the clock's cost ({} per op) is {:.0f}% of the score",
+    warn(b, WarningCode::timer_cost,
+         fmt::format("per-invocation hooks time every call: the clock's cost ({} per op) is {:.0f}% of the score",
                     report::format_duration_ns(b.timer_cost_ns_per_op), 100 * b.timer_cost_ns_per_op / per_op));
   if (instance.mode == Mode::sample && !b.percentiles.empty()) {
     const double median_call = b.percentiles[1].second;
     if (median_call < 10 * context.clock_cost_ns)
-      b.warnings.push_back(fmt::format(
+      warn(b, WarningCode::coarse_clock, fmt::format(
           "clock too coarse for the op: median call {} is under 10x the clock's cost ({}); per-call times mostly "
           "measure the clock (use avgt for the mean)",
           report::format_duration_ns(median_call), report::format_duration_ns(context.clock_cost_ns)));
@@ -270,11 +272,20 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
     const std::string forks = scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
                                             : fmt::format("after {} forks", scored);
     if (relative > rule.target_relative_half_width)
-      b.warnings.push_back(fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
+      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
                                        100 * rule.target_relative_half_width, 100 * relative, forks,
                                        b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
   }
-  if (!b.ci) b.warnings.push_back("only one fork succeeded: no confidence interval");
+  if (!b.ci)
+    warn(b, WarningCode::no_interval,
+         b.stop_reason == results::StopReason::budget ? "one fork only, the budget allowed no more: no confidence interval"
+                                                      : "only one fork succeeded: no confidence interval");
+  const auto ran = static_cast<int>(scored);
+  if (b.stop_reason == results::StopReason::budget && ran < rule.min_forks)
+    warn(b, WarningCode::forks_below_minimum,
+         fmt::format("the budget was spent after {} forks, before the {} asked for (--forks): raise --budget for "
+                     "more forks, or lower --forks",
+                     ran, rule.min_forks));
 }
 
 // What the processes did, over every fork that ran to the end, scored or not.
@@ -314,37 +325,51 @@ ProcessTotals process_totals(const results::Benchmark& b, int threads) {
 // Waiting, fresh memory, deferred costs, I/O and a busy machine, from the processes' totals.
 void resource_warnings(results::Benchmark& b, const registry::Instance& instance) {
   const ProcessTotals t = process_totals(b, instance.threads);
-  auto& w = b.warnings;
   // Batches only: a single call's CPU time is below the CPU clock's granularity. A time the
   // operation reports itself (manual time) is not the window the CPU time was taken over.
   const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
   const bool clock_timed = !instance.spec->body->reports_its_own_time();
   if (batched && clock_timed && t.left_alone > 0 && t.cpu > 0 && t.cpu < 0.9 * t.left_alone * instance.threads)
-    w.push_back(fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
+    warn(b, WarningCode::waits, fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
                             "sleeps)",
                             100 * t.cpu / (t.left_alone * instance.threads)));
   // Rates per measured time mean nothing for a single shot: its one short call is a sliver
   // of the time the process's counters cover (the reference workload runs after it).
   const bool rates = instance.mode != Mode::ss && t.measured > 0;
   if (rates && static_cast<double>(t.minor) / (t.measured / 1e6) > 10)
-    w.push_back(fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
+    warn(b, WarningCode::fresh_memory, fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
                             "touching fresh memory (allocation, first touch)",
                             static_cast<double>(t.minor) / (t.measured / 1e6)));
   if (instance.mode != Mode::ss && t.measured > 0 && t.teardown > 0.01 * t.measured)
-    w.push_back(fmt::format("teardown took {:.1f}% of the measured time: deferred costs (frees, background work) may "
-                            "fall outside the measurement",
+    warn(b, WarningCode::teardown, fmt::format("teardown (the state's destruction) took {:.1f}% of the measured time: "
+                                               "if the operation defers work (frees, background work), some of its "
+                                               "cost falls outside the measurement",
                             100 * t.teardown / t.measured));
-  if (t.major > 0) w.push_back(fmt::format("{} major page faults during measurement (I/O in the measured code?)", t.major));
+  if (t.major > 0) warn(b, WarningCode::major_faults, fmt::format("{} major page faults during measurement (I/O in the measured code?)", t.major));
   if (rates && static_cast<double>(t.involuntary) / (t.measured / 1e9) > 100)
-    w.push_back(fmt::format("machine busy: {:.0f} involuntary context switches per second of measurement",
+    warn(b, WarningCode::machine_busy, fmt::format("machine busy: {:.0f} involuntary context switches per second of measurement",
                             static_cast<double>(t.involuntary) / (t.measured / 1e9)));
 }
 
-}  // namespace
+// A fork that failed or hung ends its benchmark: the figures of the forks before it are
+// kept, but a process that crashes or hangs on some runs says the code is not what was
+// meant to be measured.
+void failure_warning(results::Benchmark& b) {
+  if (b.ok || !b.skipped.empty()) return;
+  warn(b, WarningCode::failed,
+       fmt::format("a fork failed ({}): whatever the forks before it measured is not to be used",
+                   b.error.empty() ? "no error recorded" : b.error));
+}
 
-void add_warnings(results::Benchmark& b, const registry::Instance& instance,
-                  const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
+void mark_acknowledged(results::Benchmark& b, const std::vector<Warning>& known) {
+  for (results::Warning& w : b.warnings)
+    w.acknowledged = std::any_of(known.begin(), known.end(), [&](Warning k) { return code_of(k) == w.code; });
+}
+
+void add_each_warning(results::Benchmark& b, const registry::Instance& instance,
+                      const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
   build_warnings(b, *instance.spec);
+  failure_warning(b);
   if (forks.empty()) return;
   harness_cost_warnings(b, instance, forks, context);
   std::vector<double> means;
@@ -357,6 +382,14 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   precision_warnings(b, forks.size(), context.rule);
   drift_warning(b, forks, instance.mode);
   resource_warnings(b, instance);
+}
+
+}  // namespace
+
+void add_warnings(results::Benchmark& b, const registry::Instance& instance,
+                  const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
+  add_each_warning(b, instance, forks, context);
+  mark_acknowledged(b, instance.spec->acknowledged);
 }
 
 }  // namespace tare::analysis

@@ -38,10 +38,4 @@ Exportable exportable(const results::Run& run) {
   return result;
 }
 
-std::string joined_warnings(const results::Benchmark& benchmark) {
-  std::string joined;
-  for (const std::string& w : benchmark.warnings) joined += (joined.empty() ? "" : "; ") + w;
-  return joined;
-}
-
 }  // namespace tare::exports

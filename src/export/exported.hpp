@@ -40,7 +40,4 @@ struct Exportable {
 /// The benchmarks of `run` with a finite score and interval.
 Exportable exportable(const results::Run& run);
 
-/// The warnings of a benchmark joined with "; " (empty when there are none).
-std::string joined_warnings(const results::Benchmark& benchmark);
-
 }  // namespace tare::exports

@@ -27,7 +27,8 @@ std::string extra_lines(const Exported& e) {
   std::string extra = fmt::format("{:g}% CI: [{}, {}] {}\nforks: {}", e.ci.level * 100, four_significant(e.ci.low),
                                   four_significant(e.ci.high), b.unit, e.forks.size());
   if (b.threads > 1) extra += fmt::format("\nthreads: {}", b.threads);
-  for (const std::string& w : b.warnings) extra += "\nwarning: " + w;
+  for (const results::Warning& w : b.warnings)
+    if (!w.acknowledged) extra += "\nwarning: " + w.text;
   return extra;
 }
 

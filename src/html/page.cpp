@@ -33,7 +33,7 @@ std::string table(const char* id, const char* caption, const std::vector<const c
 
 std::string summary_tables(const std::vector<ReportFile>& files) {
   return table("summary", "Benchmarks",
-               {"File", "Benchmark", "Score", "Unit", "95% CI", "Forks", "Steady state", "Warnings", "Status"},
+               {"File", "Benchmark", "Score", "Unit", "95% CI", "Forks", "Fork series", "Warnings", "Status"},
                rows_of<results::Run>(files, run_summary_rows)) +
          table("summary-comparisons", "Comparisons", {"File", "Benchmark", "Base", "New", "Ratio", "95% CI", "Verdict"},
                rows_of<Comparison>(files, comparison_summary_rows)) +

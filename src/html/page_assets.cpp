@@ -18,6 +18,8 @@ tr.failed td { color: #b31d28; }
 tr.skipped td { color: #6a737d; }
 .figures .error, .error { color: #b31d28; }
 ul.warnings { color: #7a5a00; background: #fff8e1; padding: 6px 6px 6px 28px; margin: 6px 0; border-radius: 4px; }
+ul.warnings li.unusable { color: #b00020; font-weight: bold; }
+ul.warnings li.note { color: #555; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
 svg.chart { background: #fff; border: 1px solid #e1e4e8; border-radius: 4px; }
 svg.chart text { font-size: 11px; fill: #57606a; }

@@ -1,6 +1,8 @@
 #include "html/run_section.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <utility>
 
 #include "analysis/disturbance.hpp"
@@ -11,6 +13,7 @@
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
+#include "report/warning_names.hpp"
 
 namespace tare::html {
 namespace {
@@ -40,6 +43,22 @@ Estimate estimate_of(const results::Benchmark& b) {
   return estimate;
 }
 
+// What the forks' series looked like, counted by class ("4 flat, 1 warmup"): the words a
+// reader knows, where the class across forks ("good inconsistent") is a term of art.
+std::string steady_text(const results::Benchmark& b) {
+  std::vector<std::pair<results::SteadyClass, int>> counts;
+  for (const results::Fork& f : b.forks) {
+    if (!f.ok) continue;
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == f.steady_class; });
+    if (it == counts.end()) counts.emplace_back(f.steady_class, 1);
+    else ++it->second;
+  }
+  std::string text;
+  for (const auto& [steady_class, n] : counts)
+    text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + report::steady_class_name(steady_class);
+  return text;
+}
+
 std::string figures(const results::Benchmark& b) {
   std::string text = "<p class=\"figures\">";
   if (b.score) {
@@ -52,16 +71,30 @@ std::string figures(const results::Benchmark& b) {
   }
   text += " · " + std::to_string(b.forks.size()) + " forks · " + escape(report::mode_name(b.mode));
   if (b.threads > 1) text += " · " + std::to_string(b.threads) + " threads";
-  if (!b.steady_state.empty()) text += " · steady state: " + escape(b.steady_state);
+  if (const std::string steady = steady_text(b); !steady.empty()) text += " · forks: " + escape(steady);
   if (!b.error.empty()) text += "<br><span class=\"error\">" + escape(b.error) + "</span>";
   return text + "</p>";
 }
 
+// Every warning, coloured by weight; acknowledged ones say so.
 std::string warnings_list(const results::Benchmark& b) {
   if (b.warnings.empty()) return "";
   std::string list = "<ul class=\"warnings\">";
-  for (const auto& warning : b.warnings) list += "<li>" + escape(warning) + "</li>";
+  for (const auto& w : b.warnings) {
+    list += "<li class=\"" + std::string(report::severity_name(w.severity)) + "\" title=\"" +
+            report::warning_code_name(w.code) + "\">" + escape(w.text) + (w.acknowledged ? " (acknowledged)" : "") +
+            "</li>";
+  }
   return list + "</ul>";
+}
+
+// The warnings cell: what makes the score unusable, else how many warnings there are.
+std::string warnings_cell(const results::Benchmark& b) {
+  for (const auto& w : b.warnings)
+    if (w.severity == results::Severity::unusable && !w.acknowledged)
+      return std::string("✗ ").append(report::warning_code_name(w.code));
+  const auto shown = std::count_if(b.warnings.begin(), b.warnings.end(), [](const auto& w) { return !w.acknowledged; });
+  return std::to_string(shown);
 }
 
 }  // namespace
@@ -101,8 +134,9 @@ std::string run_summary_rows(const results::Run& run, const std::string& label, 
     rows += table_cell(b.unit);
     rows += table_cell(ci_text(b), ci_percent(b));
     rows += table_cell(std::to_string(b.forks.size()), static_cast<double>(b.forks.size()));
-    rows += table_cell(b.steady_state.empty() ? "–" : b.steady_state);
-    rows += table_cell(std::to_string(b.warnings.size()), static_cast<double>(b.warnings.size()));
+    const std::string steady = steady_text(b);
+    rows += table_cell(steady.empty() ? "–" : steady);
+    rows += table_cell(warnings_cell(b), static_cast<double>(b.warnings.size()));
     rows += table_cell(status_text(b));
     rows += "</tr>\n";
   }

@@ -11,6 +11,7 @@
 
 #include "tare/mode.hpp"
 #include "tare/params.hpp"
+#include "tare/warning.hpp"
 
 namespace tare::detail {
 
@@ -76,6 +77,7 @@ struct BenchmarkSpec {
   /// (Google Benchmark's names, which carry both in their own notation).
   bool name_is_complete = false;
   RunSettings settings;
+  std::vector<Warning> acknowledged;  ///< warnings the benchmark declared known
   std::shared_ptr<const Body> body;
 };
 

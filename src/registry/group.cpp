@@ -80,6 +80,8 @@ void GroupBase::set_baseline(const std::string& name) {
   set_group_baseline(settings_->prefix, settings_->spec.baseline);
 }
 
+void GroupBase::add_acknowledged(Warning warning) { settings_->spec.acknowledged.push_back(warning); }
+
 void GroupBase::add_bench(const std::string& name, Loops loops, Erased op, bool optimized, bool assertions) {
   BenchmarkSpec spec = settings_->spec;
   spec.name = settings_->full_name(name);

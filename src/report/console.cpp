@@ -13,33 +13,18 @@
 #include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
+#include "report/section.hpp"
 #include "report/summary_table.hpp"
 #include "report/text.hpp"
 #include "report/units.hpp"
+#include "report/warnings_section.hpp"
 
 namespace tare::report {
 namespace {
 
 using detail::paint;
+using detail::Section;
 using detail::Style;
-
-// A titled block of indented lines, printed only when it has lines: an empty "Warnings:"
-// heading would look like something went missing.
-class Section {
- public:
-  Section(std::ostream& out, std::string title, bool color) : out_(out), title_(std::move(title)), color_(color) {}
-  void line(const std::string& text, Style style = Style::plain, int indent = 2) {
-    if (!started_) out_ << '\n' << title_ << ":\n";
-    started_ = true;
-    out_ << std::string(static_cast<std::size_t>(indent), ' ') << paint(text, style, color_) << '\n';
-  }
-
- private:
-  std::ostream& out_;
-  std::string title_;
-  bool color_;
-  bool started_ = false;
-};
 
 // Benchmarks that skipped themselves, with their reasons: not failures.
 void write_skipped(const results::Run& run, std::ostream& out, bool color) {
@@ -59,17 +44,6 @@ void write_failures(const results::Run& run, std::ostream& out, bool color) {
       if (f.ok || (!b.ok && f.error == b.error)) continue;
       section.line(fmt::format("{}: fork {} (pid {}) failed: {}", b.name, i + 1, f.pid, f.error), Style::red);
     }
-  }
-}
-
-void write_warnings(const results::Run& run, std::ostream& out, bool color) {
-  Section section(out, "Warnings", color);
-  // Grouped under each benchmark's name: several warnings usually belong together (forks
-  // that disagree also miss the target), and the name is read once.
-  for (const results::Benchmark& b : run.benchmarks) {
-    if (b.warnings.empty()) continue;
-    section.line(b.name, Style::bold);
-    for (const std::string& w : b.warnings) section.line(w, Style::yellow, 4);
   }
 }
 
@@ -223,7 +197,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   }
   write_skipped(run, out, options.color);
   write_failures(run, out, options.color);
-  write_warnings(run, out, options.color);
+  detail::write_warnings(run, out, options.color, options.verbose);
   write_modes(run, out, options.color);
   write_relatives(run, out, options.color);
   write_counters(run, out, options.color);

@@ -17,6 +17,9 @@ struct ConsoleOptions {
   /// The fork means of each benchmark as a sparkline in the table, in these glyphs; none
   /// without (--no-plot).
   std::optional<Glyphs> plot;
+  /// Every warning in full under its benchmark, acknowledged ones too; by default notes
+  /// and machine-level warnings are one line per kind for the run.
+  bool verbose = false;
 };
 
 void write_console(const results::Run& run, std::ostream& out, const ConsoleOptions& options = {});

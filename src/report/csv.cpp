@@ -11,6 +11,7 @@
 
 #include "report/enum_names.hpp"
 #include "report/utf8.hpp"
+#include "report/warning_names.hpp"
 
 namespace tare::report {
 namespace {
@@ -76,8 +77,11 @@ void write_csv(const results::Run& run, std::ostream& out) {
       ++forks;
       samples += f.samples.size();
     }
+    // Codes, not texts: a script splits them on spaces and looks them up (the texts, with
+    // commas and semicolons of their own, are in the JSON). Acknowledged ones are left out.
     std::string warnings;
-    for (const std::string& w : b.warnings) warnings += (warnings.empty() ? "" : "; ") + w;
+    for (const results::Warning& w : b.warnings)
+      if (!w.acknowledged) warnings += (warnings.empty() ? "" : " ") + std::string(warning_code_name(w.code));
 
     std::vector<std::string> row{b.name,
                                  b.family,

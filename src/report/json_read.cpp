@@ -18,6 +18,7 @@
 #include "report/json.hpp"
 #include "report/json_field.hpp"
 #include "report/json_parse.hpp"
+#include "report/warning_names.hpp"
 
 namespace tare::report {
 namespace {
@@ -363,6 +364,28 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("code"); v && !v->is_null()) b.code = read_code(*v);
 }
 
+// The texts, with their codes when the file has them. A file from before codes, or another
+// producer, gives unclassified cautions; a code this tare does not know (a newer one's) is
+// read as unclassified too, keeping its severity, rather than refusing the file.
+std::vector<results::Warning> read_warnings(const Field& benchmark) {
+  std::vector<results::Warning> warnings;
+  for (const std::string& text : strings(benchmark.at("warnings"))) warnings.push_back({.text = text});
+  const auto codes = benchmark.find("warning_codes");
+  if (!codes || codes->is_null()) return warnings;
+  const auto elements = codes->elements();
+  if (elements.size() != warnings.size()) codes->fail("expected one entry per warning");
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    results::Warning& w = warnings[i];
+    w.code = parse_warning_code(elements[i].at("code").text()).value_or(results::WarningCode::unclassified);
+    const std::string severity = elements[i].at("severity").text();
+    const auto parsed = parse_severity(severity);
+    if (!parsed) elements[i].at("severity").fail("expected \"unusable\", \"caution\" or \"note\", got \"" + severity + "\"");
+    w.severity = *parsed;
+    if (auto a = elements[i].find("acknowledged")) w.acknowledged = a->boolean();
+  }
+  return warnings;
+}
+
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
   results::Benchmark b;
   b.name = unnamed.at("name").text();
@@ -372,7 +395,7 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   read_estimates(f, b);
   read_diagnostics(f, b);
   read_counters(f, b);
-  b.warnings = strings(f.at("warnings"));
+  b.warnings = read_warnings(f);
   for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork, document));
   return b;
 }

@@ -12,6 +12,7 @@
 #include "report/enum_names.hpp"
 #include "report/json.hpp"
 #include "report/json_print.hpp"
+#include "report/warning_names.hpp"
 
 namespace tare::report {
 namespace {
@@ -286,12 +287,25 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
   j["code"] = code_json(b.code);
 }
 
+// The texts under "warnings" (the published field, one string each) and, in the same order,
+// what scripts sort them by under "warning_codes".
+void add_warnings(Json& j, const std::vector<results::Warning>& warnings) {
+  Json texts = Json::array(), codes = Json::array();
+  for (const results::Warning& w : warnings) {
+    texts.push_back(w.text);
+    codes.push_back(
+        {{"code", warning_code_name(w.code)}, {"severity", severity_name(w.severity)}, {"acknowledged", w.acknowledged}});
+  }
+  j["warnings"] = std::move(texts);
+  j["warning_codes"] = std::move(codes);
+}
+
 Json benchmark_json(const results::Benchmark& b) {
   Json j;
   add_identity(j, b);
   add_estimates(j, b);
   add_diagnostics(j, b);
-  j["warnings"] = strings(b.warnings);
+  add_warnings(j, b.warnings);
   Json forks = Json::array();
   for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));
   j["forks"] = std::move(forks);

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "report/enum_names.hpp"
 #include "report/units.hpp"
+#include "report/warning_text.hpp"
 
 namespace tare::report::detail {
 namespace {
@@ -77,6 +79,24 @@ ScoreCells score_cells(const results::Benchmark& b) {
   return cells;
 }
 
+// A score that is not to be used keeps its number (a reader may want to see how far off
+// it is) but is marked in the cell itself, so that it cannot pass for a result.
+void mark_unusable(ScoreCells& cells) {
+  cells.score.text.insert(0, "✗ ");
+  cells.score.style = Style::red;
+}
+
+// The last column: what is wrong with an unusable score, in a few words, else how many
+// warnings need reading with care; notes are not counted (they are listed once below).
+std::optional<Cell> warning_marker(const results::Benchmark& b) {
+  if (const results::Warning* w = first_unusable(b)) return Cell{fmt::format("✗ {}", short_label(w->code)), Style::red};
+  const auto cautions = std::count_if(b.warnings.begin(), b.warnings.end(), [](const results::Warning& w) {
+    return shown_by_default(w) && w.severity == results::Severity::caution && !about_the_machine(w.code);
+  });
+  if (cautions == 0) return std::nullopt;
+  return Cell{fmt::format("⚠ {}", cautions), Style::yellow};
+}
+
 std::string forks_text(const results::Benchmark& b) {
   const auto good = std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; });
   const auto total = static_cast<std::ptrdiff_t>(b.forks.size());
@@ -104,7 +124,7 @@ std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
 
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),
-                                        [](const results::Benchmark& b) { return !b.warnings.empty(); });
+                                        [](const results::Benchmark& b) { return warning_marker(b).has_value(); });
   std::vector<Column> columns{
       {"Benchmark", Align::left, 0},  {"Mode", Align::left, 2}, {"Score", Align::right, 2},
       {"", Align::left, 1},           {"± CI", Align::right, 2}, {"", Align::left, 1},
@@ -118,11 +138,12 @@ Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   Table table(std::move(columns));
   for (const results::Benchmark& b : run.benchmarks) {
     ScoreCells s = score_cells(b);
+    if (b.ok && first_unusable(b)) mark_unusable(s);
     std::vector<Cell> row{{b.name, Style::bold}, {mode_name(b.mode)},        std::move(s.score),
                           std::move(s.score_unit), std::move(s.ci), std::move(s.ci_unit),
                           std::move(s.percent),  {forks_text(b)}, {fmt::format("{}", measured_samples(b))}};
     if (plot) row.push_back({fork_means_plot(b, *plot)});
-    if (any_warnings && !b.warnings.empty()) row.push_back({fmt::format("⚠ {}", b.warnings.size()), Style::yellow});
+    if (const auto marker = warning_marker(b); any_warnings && marker) row.push_back(*marker);
     table.add_row(std::move(row));
   }
   return table;

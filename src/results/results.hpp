@@ -23,6 +23,56 @@ enum class SteadyClass { flat, warmup, slowdown, no_steady_state, unchecked, sin
 /// "failed", "skipped", "interrupted", "in progress".
 enum class StopReason { none, target_ci, budget, max_forks, failed, skipped, interrupted, in_progress };
 
+/// How far a warning qualifies the number it comes with: unusable (the number does not
+/// measure the code: work optimised away, an unoptimised build, forks that failed), caution
+/// (a valid number that needs reading with care) or note (advice and context).
+enum class Severity { unusable, caution, note };
+
+/// What a warning is about. The JSON names them (report/enum_names.hpp), and the names are
+/// stable for scripts; `unclassified` is a warning read from a file without codes.
+enum class WarningCode {
+  unoptimised_build,
+  assertions_enabled,
+  optimised_away,
+  failed,
+  run_unfinished,
+  unsteady_score,
+  unsteady_forks,
+  slowdown,
+  steady_unchecked,
+  slow_start,
+  slow_start_unbounded,
+  two_modes,
+  process_dependent,
+  forks_far_apart,
+  disturbed_samples,
+  score_disturbed,
+  machine_drift,
+  machine_busy,
+  target_not_reached,
+  forks_below_minimum,
+  no_interval,
+  timer_cost,
+  coarse_clock,
+  waits,
+  fresh_memory,
+  teardown,
+  major_faults,
+  profiler,
+  unclassified,
+};
+
+/// One judgement that qualifies a benchmark's number: its code and severity for scripts
+/// and colours, its text for readers. An acknowledged warning is one the benchmark declared
+/// known (tare::Group::acknowledge): kept in the results, not shown by default.
+struct Warning {
+  WarningCode code = WarningCode::unclassified;
+  Severity severity = Severity::caution;
+  std::string text;
+  bool acknowledged = false;
+  friend bool operator==(const Warning&, const Warning&) = default;
+};
+
 /// One timed batch: `ops` operations took `ns` of wall time and `cpu_ns` of process CPU
 /// time. `counters` are the user counters accumulated during the batch (declaration order).
 struct Sample {
@@ -328,7 +378,7 @@ struct Benchmark {
   std::optional<CodeIdentity> code;     ///< --prof instructions or asm: the timed code's identity
 
   std::vector<Fork> forks;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
 };
 
 struct Context {

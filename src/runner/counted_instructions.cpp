@@ -4,6 +4,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "analysis/warning_severity.hpp"
 #include "runner/callgrind_fork.hpp"
 #include "runner/timed_code.hpp"
 #include "runner/worker_process.hpp"
@@ -31,7 +32,7 @@ void identify_counted_code(const CallgrindRun& counted, const CallgrindPlan& pla
   try {
     b.code = timed_code_of(counted, plan.executable, objdump, plan.timeout_seconds);
   } catch (const std::runtime_error& failure) {
-    b.warnings.push_back(std::string("--prof instructions: the timed code was not identified: ") + failure.what());
+    analysis::warn(b, results::WarningCode::profiler, std::string("--prof instructions: the timed code was not identified: ") + failure.what());
   }
 }
 
@@ -54,9 +55,9 @@ bool count_instructions(results::Run& run, const std::vector<registry::Instance>
       b.instruction_counts = counted.counts;
       if (identify) identify_counted_code(counted, counting, objdump, b);
     } catch (const WorkerFailure& failure) {
-      b.warnings.push_back(std::string("--prof instructions: not counted under callgrind: ") + failure.what());
+      analysis::warn(b, results::WarningCode::profiler, std::string("--prof instructions: not counted under callgrind: ") + failure.what());
     } catch (const BenchmarkSkipped& skipped) {
-      b.warnings.push_back(std::string("--prof instructions: the benchmark skipped itself under callgrind: ") +
+      analysis::warn(b, results::WarningCode::profiler, std::string("--prof instructions: the benchmark skipped itself under callgrind: ") +
                            skipped.what());
     } catch (const Interrupted&) {
       return true;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "analysis/instructions.hpp"
+#include "analysis/warning_severity.hpp"
 #include "disasm/hot_code.hpp"
 #include "disasm/objdump.hpp"
 #include "input/usage_error.hpp"
@@ -25,7 +26,7 @@ results::AsmProfile hot_code_of_benchmark(const registry::Instance& instance, co
   try {
     if (!b.code) b.code = timed_code_of(counted, plan.executable, tools.objdump, plan.timeout_seconds);
   } catch (const std::runtime_error& failure) {  // the hot code may still be known
-    b.warnings.push_back(std::string("--prof asm: the timed code was not identified: ") + failure.what());
+    analysis::warn(b, results::WarningCode::profiler, std::string("--prof asm: the timed code was not identified: ") + failure.what());
   }
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(plan.timeout_seconds));
@@ -63,13 +64,13 @@ bool profile_hot_code(results::Run& run, const std::vector<registry::Instance>& 
     try {
       b.hot_code = hot_code_of_benchmark(instances[i], counting, tools, b);
     } catch (const WorkerFailure& failure) {
-      b.warnings.push_back(std::string("--prof asm: no hot code: ") + failure.what());
+      analysis::warn(b, results::WarningCode::profiler, std::string("--prof asm: no hot code: ") + failure.what());
     } catch (const BenchmarkSkipped& skipped) {
-      b.warnings.push_back(std::string("--prof asm: the benchmark skipped itself under callgrind: ") + skipped.what());
+      analysis::warn(b, results::WarningCode::profiler, std::string("--prof asm: the benchmark skipped itself under callgrind: ") + skipped.what());
     } catch (const Interrupted&) {
       return true;
     } catch (const std::runtime_error& failure) {  // the file unreadable, objdump failed
-      b.warnings.push_back(std::string("--prof asm: no hot code: ") + failure.what());
+      analysis::warn(b, results::WarningCode::profiler, std::string("--prof asm: no hot code: ") + failure.what());
     }
   }
   return false;

@@ -115,6 +115,9 @@ void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_flag("--quiet", options.quiet,
                "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
   app.add_flag("!--no-plot", options.plot, "No sparkline of the fork means in the table");
+  app.add_flag("--verbose", options.verbose,
+               "Every warning in full under its benchmark, acknowledged ones too (by default notes and "
+               "machine-level warnings are one line per kind)");
   text.seed_option = input::add_number(&app, "--seed", text.seed, input::whole_number<std::uint64_t>(),
                                        "Seed for fork order and memory-layout shifts (default: random)")
                          ->default_str("");

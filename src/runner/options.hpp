@@ -34,6 +34,7 @@ struct RunOptions {
   std::string json_path, csv_path;
   bool quiet = false;                 ///< no progress on stderr (live line or log lines)
   bool plot = true;                   ///< the fork means as a sparkline in the table (--no-plot: none)
+  bool verbose = false;               ///< every warning in full (--verbose)
   std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
   std::vector<std::string> perf_events = {};      ///< --prof perf[:EVENTS]: each once, in the order given
   std::optional<std::uint64_t> seed;

@@ -21,6 +21,7 @@
 #include "analysis/relative.hpp"
 #include "analysis/stopping.hpp"
 #include "analysis/summarize.hpp"
+#include "analysis/warning_severity.hpp"
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
@@ -131,7 +132,7 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
     auto& b = run.benchmarks[i];
     if (b.stop_reason == results::StopReason::none) {
       b.stop_reason = unfinished;
-      b.warnings.push_back(std::string("run ") + report::stop_reason_name(unfinished) +
+      analysis::warn(b, results::WarningCode::run_unfinished, std::string("run ") + report::stop_reason_name(unfinished) +
                            ": the estimate rests on the forks completed so far");
     }
     analysis::summarize(b, instances[i], context);
@@ -296,6 +297,7 @@ int run(int argc, char** argv) {
     report::ConsoleOptions console;
     console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
     if (options->plot) console.plot = runner::terminal_glyphs();
+    console.verbose = options->verbose;
     report::write_console(measured.run, std::cout, console);
     return runner::exit_status(measured);
   } catch (const runner::UsageError& e) {

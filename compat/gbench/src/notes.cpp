@@ -1,6 +1,8 @@
 #include "notes.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "analysis/estimates.hpp"
 #include "format.hpp"
@@ -33,16 +35,26 @@ std::string interval_cell(const results::Benchmark& b) {
   return relative_percent((b.ci->high - b.ci->low) / 2 / *b.score) + " " + forks;
 }
 
+// The warnings a footnote carries: those about the number (notes, advice for the next
+// run, stay in the JSON, as do acknowledged ones); an unusable number says so first.
+std::vector<std::string> footnote_texts(const results::Benchmark& b) {
+  std::vector<std::string> texts;
+  for (const results::Warning& w : b.warnings) {
+    if (w.acknowledged || w.severity == results::Severity::note) continue;
+    texts.push_back(w.severity == results::Severity::unusable ? "NOT TO BE USED: " + w.text : w.text);
+  }
+  return texts;
+}
+
 // One footnote per benchmark with warnings: its marker, its name and the first warning on
 // one line, any further warning on a line of its own under it.
-void add_footnote(const results::Benchmark& b, int number, Notes& notes) {
+void add_footnote(const results::Benchmark& b, const std::vector<std::string>& texts, int number, Notes& notes) {
   // Appended rather than "[" + ...: GCC 12 warns falsely (-Wrestrict) on a literal + temporary.
   const std::string marker = std::string("[").append(std::to_string(number)).append("]");
   notes.rows[b.name].marker = marker;
   notes.marker_width = std::max(notes.marker_width, marker.size() + 1);
-  notes.lines.push_back(marker + " " + b.name + ": " + b.warnings.front());
-  for (std::size_t i = 1; i < b.warnings.size(); ++i)
-    notes.lines.push_back(std::string(marker.size() + 1, ' ') + b.warnings[i]);
+  notes.lines.push_back(marker + " " + b.name + ": " + texts.front());
+  for (std::size_t i = 1; i < texts.size(); ++i) notes.lines.push_back(std::string(marker.size() + 1, ' ') + texts[i]);
 }
 
 std::string short_run_line(const Flags& flags, const runner::RunOptions& options) {
@@ -68,7 +80,7 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     RowNote& row = notes.rows[b.name];
     row.interval = interval_cell(b);
     notes.interval_width = std::max(notes.interval_width, characters(row.interval));
-    if (!b.warnings.empty()) add_footnote(b, ++footnotes, notes);
+    if (const auto texts = footnote_texts(b); !texts.empty()) add_footnote(b, texts, ++footnotes, notes);
   }
   notes.legend = "tare: each benchmark ran in n fresh worker processes; Time is the mean over them, " +
                  std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it.";

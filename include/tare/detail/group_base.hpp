@@ -18,6 +18,7 @@
 #include "tare/detail/timed_loop.hpp"
 #include "tare/mode.hpp"
 #include "tare/params.hpp"
+#include "tare/warning.hpp"
 
 namespace tare::detail {
 
@@ -119,6 +120,7 @@ class GroupBase {
   void set_hook(HookSlot slot, void (*call)(void* hook, void* state), Erased hook);
   void add_counter(std::string name, double (*read)(const void* field, const void* state), Erased field);
   void set_baseline(const std::string& name);
+  void add_acknowledged(Warning warning);
   /// `optimized` and `assertions` describe how the user's translation unit was compiled.
   void add_bench(const std::string& name, Loops loops, Erased op, bool optimized, bool assertions);
 

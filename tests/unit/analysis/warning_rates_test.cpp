@@ -165,7 +165,7 @@ struct Harness {
 
 bool mentions(const Benchmark& b, const std::string& words) {
   return std::any_of(b.warnings.begin(), b.warnings.end(),
-                     [&](const std::string& w) { return w.find(words) != std::string::npos; });
+                     [&](const tare::results::Warning& w) { return w.text.find(words) != std::string::npos; });
 }
 
 // The share of `kRuns` runs shaped like `shape` in which `fires` holds.

@@ -32,7 +32,7 @@ results::Benchmark lookup() {
   b.counters_per_op = {2};
   b.score = 11.5;
   b.ci = results::Interval{0.95, 10.5, 12.5};
-  b.warnings = {"bimodal distribution"};
+  b.warnings = {{results::WarningCode::two_modes, results::Severity::caution, "bimodal distribution"}};
   b.forks.push_back(fork_of({timed(10, 100, {20}), timed(10, 120, {20})}, {timed(10, 50), timed(10, 50), timed(10, 50)}, 11));
   b.forks.push_back(fork_of({timed(10, 130, {20}), timed(10, 110, {20}), timed(10, 120, {20})}, {timed(10, 100)}, 12));
   results::Fork failed = fork_of({timed(10, 900, {20})}, {}, 90);  // no part of any export's numbers

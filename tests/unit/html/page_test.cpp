@@ -42,7 +42,7 @@ tare::html::ReportFile sample_run() {
   run.context.host = "host-a";
   run.benchmarks.push_back(measured("<script>alert(1)</script>", 12));
   run.benchmarks.push_back(measured("sort/size=1000", 3400));
-  run.benchmarks.back().warnings.push_back("warmup <dropped>");
+  run.benchmarks.back().warnings.push_back({.text = "warmup <dropped>"});
   return {"run.json", run};
 }
 
@@ -60,7 +60,7 @@ TEST(HtmlPage, NamesAndWarningsAreText) {
   const std::string page = tare::html::report_page({sample_run()});
   EXPECT_EQ(page.find("<script>alert"), std::string::npos);
   EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
-  EXPECT_NE(page.find("<li>warmup &lt;dropped&gt;</li>"), std::string::npos);
+  EXPECT_NE(page.find(">warmup &lt;dropped&gt;</li>"), std::string::npos);
 }
 
 TEST(HtmlPage, EveryBenchmarkHasARowASectionAndThreeCharts) {

@@ -42,7 +42,7 @@ TEST(Csv, OneRowPerBenchmarkWithCounterColumns) {
   // One good fork (the other failed) with 3 measured samples.
   EXPECT_EQ(lines[1],
             "parse/invalid_percent=10/text=中文,parse,sample,ns/op,2,ok,12.28125,12.1,12.5,0.95,12.3,1,3,0.01,0.02,"
-            "good inconsistent,moderate,fork 2 failed; bimodal: two modes at 12.1 and 12.5 ns/op,0.9,0.1");
+            "good inconsistent,moderate,unclassified,0.9,0.1");
   // A failed benchmark: no estimates, no good forks, no counters.
   EXPECT_EQ(lines[2], "lookup.linear/size=16,lookup.linear,thrpt,ops/s,1,failed,,,,,,0,0,,,,,,,");
 }
@@ -51,27 +51,27 @@ TEST(Csv, QuotesFieldsPerRfc4180) {
   results::Run run;
   results::Benchmark b = named("quote/s=a,b");
   b.family = "say \"hi\"";
-  b.warnings = {"line one\nline two"};
+  b.warnings = {{results::WarningCode::unoptimised_build, results::Severity::unusable, "line one\nline two"},
+                {results::WarningCode::target_not_reached, results::Severity::note, "a, b; c"}};
   b.counter_names = {"bytes,total"};
   b.counters_per_op = {4096};
   run.benchmarks = {b};
   std::ostringstream out;
   write_csv(run, out);
   EXPECT_EQ(out.str(), std::string(kHeader) + ",\"counter:bytes,total\"\n" +
-                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,,,\"line one\nline two\",4096\n");
+                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,,,unoptimised_build target_not_reached,4096\n");
 }
 
-// A name or a warning (an exception text) with bytes that are not UTF-8: the file stays
+// A name (a parameter's value) with bytes that are not UTF-8: the file stays
 // valid UTF-8, U+FFFD for each bad byte.
 TEST(Csv, BytesThatAreNotUtf8BecomeReplacementCharacters) {
   results::Run run;
   results::Benchmark b = named("bad\xff");
   b.family = "f";
-  b.warnings = {"threw \xc3\x28"};
   run.benchmarks = {b};
   const auto lines = csv_lines(run);
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[1], "bad\xEF\xBF\xBD,f,avgt,ns/op,1,ok,,,,,,0,0,,,,,threw \xEF\xBF\xBD(");
+  EXPECT_EQ(lines[1], "bad\xEF\xBF\xBD,f,avgt,ns/op,1,ok,,,,,,0,0,,,,,");
 }
 
 TEST(Csv, CounterColumnsAreTheUnionInFirstSeenOrder) {

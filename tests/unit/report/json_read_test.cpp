@@ -487,3 +487,32 @@ TEST(JsonRead, RejectsAnUnknownSteadyStateClass) {
 
 }  // namespace
 }  // namespace tare::report
+
+namespace tare::report {
+namespace {
+
+// A file without codes (an older tare, another producer) gives unclassified cautions; a code
+// this tare does not know keeps its severity; a bad severity is refused by name.
+TEST(JsonRead, WarningCodesAreReadWithTheirTextsAndOldFilesHaveNone) {
+  const std::string old_file = with(kMinimal, R"("warnings": [], "some)", R"("warnings": ["a", "b"], "some)");
+  const auto plain = from_text(old_file).benchmarks[0].warnings;
+  ASSERT_EQ(plain.size(), 2u);
+  EXPECT_EQ(plain[1], (results::Warning{results::WarningCode::unclassified, results::Severity::caution, "b", false}));
+
+  const std::string coded =
+      with(old_file, R"("some_future_field")",
+           R"("warning_codes": [{"code": "optimised_away", "severity": "unusable", "acknowledged": true}, )"
+           R"({"code": "from_a_newer_tare", "severity": "note"}], "some_future_field")");
+  const auto read = from_text(coded).benchmarks[0].warnings;
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_EQ(read[0], (results::Warning{results::WarningCode::optimised_away, results::Severity::unusable, "a", true}));
+  EXPECT_EQ(read[1], (results::Warning{results::WarningCode::unclassified, results::Severity::note, "b", false}));
+
+  EXPECT_THAT(error_for(with(coded, R"("severity": "note")", R"("severity": "dire")")),
+              HasSubstr("expected \"unusable\", \"caution\" or \"note\", got \"dire\""));
+  EXPECT_THAT(error_for(with(coded, R"(, {"code": "from_a_newer_tare", "severity": "note"})", "")),
+              HasSubstr("warning_codes: expected one entry per warning"));
+}
+
+}  // namespace
+}  // namespace tare::report

@@ -123,7 +123,9 @@ results::Run full_run() {
   b.forks[0].slow_start = results::SlowStart{1000.25, 412.5, 2.875, false, true};
   b.forks[1].ok = false;
   b.forks[1].error = "killed by signal 11 (Segmentation fault)";
-  b.warnings = {"fork 2 failed", "bimodal: two modes at 12.1 and 12.5 ns/op"};
+  b.warnings = {{results::WarningCode::unclassified, results::Severity::caution, "fork 2 failed"},
+                {results::WarningCode::two_modes, results::Severity::caution, "bimodal: two modes at 12.1 and 12.5 ns/op",
+                 true}};
   run.benchmarks.push_back(b);
 
   results::Benchmark failed;
@@ -169,7 +171,8 @@ results::Run console_run() {
   linear.score = 1.5e7;  // 15.0 Mops/s
   linear.ci = results::Interval{0.95, 1.47e7, 1.53e7};
   linear.forks = {fork(4, 1.49e7), fork(5, 1.51e7)};
-  linear.warnings = {"steady state not reached in fork 1", "bimodal distribution"};
+  linear.warnings = {{results::WarningCode::unsteady_score, results::Severity::caution, "steady state not reached in fork 1"},
+                     {results::WarningCode::two_modes, results::Severity::caution, "bimodal distribution"}};
   linear.steady_state = "bad inconsistent";
   linear.outliers = results::Outliers{0, 0, 4, 3, 0.3, "moderate"};
   run.benchmarks.push_back(linear);

@@ -1,0 +1,85 @@
+#include "report/warnings_section.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "report/section.hpp"
+#include "report/warning_names.hpp"
+#include "report/warning_text.hpp"
+
+namespace tare::report::detail {
+namespace {
+
+using results::Severity;
+
+// A run of many benchmarks would make a grouped line as long as the list it replaces.
+constexpr std::size_t kNamesPerLine = 4;
+
+std::string names_text(const std::vector<std::string>& names) {
+  if (names.size() <= kNamesPerLine) return fmt::format("{}", fmt::join(names, ", "));
+  const std::vector<std::string> first(names.begin(), names.begin() + kNamesPerLine);
+  return fmt::format("{} and {} more", fmt::join(first, ", "), names.size() - kNamesPerLine);
+}
+
+bool grouped(const results::Warning& w) {
+  return w.severity == Severity::note || about_the_machine(w.code);
+}
+
+// A failed benchmark is already in Failures; its warning says so for scripts.
+void write_unusable(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Not to be used", color);
+  for (const results::Benchmark& b : run.benchmarks)
+    for (const results::Warning& w : b.warnings)
+      if (w.severity == Severity::unusable && shown_by_default(w) && w.code != results::WarningCode::failed)
+        section.line(fmt::format("{}: {}", b.name, w.text), Style::red);
+}
+
+Style style_of(const results::Warning& w) {
+  return w.severity == Severity::unusable ? Style::red : w.severity == Severity::caution ? Style::yellow : Style::plain;
+}
+
+// Grouped under each benchmark's name: several warnings usually belong together, and the
+// name is read once.
+void write_per_benchmark(const results::Run& run, std::ostream& out, bool color, bool verbose) {
+  Section section(out, "Warnings", color);
+  for (const results::Benchmark& b : run.benchmarks) {
+    std::vector<const results::Warning*> listed;
+    for (const results::Warning& w : b.warnings) {
+      if (verbose ? w.code != results::WarningCode::failed
+                  : shown_by_default(w) && w.severity == Severity::caution && !grouped(w))
+        listed.push_back(&w);
+    }
+    if (listed.empty()) continue;
+    section.line(b.name, Style::bold);
+    for (const results::Warning* w : listed)
+      section.line(w->acknowledged ? w->text + " (acknowledged)" : w->text, style_of(*w), 4);
+  }
+}
+
+void write_grouped(const results::Run& run, std::ostream& out, bool color) {
+  Section section(out, "Notes (--verbose shows each in full)", color);
+  for (const results::WarningCode code : kWarningCodes) {
+    std::vector<std::string> names;
+    Style style = Style::plain;
+    for (const results::Benchmark& b : run.benchmarks)
+      for (const results::Warning& w : b.warnings)
+        if (w.code == code && shown_by_default(w) && grouped(w)) {
+          names.push_back(b.name);
+          if (w.severity == Severity::caution) style = Style::yellow;
+          break;
+        }
+    if (!names.empty()) section.line(fmt::format("{}: {}", grouped_headline(code), names_text(names)), style);
+  }
+}
+
+}  // namespace
+
+void write_warnings(const results::Run& run, std::ostream& out, bool color, bool verbose) {
+  write_unusable(run, out, color);
+  write_per_benchmark(run, out, color, verbose);
+  if (!verbose) write_grouped(run, out, color);
+}
+
+}  // namespace tare::report::detail

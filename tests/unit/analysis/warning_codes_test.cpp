@@ -1,0 +1,137 @@
+// Every warning carries a code and the severity that code has, and a benchmark can
+// acknowledge the ones it expects.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "analysis/summarize.hpp"
+#include "analysis/warning_severity.hpp"
+#include "registry/native_body.hpp"
+
+namespace {
+
+using tare::results::Severity;
+using tare::results::WarningCode;
+
+struct CodesFixture {
+  tare::detail::BenchmarkSpec spec;
+  tare::registry::Instance instance;
+  tare::analysis::SummaryContext context;
+
+  CodesFixture() {
+    spec.name = "x.y";
+    spec.body = tare::registry::make_native_body<tare::NoState>([] {});
+    instance.spec = &spec;
+    instance.name = "x.y";
+    instance.mode = tare::Mode::avgt;
+    context.clock_cost_ns = 30;
+  }
+
+  tare::results::Benchmark summarized(std::vector<tare::results::Fork> forks,
+                                      tare::results::StopReason stop = tare::results::StopReason::target_ci) {
+    tare::results::Benchmark b;
+    b.unit = "ns/op";
+    b.forks = std::move(forks);
+    b.stop_reason = stop;
+    tare::analysis::summarize(b, instance, context);
+    return b;
+  }
+};
+
+tare::results::Fork fork_at(double ns_per_op, std::mt19937_64& rng) {
+  std::normal_distribution<double> noise(0, ns_per_op * 0.001);
+  tare::results::Fork f;
+  double sum = 0;
+  for (int i = 0; i < 20; ++i) {
+    const double per_op = ns_per_op + noise(rng);
+    f.samples.push_back(tare::results::Sample{1000, per_op * 1000, per_op * 1000, {}});
+    sum += per_op;
+  }
+  f.mean = sum / 20;
+  f.measured_ns = sum * 1000;
+  f.floor_ns_per_op = 0.5;
+  return f;
+}
+
+const tare::results::Warning* find(const tare::results::Benchmark& b, WarningCode code) {
+  const auto it = std::find_if(b.warnings.begin(), b.warnings.end(), [&](const auto& w) { return w.code == code; });
+  return it == b.warnings.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+TEST(WarningCodes, WorkOptimisedAwayAndAnUnoptimisedBuildAreUnusable) {
+  CodesFixture fx;
+  fx.spec.optimized = false;
+  std::mt19937_64 rng(1);
+  const auto b = fx.summarized({fork_at(0.55, rng), fork_at(0.55, rng), fork_at(0.55, rng)});
+  const auto* away = find(b, WarningCode::optimised_away);
+  ASSERT_NE(away, nullptr);
+  EXPECT_EQ(away->severity, Severity::unusable);
+  EXPECT_FALSE(away->acknowledged);
+  // The wording admits the other explanation.
+  EXPECT_THAT(away->text, ::testing::HasSubstr("or is as cheap as the empty loop"));
+  const auto* build = find(b, WarningCode::unoptimised_build);
+  ASSERT_NE(build, nullptr);
+  EXPECT_EQ(build->severity, Severity::unusable);
+}
+
+TEST(WarningCodes, AnAcknowledgedWarningIsKeptAndMarked) {
+  CodesFixture fx;
+  fx.spec.acknowledged = {tare::Warning::optimised_away};
+  std::mt19937_64 rng(2);
+  const auto b = fx.summarized({fork_at(0.55, rng), fork_at(0.55, rng), fork_at(0.55, rng)});
+  const auto* away = find(b, WarningCode::optimised_away);
+  ASSERT_NE(away, nullptr);
+  EXPECT_TRUE(away->acknowledged);
+  EXPECT_EQ(away->severity, Severity::unusable);  // its weight is the code's; the benchmark only knows it
+}
+
+TEST(WarningCodes, ABudgetThatCutsForksBelowTheMinimumSaysSo) {
+  CodesFixture fx;
+  fx.context.rule.min_forks = 5;
+  std::mt19937_64 rng(3);
+  const std::vector forks{fork_at(10, rng), fork_at(12, rng), fork_at(11, rng)};
+  const auto cut = fx.summarized(forks, tare::results::StopReason::budget);
+  const auto* below = find(cut, WarningCode::forks_below_minimum);
+  ASSERT_NE(below, nullptr);
+  EXPECT_EQ(below->severity, Severity::note);
+  EXPECT_THAT(below->text, ::testing::HasSubstr("after 3 forks, before the 5 asked for (--forks)"));
+  // Stopped by the target or with enough forks: nothing to say.
+  EXPECT_EQ(find(fx.summarized(forks, tare::results::StopReason::target_ci), WarningCode::forks_below_minimum), nullptr);
+  fx.context.rule.min_forks = 3;
+  EXPECT_EQ(find(fx.summarized(forks, tare::results::StopReason::budget), WarningCode::forks_below_minimum), nullptr);
+}
+
+TEST(WarningCodes, AFailedBenchmarkCarriesAnUnusableWarningWithItsError) {
+  CodesFixture fx;
+  std::mt19937_64 rng(4);
+  tare::results::Benchmark b;
+  b.unit = "ns/op";
+  b.forks = {fork_at(10, rng)};
+  b.forks.emplace_back();
+  b.forks.back().ok = false;
+  b.ok = false;
+  b.error = "killed by signal 11";
+  b.stop_reason = tare::results::StopReason::failed;
+  tare::analysis::summarize(b, fx.instance, fx.context);
+  const auto* failed = find(b, WarningCode::failed);
+  ASSERT_NE(failed, nullptr);
+  EXPECT_EQ(failed->severity, Severity::unusable);
+  EXPECT_THAT(failed->text, ::testing::HasSubstr("killed by signal 11"));
+}
+
+// Every acknowledgeable warning maps to a code of its own.
+TEST(WarningCodes, EveryAcknowledgeableWarningHasItsCode) {
+  const tare::Warning all[] = {tare::Warning::optimised_away, tare::Warning::slowdown,       tare::Warning::two_modes,
+                               tare::Warning::process_dependent, tare::Warning::forks_far_apart, tare::Warning::waits,
+                               tare::Warning::fresh_memory,   tare::Warning::teardown,       tare::Warning::major_faults,
+                               tare::Warning::timer_cost,     tare::Warning::coarse_clock};
+  std::vector<WarningCode> codes;
+  for (const auto w : all) codes.push_back(tare::analysis::code_of(w));
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), WarningCode::unclassified), 0);
+  std::sort(codes.begin(), codes.end());
+  EXPECT_EQ(std::unique(codes.begin(), codes.end()), codes.end());
+}
