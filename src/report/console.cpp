@@ -58,15 +58,22 @@ void write_modes(const results::Run& run, std::ostream& out, bool color) {
   }
 }
 
-// Benchmarks against their family's baseline: "0.512x lookup.linear/size=16" (3 significant
-// digits: a ratio can be 0.000538).
+// Benchmarks against their family's baseline, in words that cannot be misread: "1.23x"
+// alone reads like a speed-up, though for a time it is a slow-down. 3 significant digits
+// (a ratio can be 0.000538); the direction only when the interval excludes 1.
+std::string relative_text(const results::Benchmark& b) {
+  const auto& r = *b.relative;
+  const bool rate = b.mode == Mode::thrpt;
+  const bool lower = r.ci.high < 1, higher = r.ci.low > 1;
+  const char* direction = !lower && !higher ? "no clear difference" : (lower != rate) ? "faster" : "slower";
+  return fmt::format("{}: {:.3g}x the {} of {} [{:.3g}, {:.3g}]: {}", b.name, r.ratio, rate ? "throughput" : "time",
+                     r.baseline, r.ci.low, r.ci.high, direction);
+}
+
 void write_relatives(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Relative to the family baseline (ratio of scores, 95% CI)", color);
-  for (const results::Benchmark& b : run.benchmarks) {
-    if (!b.relative) continue;
-    const auto& r = *b.relative;
-    section.line(fmt::format("{}: {:.3g}x {} [{:.3g}, {:.3g}]", b.name, r.ratio, r.baseline, r.ci.low, r.ci.high));
-  }
+  for (const results::Benchmark& b : run.benchmarks)
+    if (b.relative) section.line(relative_text(b));
 }
 
 void write_counters(const results::Run& run, std::ostream& out, bool color) {

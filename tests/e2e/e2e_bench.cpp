@@ -121,6 +121,8 @@ TARE_BENCHMARKS {
 
   // An operation that does nothing: only tare's timed loop remains.
   tare::bench("empty.nothing", [] {});
+  // The same, declared known: the warning stays in the results, acknowledged.
+  tare::group("empty").acknowledge(tare::Warning::optimised_away).bench("known", [] {});
 
   // Long, idle operations: warmup cannot fit a trend window, and the CPU is mostly idle.
   tare::bench("slow.sleep", [] { std::this_thread::sleep_for(std::chrono::milliseconds(20)); });

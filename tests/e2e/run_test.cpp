@@ -271,6 +271,32 @@ TEST(EndToEnd, AnOperationThatDoesNothingIsMeasuredAndFlaggedAsOptimisedAway) {
   EXPECT_NE(b["warnings"].dump().find("looks optimised away"), std::string::npos) << b["warnings"].dump();
 }
 
+// The warning that says a number is not to be used: its code and weight in the JSON, the
+// score marked and listed apart on the console; acknowledged, it stays in the JSON only
+// (and in --verbose).
+TEST(EndToEnd, AnUnusableScoreIsMarkedUnlessAcknowledged) {
+  const auto path = (tare_e2e::scratch_dir() / "acknowledged.json").string();
+  const auto result = run_command(quick({"--filter", "^empty\\.", "--json", path}));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const auto code_of = [&](const std::string& name) {
+    for (const auto& c : find(run, name)["warning_codes"])
+      if (c["code"] == "optimised_away") return c;
+    return json();
+  };
+  EXPECT_EQ(code_of("empty.nothing")["severity"], "unusable") << find(run, "empty.nothing").dump();
+  EXPECT_EQ(code_of("empty.nothing")["acknowledged"], false);
+  EXPECT_EQ(code_of("empty.known")["acknowledged"], true) << find(run, "empty.known").dump();
+  EXPECT_NE(result.out.find("Not to be used:\n  empty.nothing: looks optimised away"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("✗ optimised away?"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("empty.known: looks optimised away"), std::string::npos) << result.out;
+
+  const auto verbose = run_command(quick({"--filter", "^empty\\.known$", "--verbose"}));
+  ASSERT_EQ(verbose.exit_code, 0) << verbose.err;
+  EXPECT_NE(verbose.out.find("(acknowledged)"), std::string::npos) << verbose.out;
+  EXPECT_EQ(verbose.out.find("✗"), std::string::npos) << verbose.out;
+}
+
 TEST(EndToEnd, CrashingAbortingThrowingAndHangingForksAreReportedAndOthersStillRun) {
   const auto path = (tare_e2e::scratch_dir() / "bad.json").string();
   const auto result = run_command(quick({"--filter", "^(bad|fast.step/size=3)", "--timeout", "1", "--json", path}));

@@ -161,7 +161,22 @@ TEST(Console, RatiosToTheFamilyBaselineHaveTheirOwnSection) {
   fast.relative = results::Relative{"lookup.linear/size=16", 0.5125, results::Interval{0.95, 0.5, 0.525}};
   run.benchmarks = {benchmark("lookup.linear/size=16", 4.9, 4.8, 5.0), fast};
   EXPECT_THAT(render(run), HasSubstr("Relative to the family baseline (ratio of scores, 95% CI):\n"
-                                     "  lookup.binary/size=16: 0.512x lookup.linear/size=16 [0.5, 0.525]\n"));
+                                     "  lookup.binary/size=16: 0.512x the time of lookup.linear/size=16 [0.5, 0.525]: "
+                                     "faster\n"));
+}
+
+// A ratio of throughputs above 1 is faster; an interval across 1 names no direction.
+TEST(Console, ARatioSaysWhatItIsARatioOfAndWhichWayItPoints) {
+  results::Run run;
+  results::Benchmark more = benchmark("q.ring", 2e7, 1.9e7, 2.1e7, "ops/s");
+  more.mode = Mode::thrpt;
+  more.relative = results::Relative{"q.mutex", 1.5, results::Interval{0.95, 1.4, 1.6}};
+  results::Benchmark same = benchmark("q.spin", 5, 4.9, 5.1);
+  same.relative = results::Relative{"q.mutex", 1.01, results::Interval{0.95, 0.98, 1.04}};
+  run.benchmarks = {more, same};
+  const std::string text = render(run);
+  EXPECT_THAT(text, HasSubstr("  q.ring: 1.5x the throughput of q.mutex [1.4, 1.6]: faster\n"));
+  EXPECT_THAT(text, HasSubstr("  q.spin: 1.01x the time of q.mutex [0.98, 1.04]: no clear difference\n"));
 }
 
 TEST(Console, EmptySectionsAreLeftOut) {

@@ -104,7 +104,7 @@ TEST(WarningsSection, AnAcknowledgedUnusableWarningNoLongerMarksTheScore) {
 TEST(WarningsSection, AGroupedLineNamesAFewBenchmarksAndCountsTheRest) {
   results::Run run;
   for (int i = 0; i < 7; ++i) {
-    run.benchmarks.push_back(scored("b" + std::to_string(i)));
+    run.benchmarks.push_back(scored(std::string("b").append(std::to_string(i))));  // not "b" + ...: GCC 12 -Wrestrict
     run.benchmarks.back().warnings = {{WarningCode::steady_unchecked, Severity::note, "steady state unchecked"}};
   }
   EXPECT_THAT(render(run, false), HasSubstr("(raise --measure-ms): b0, b1, b2, b3 and 3 more\n"));
