@@ -48,8 +48,25 @@ const char* grouped_headline(WarningCode code) {
     case WarningCode::fresh_memory: return "the measured code keeps touching fresh memory (minor page faults)";
     case WarningCode::teardown: return "the state's teardown is long next to the measurement";
     case WarningCode::profiler: return "a profiler could not profile";
-    default: return warning_code_name(code);
+    case WarningCode::optimised_away: return "looks optimised away, or as cheap as the empty loop";
+    case WarningCode::unoptimised_build: return "built without optimisation (build Release)";
+    case WarningCode::failed: return "a fork failed";
+    case WarningCode::assertions_enabled: return "built without NDEBUG: assertions in the measured code";
+    case WarningCode::run_unfinished: return "the run was interrupted: estimates from the forks completed so far";
+    case WarningCode::unsteady_score: return "no steady state: the score mixes speeds (raise --measure-ms)";
+    case WarningCode::slowdown: return "forks ran faster at first, then settled slower";
+    case WarningCode::slow_start_unbounded: return "a slow start may outlast the first fork's watch (raise --warmup-max-ms)";
+    case WarningCode::two_modes: return "the forks split into two speeds (both listed below)";
+    case WarningCode::forks_far_apart: return "forks far from the others (compare the score with the median)";
+    case WarningCode::score_disturbed: return "too few undisturbed samples: the score counts other work's time";
+    case WarningCode::no_interval: return "one fork only, no interval (raise --budget)";
+    case WarningCode::timer_cost: return "the clock's cost is a large share of the score (per-invocation hooks)";
+    case WarningCode::coarse_clock: return "the clock is too coarse for per-call times (use avgt)";
+    case WarningCode::waits: return "the benchmark waited (I/O, locks, sleeps) for part of its time";
+    case WarningCode::major_faults: return "major page faults in the measured code (I/O)";
+    case WarningCode::unclassified: return "unclassified warnings";
   }
+  return warning_code_name(code);
 }
 
 }  // namespace tare::report::detail

@@ -89,7 +89,7 @@ TEST(WarningsSection, VerboseShowsEveryWarningInFullAcknowledgedOnesToo) {
                               "    target ±1% not reached: ±9% after 3 forks\n"));
   EXPECT_THAT(text, HasSubstr("    60 minor page faults per millisecond (acknowledged)\n"));
   EXPECT_EQ(count(text, "machine busy"), 2u);
-  EXPECT_THAT(text, Not(HasSubstr("Notes")));
+  EXPECT_THAT(text, Not(HasSubstr("Across the run")));
 }
 
 TEST(WarningsSection, AnAcknowledgedUnusableWarningNoLongerMarksTheScore) {
@@ -103,11 +103,27 @@ TEST(WarningsSection, AnAcknowledgedUnusableWarningNoLongerMarksTheScore) {
 // A long list of benchmarks is cut, so the line stays a line.
 TEST(WarningsSection, AGroupedLineNamesAFewBenchmarksAndCountsTheRest) {
   results::Run run;
-  for (int i = 0; i < 7; ++i) {
+  for (int i = 0; i < 8; ++i) {
     run.benchmarks.push_back(scored(std::string("b").append(std::to_string(i))));  // not "b" + ...: GCC 12 -Wrestrict
-    run.benchmarks.back().warnings = {{WarningCode::steady_unchecked, Severity::note, "steady state unchecked"}};
+    if (i < 7) run.benchmarks.back().warnings = {{WarningCode::steady_unchecked, Severity::note, "steady state unchecked"}};
   }
   EXPECT_THAT(render(run, false), HasSubstr("(raise --measure-ms): b0, b1, b2, b3 and 3 more\n"));
+  run.benchmarks.back().warnings = run.benchmarks.front().warnings;  // now every benchmark has it
+  EXPECT_THAT(render(run, false), HasSubstr("(raise --measure-ms): all 8 benchmarks\n"));
+}
+
+// The same caution on many benchmarks is one line; on one or two it stays under each.
+TEST(WarningsSection, ACautionOnManyBenchmarksIsOneLine) {
+  results::Run run;
+  for (int i = 0; i < 6; ++i) {
+    run.benchmarks.push_back(scored(std::string("c").append(std::to_string(i))));
+    run.benchmarks.back().warnings = {{WarningCode::no_interval, Severity::caution, "one fork only"}};
+  }
+  run.benchmarks[0].warnings.push_back({WarningCode::slowdown, Severity::caution, "3 of 5 forks ran faster at first"});
+  const std::string text = render(run, false);
+  EXPECT_THAT(text, HasSubstr("one fork only, no interval (raise --budget): all 6 benchmarks\n"));
+  EXPECT_EQ(count(text, "one fork only"), 1u);
+  EXPECT_THAT(text, HasSubstr("\nWarnings:\n  c0\n    3 of 5 forks ran faster at first\n"));
 }
 
 }  // namespace
