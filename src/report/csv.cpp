@@ -81,7 +81,7 @@ void write_csv(const results::Run& run, std::ostream& out) {
     // commas and semicolons of their own, are in the JSON). Acknowledged ones are left out.
     std::string warnings;
     for (const results::Warning& w : b.warnings)
-      if (!w.acknowledged) warnings += (warnings.empty() ? "" : " ") + std::string(warning_code_name(w.code));
+      if (!w.acknowledged) warnings.append(warnings.empty() ? "" : " ").append(warning_code_name(w.code));
 
     std::vector<std::string> row{b.name,
                                  b.family,
