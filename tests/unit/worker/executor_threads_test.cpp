@@ -22,9 +22,11 @@ namespace {
 std::atomic<unsigned> g_op_saw{0};
 std::atomic<unsigned> g_hook_saw{0};
 std::atomic<int> g_wrong_count{0};
+std::atomic<int> g_wrong_builder{0};  // operations on a per-thread state another thread built
 
 struct Counted {
   std::uint64_t sum = 1;
+  int built_by = tare::thread_index();
 };
 
 void note_index(std::atomic<unsigned>& seen, int threads) {
@@ -45,6 +47,7 @@ template <int Threads>
 struct Recording {
   void operator()(Counted& state) const {
     note_index(g_op_saw, Threads);
+    if (state.built_by != tare::thread_index()) g_wrong_builder.fetch_add(1);
     Work{}(state);
   }
 };
@@ -88,6 +91,7 @@ class ExecutorThreads : public ::testing::Test {
     g_op_saw = 0;
     g_hook_saw = 0;
     g_wrong_count = 0;
+    g_wrong_builder = 0;
   }
 };
 
@@ -129,6 +133,9 @@ TEST_F(ExecutorThreads, EachThreadSeesItsOwnIndexInEveryLoopWithOwnOrSharedState
       // one hook call, as thread 0.
       EXPECT_EQ(g_hook_saw.load(), shared ? 0b001u : 0b111u) << "shared " << shared << ", each " << each;
       EXPECT_EQ(g_wrong_count.load(), 0);
+      // A per-thread state is built by its thread; a shared one as thread 0.
+      if (shared) EXPECT_GT(g_wrong_builder.load(), 0);
+      else EXPECT_EQ(g_wrong_builder.load(), 0);
       EXPECT_EQ(tare::thread_index(), 0);  // this thread is no benchmark thread
     }
 }
