@@ -59,6 +59,7 @@ enum class WarningCode {
   teardown,
   major_faults,
   profiler,
+  threads_apart,
   unclassified,
 };
 
