@@ -6,11 +6,13 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "analysis/disturbance.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "analysis/slow_start.hpp"
+#include "analysis/thread_overlap.hpp"
 #include "analysis/warning_severity.hpp"
 #include "report/console.hpp"
 #include "stats/descriptive.hpp"
@@ -292,6 +294,7 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
 struct ProcessTotals {
   double measured = 0, teardown = 0;
   double cpu = 0, left_alone = 0;  ///< CPU time and wall time of the samples other work left alone
+  int threads_apart = 0;           ///< samples whose threads took turns (analysis/thread_overlap)
   long major = 0, minor = 0, involuntary = 0;
 };
 
@@ -308,6 +311,11 @@ ProcessTotals process_totals(const results::Benchmark& b, int threads) {
     // The samples other work left alone: where they lacked the CPU, the benchmark waited
     // of its own accord.
     for (const auto& s : f.samples) {
+      // Threads that took turns lacked CPUs, not work: the threads-apart warning says so.
+      if (threads_ran(s, threads, true) == ThreadsRan::apart) {
+        ++t.threads_apart;
+        continue;
+      }
       all_cpu += s.cpu_ns;
       if (!is_disturbed(s, threads).value_or(false)) {
         t.cpu += s.cpu_ns;
@@ -315,7 +323,7 @@ ProcessTotals process_totals(const results::Benchmark& b, int threads) {
       }
     }
   }
-  if (t.left_alone == 0) {  // every sample disturbed: judge them all
+  if (t.left_alone == 0 && t.threads_apart == 0) {  // every sample disturbed: judge them all
     t.cpu = all_cpu;
     t.left_alone = t.measured;
   }
@@ -389,6 +397,9 @@ void add_each_warning(results::Benchmark& b, const registry::Instance& instance,
 void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                   const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
   add_each_warning(b, instance, forks, context);
+  const bool timed_as_a_whole = !instance.spec->body->times_each_invocation() && !instance.spec->body->times_itself();
+  if (auto apart = threads_apart_warning(thread_overlap(forks, instance.threads, timed_as_a_whole), instance.threads))
+    warn(b, WarningCode::threads_apart, std::move(*apart));
   mark_acknowledged(b, instance.spec->acknowledged);
 }
 

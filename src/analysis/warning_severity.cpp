@@ -42,6 +42,7 @@ results::Severity severity_of(results::WarningCode code) {
     case WarningCode::coarse_clock:
     case WarningCode::waits:
     case WarningCode::major_faults:
+    case WarningCode::threads_apart:
     case WarningCode::unclassified:
       return Severity::caution;
   }

@@ -35,6 +35,7 @@ results::Sample read_sample(const Field& f, bool measured) {
   if (auto preemptions = f.find("preemptions")) s.preemptions = static_cast<std::int64_t>(preemptions->unsigned_integer());
   if (auto stolen = f.find("stolen_ns")) s.stolen_ns = stolen->number();
   if (auto age = f.find("age_ns")) s.age_ns = age->number();
+  if (auto overlap = f.find("overlap_ns")) s.overlap_ns = overlap->number();
   return s;
 }
 

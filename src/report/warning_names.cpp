@@ -2,7 +2,7 @@
 
 namespace tare::report {
 
-const results::WarningCode kWarningCodes[29] = {
+const results::WarningCode kWarningCodes[30] = {
     results::WarningCode::unoptimised_build,
     results::WarningCode::assertions_enabled,
     results::WarningCode::optimised_away,
@@ -31,6 +31,7 @@ const results::WarningCode kWarningCodes[29] = {
     results::WarningCode::teardown,
     results::WarningCode::major_faults,
     results::WarningCode::profiler,
+    results::WarningCode::threads_apart,
     results::WarningCode::unclassified,
 };
 
@@ -65,6 +66,7 @@ const char* warning_code_name(results::WarningCode code) {
     case WarningCode::teardown: return "teardown";
     case WarningCode::major_faults: return "major_faults";
     case WarningCode::profiler: return "profiler";
+    case WarningCode::threads_apart: return "threads_apart";
     case WarningCode::unclassified: return "unclassified";
   }
   return "unclassified";

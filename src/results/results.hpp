@@ -59,6 +59,7 @@ enum class WarningCode {
   teardown,
   major_faults,
   profiler,
+  threads_apart,
   unclassified,
 };
 
@@ -73,11 +74,18 @@ struct Warning {
   friend bool operator==(const Warning&, const Warning&) = default;
 };
 
-/// One timed batch: `ops` operations took `ns` of wall time and `cpu_ns` of process CPU
+/// One timed batch: `ops` operations took `ns` of wall time and `cpu_ns` of the threads' CPU
 /// time. `counters` are the user counters accumulated during the batch (declaration order).
+/// Every count of a sample is a total over the benchmark's threads (operations, CPU time,
+/// counters, waits); `ns` is wall time. So in avgt a thread's time per operation is
+/// ns × threads / ops (the score), and in thrpt ops / ns is the threads' throughput together.
 struct Sample {
-  std::uint64_t ops = 0;
+  std::uint64_t ops = 0;  ///< operations all threads ran
   double ns = 0;
+  /// CPU time the benchmark's threads used inside their timed runs, summed over threads (0:
+  /// not measured). Where tare timed the batch, at most threads × ns (but for the CPU clock's
+  /// granularity); where every call is timed, or the operation times itself, it also holds
+  /// the untimed work between the timed parts.
   double cpu_ns = 0;
   std::vector<double> counters;
   /// Time the benchmark's threads were runnable but waited for a CPU during the sample
@@ -92,6 +100,9 @@ struct Sample {
   /// The worker process's age when the sample ended (since the program started); -1 where
   /// not known. Slow starts are judged by it.
   double age_ns = -1;
+  /// With several threads: how long every thread was inside its timed run at once (the
+  /// overlap of their runs, 0 when one ended before another began); -1 with one thread.
+  double overlap_ns = -1;
 };
 
 /// How a fork's memory layout was shifted, replayable from the seed.

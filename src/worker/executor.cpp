@@ -20,7 +20,10 @@ double cpu_clock_ns(clockid_t clock) {
   clock_gettime(clock, &ts);
   return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
 }
-double process_cpu_ns() { return cpu_clock_ns(CLOCK_PROCESS_CPUTIME_ID); }
+// The calling thread's CPU time. Read by each thread around its own run only: the process's
+// clock would also count what the threads spend waiting for each other at the start line,
+// and what the worker's own thread does between them.
+double thread_cpu_ns() { return cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID); }
 
 double wall_ns() { return static_cast<double>(detail::monotonic_ns()); }
 
@@ -54,6 +57,7 @@ struct Executor::Slot {
   detail::StateBase* state = nullptr;
   std::uint64_t ticks = 0;       // inside the timed loop
   std::uint64_t begin = 0, end = 0;  // around it, on the shared clock
+  double cpu_ns = 0;             // the thread's CPU time around its run
   system::ThreadTimes times;     // what the scheduler did to the thread over its run
 };
 
@@ -177,9 +181,11 @@ void Executor::thread_main(Slot& slot, int index) {
         if (oversubscribed_) std::this_thread::yield();
       }
       const system::ThreadTimes before = scheduler.read();
+      const double cpu_before = thread_cpu_ns();
       slot.begin = detail::ticks_start();
       slot.ticks = spec_.body->run(*slot.state, invocations);
       slot.end = detail::ticks_stop();
+      slot.cpu_ns = thread_cpu_ns() - cpu_before;
       slot.times = scheduler.read() - before;
     } catch (...) {
       record_failure();
@@ -222,8 +228,7 @@ void Executor::begin_measurement() {
 std::string Executor::annotations() { return spec_.body->annotations(states()); }
 
 results::Sample Executor::sample(std::uint64_t invocations) {
-  const std::vector<detail::StateBase*> states = this->states();
-  for (auto* state : states) spec_.body->before_sample(*state);
+  run_sample_hooks(&detail::Body::before_sample);
 
   std::vector<double> counters_before, counters_after;
   read_counters(counters_before);
@@ -236,57 +241,82 @@ results::Sample Executor::sample(std::uint64_t invocations) {
   sample.counters.resize(counters_after.size());
   for (std::size_t i = 0; i < counters_after.size(); ++i) sample.counters[i] = counters_after[i] - counters_before[i];
 
-  for (auto* state : states) spec_.body->after_sample(*state);
+  run_sample_hooks(&detail::Body::after_sample);
   return sample;
 }
 
-// One piece on purpose: the process CPU window encloses both ways of running, and nothing
-// may be called between its clock reads that the measured run does not need.
+// The sample hooks run on the worker's thread, one call per state: a per-thread state's
+// hook sees its thread's index (tare::thread_index), as the operation does; a shared
+// state's, index 0.
+void Executor::run_sample_hooks(void (detail::Body::*hook)(detail::StateBase&) const) {
+  const std::vector<detail::StateBase*> all = states();
+  const bool per_thread = !shared_state_;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (per_thread) set_thread_index(static_cast<int>(i));
+    (spec_.body.get()->*hook)(*all[i]);
+  }
+  set_thread_index(0);
+}
+
 results::Sample Executor::timed_run(std::uint64_t invocations) {
+  results::Sample sample = slots_.empty() ? timed_run_alone(invocations) : timed_run_together(invocations);
+  sample.age_ns = wall_ns() - g_program_start_ns;
+  return sample;
+}
+
+// One piece on purpose: nothing may be called between the CPU clock's reads that the
+// measured run does not need.
+results::Sample Executor::timed_run_alone(std::uint64_t invocations) {
   results::Sample sample;
   sample.wait_ns = 0;
-  const double cpu_start = process_cpu_ns();
-  if (slots_.empty()) {
-    const system::ThreadTimes before = scheduler_->read();
-    const double thread_cpu_before = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-    sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
-    const double thread_cpu = cpu_clock_ns(CLOCK_THREAD_CPUTIME_ID) - thread_cpu_before;
-    const system::ThreadTimes spent = scheduler_->read() - before;
-    add_interference(sample, spent);
-    if (!spec_.body->times_each_invocation() && !spec_.body->times_itself())
-      sample.stolen_ns = stolen_ns(sample.ns, thread_cpu, spent);
-  } else {
-    {
-      std::lock_guard lock(mutex_);
-      finished_ = 0;
-      invocations_ = invocations;
-      ++generation_;
-    }
-    wake_.notify_all();
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return finished_ == threads_; });
-    if (failure_) std::rethrow_exception(failure_);
-    for (auto& slot : slots_) add_interference(sample, slot->times);
-    if (spec_.body->times_each_invocation() || spec_.body->times_itself()) {
-      // Only the invocations (or what the operation itself counts) are timed, so the
-      // threads' own totals are what there is.
-      double total = 0;
-      for (auto& slot : slots_) total += clock::ticks_to_ns(slot->ticks);
-      sample.ns = total / threads_;
-    } else {
-      // The window from the first thread's start to the last one's end: if the threads did
-      // not really run at once (too few free cores), the score says so instead of adding up
-      // throughputs that never coexisted.
-      std::uint64_t begin = slots_.front()->begin, end = slots_.front()->end;
-      for (auto& slot : slots_) {
-        begin = std::min(begin, slot->begin);
-        end = std::max(end, slot->end);
-      }
-      sample.ns = clock::ticks_to_ns(end - begin);
-    }
+  const system::ThreadTimes before = scheduler_->read();
+  const double cpu_before = thread_cpu_ns();
+  sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
+  sample.cpu_ns = thread_cpu_ns() - cpu_before;
+  const system::ThreadTimes spent = scheduler_->read() - before;
+  add_interference(sample, spent);
+  if (!spec_.body->times_each_invocation() && !spec_.body->times_itself())
+    sample.stolen_ns = stolen_ns(sample.ns, sample.cpu_ns, spent);
+  return sample;
+}
+
+results::Sample Executor::timed_run_together(std::uint64_t invocations) {
+  {
+    std::lock_guard lock(mutex_);
+    finished_ = 0;
+    invocations_ = invocations;
+    ++generation_;
   }
-  sample.cpu_ns = process_cpu_ns() - cpu_start;
-  sample.age_ns = wall_ns() - g_program_start_ns;
+  wake_.notify_all();
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [&] { return finished_ == threads_; });
+  if (failure_) std::rethrow_exception(failure_);
+  results::Sample sample;
+  sample.wait_ns = 0;
+  std::uint64_t first_begin = slots_.front()->begin, last_begin = first_begin;
+  std::uint64_t first_end = slots_.front()->end, last_end = first_end;
+  for (auto& slot : slots_) {
+    add_interference(sample, slot->times);
+    sample.cpu_ns += slot->cpu_ns;
+    first_begin = std::min(first_begin, slot->begin);
+    last_begin = std::max(last_begin, slot->begin);
+    first_end = std::min(first_end, slot->end);
+    last_end = std::max(last_end, slot->end);
+  }
+  // Whether the threads really ran at once is judged from this (analysis/thread_overlap).
+  sample.overlap_ns = first_end > last_begin ? clock::ticks_to_ns(first_end - last_begin) : 0;
+  if (spec_.body->times_each_invocation() || spec_.body->times_itself()) {
+    // Only the invocations (or what the operation itself counts) are timed, so the
+    // threads' own totals are what there is.
+    double total = 0;
+    for (auto& slot : slots_) total += clock::ticks_to_ns(slot->ticks);
+    sample.ns = total / threads_;
+  } else {
+    // The window from the first thread's start to the last one's end: if the threads did
+    // not really run at once (too few free cores), the score says so instead of adding up
+    // throughputs that never coexisted.
+    sample.ns = clock::ticks_to_ns(last_end - first_begin);
+  }
   return sample;
 }
 

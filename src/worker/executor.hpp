@@ -36,8 +36,9 @@ class Executor {
   double setup_ns() const { return setup_ns_; }
   /// One timed sample of `invocations` calls on every thread (started together). `ops`
   /// counts logical operations over all threads; `ns` is the wall time from the first
-  /// thread's start to the last thread's end; `wait_ns` and `preemptions` what the
-  /// scheduler did to the benchmark's threads meanwhile.
+  /// thread's start to the last thread's end; `cpu_ns` the CPU time each thread used around
+  /// its own run, summed; `overlap_ns` how long all threads were in their runs at once;
+  /// `wait_ns` and `preemptions` what the scheduler did to the benchmark's threads meanwhile.
   results::Sample sample(std::uint64_t invocations);
   /// Time per call of an empty operation in the same kind of loop (the harness floor).
   double floor_ns_per_op(std::uint64_t invocations) const;
@@ -64,7 +65,10 @@ class Executor {
   void report_thread_finished();
   void record_failure();  // keeps the first exception, for the worker thread to rethrow
   results::Sample timed_run(std::uint64_t invocations);
+  results::Sample timed_run_alone(std::uint64_t invocations);     // on the worker's thread
+  results::Sample timed_run_together(std::uint64_t invocations);  // on the benchmark's threads
   void read_counters(std::vector<double>& out);
+  void run_sample_hooks(void (detail::Body::*hook)(detail::StateBase&) const);
   std::vector<detail::StateBase*> states();
   void stop_threads();
 

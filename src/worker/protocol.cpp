@@ -86,19 +86,21 @@ std::string format_sample(const results::Sample& sample) {
   line.append(" ").append(format_double(sample.cpu_ns));
   line.append(" ").append(format_double(sample.wait_ns)).append(" ").append(std::to_string(sample.preemptions));
   line.append(" ").append(format_double(sample.stolen_ns)).append(" ").append(format_double(sample.age_ns));
+  line.append(" ").append(format_double(sample.overlap_ns));
   for (double c : sample.counters) line.append(" ").append(format_double(c));
   return line;
 }
 
 std::optional<results::Sample> parse_sample(std::string_view line) {
   const auto words = split_words(line);
-  if (words.size() < 8 || words[0] != "s") return std::nullopt;
+  if (words.size() < 9 || words[0] != "s") return std::nullopt;
   results::Sample sample;
   if (!parse_number(words[1], sample.ops) || !parse_number(words[2], sample.ns) || !parse_number(words[3], sample.cpu_ns) ||
       !parse_number(words[4], sample.wait_ns) || !parse_number(words[5], sample.preemptions) ||
-      !parse_number(words[6], sample.stolen_ns) || !parse_number(words[7], sample.age_ns))
+      !parse_number(words[6], sample.stolen_ns) || !parse_number(words[7], sample.age_ns) ||
+      !parse_number(words[8], sample.overlap_ns))
     return std::nullopt;
-  for (std::size_t i = 8; i < words.size(); ++i) {
+  for (std::size_t i = 9; i < words.size(); ++i) {
     double value = 0;
     if (!parse_number(words[i], value)) return std::nullopt;
     sample.counters.push_back(value);

@@ -191,6 +191,45 @@ TEST(EndToEnd, ThreadsRunTogetherWithTheirOwnStateAndCountsAggregate) {
   EXPECT_EQ(b["threads"], 2);
   // Per-thread state: thread 1 makes half of all calls, each on its own state.
   EXPECT_DOUBLE_EQ(b["secondary"]["second"].get<double>(), 0.5);
+  // Every sample: the threads' own CPU time, within 2 × its wall time but for the CPU
+  // clock's granularity, and how long both ran their batches at once.
+  ASSERT_FALSE(b["forks"].empty());
+  for (const auto& fork : b["forks"]) {
+    ASSERT_FALSE(fork["samples"].empty());
+    for (const auto& s : fork["samples"]) {
+      const double ns = s["ns"].get<double>(), cpu = s["cpu_ns"].get<double>();
+      EXPECT_GT(cpu, 0);
+      EXPECT_LE(cpu, 2 * ns * 1.05 + 2 * 50'000) << s.dump();
+      EXPECT_GE(s["overlap_ns"].get<double>(), 0) << s.dump();
+      EXPECT_LE(s["overlap_ns"].get<double>(), ns) << s.dump();
+    }
+  }
+}
+
+// Two threads on one CPU cannot run at once: either one runs its whole batch before the
+// other starts (their runs do not overlap), or they take turns in time slices, each waiting
+// in the run queue while the other runs. Every sample says which, whatever else the machine
+// does, and the benchmark says its threads did not run at once.
+TEST(EndToEnd, ThreadsSharingOneCpuAreSaidNotToRunAtOnce) {
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(sched_getcpu(), &one);
+  cpu_set_t all;
+  ASSERT_EQ(sched_getaffinity(0, sizeof all, &all), 0);
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);  // the run inherits it
+  const auto path = (tare_e2e::scratch_dir() / "one_cpu_threads.json").string();
+  const auto result = run_command(quick({"--filter", "^threaded", "--json", path}));
+  sched_setaffinity(0, sizeof all, &all);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const json& b = find(run, "threaded.step/threads=2");
+  ASSERT_FALSE(b["forks"].empty());
+  ASSERT_FALSE(b["forks"][0]["samples"].empty());
+  if (b["forks"][0]["samples"][0].count("wait_ns") == 0) GTEST_SKIP() << "kernel without schedstats";
+  // One CPU holds at most one thread at a time: the threads' CPU time fits in the wall time.
+  for (const auto& fork : b["forks"])
+    for (const auto& s : fork["samples"]) EXPECT_LE(s["cpu_ns"].get<double>(), s["ns"].get<double>() * 1.05 + 100'000);
+  EXPECT_NE(b["warnings"].dump().find("threads did not run at once"), std::string::npos) << b["warnings"].dump();
 }
 
 TEST(EndToEnd, SharedStateIsOneObjectForAllThreads) {

@@ -117,6 +117,8 @@ TEST(JsonWrite, ForkAndSampleFields) {
                                              "counters": [3700.0, 396.0], "wait_ns": 0.0})"));
   EXPECT_EQ(f["samples"][1]["wait_ns"], 2500.5);
   EXPECT_EQ(f["samples"][1]["preemptions"], 2);
+  EXPECT_EQ(f["samples"][1]["overlap_ns"], 48000.5);
+  EXPECT_EQ(f["samples"][0].count("overlap_ns"), 0u);  // one thread: nothing to overlap
   EXPECT_EQ(f["samples"][2].count("wait_ns"), 0u);  // not known
   EXPECT_EQ(f["samples"][2]["stolen_ns"], 640.5);
   EXPECT_EQ(f["samples"][2]["age_ns"], 1.25e8);

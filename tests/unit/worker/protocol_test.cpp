@@ -9,7 +9,7 @@
 using namespace tare::worker;
 
 TEST(Protocol, SamplesRoundTripExactly) {
-  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8};
+  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8, 1100000.25};
   const auto back = parse_sample(format_sample(s));
   ASSERT_TRUE(back);
   EXPECT_EQ(back->ops, s.ops);
@@ -20,10 +20,12 @@ TEST(Protocol, SamplesRoundTripExactly) {
   EXPECT_EQ(back->preemptions, s.preemptions);
   EXPECT_EQ(back->stolen_ns, s.stolen_ns);
   EXPECT_EQ(back->age_ns, s.age_ns);
+  EXPECT_EQ(back->overlap_ns, s.overlap_ns);
   // A wait the kernel does not keep, and steal not known, travel as -1.
   const auto unknown = parse_sample(format_sample(tare::results::Sample{1, 2.0, 3.0, {}}));
   EXPECT_EQ(unknown->wait_ns, -1.0);
   EXPECT_EQ(unknown->stolen_ns, -1.0);
+  EXPECT_EQ(unknown->overlap_ns, -1.0);  // one thread: nothing overlaps
 }
 
 TEST(Protocol, MalformedLinesAreRejected) {
@@ -32,6 +34,7 @@ TEST(Protocol, MalformedLinesAreRejected) {
   EXPECT_FALSE(parse_sample("s 1 2 3 4 x"));
   EXPECT_FALSE(parse_sample("s 1 2 3 4 5"));    // no steal
   EXPECT_FALSE(parse_sample("s 1 2 3 4 5 6"));  // no age
+  EXPECT_FALSE(parse_sample("s 1 2 3 4 5 6 7"));  // no overlap
   EXPECT_FALSE(parse_sample("s x 2 3"));
   EXPECT_FALSE(parse_sample("q 1 2 3"));
   EXPECT_FALSE(parse_ready("ready 1 2 3 4"));

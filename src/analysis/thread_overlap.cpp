@@ -1,0 +1,53 @@
+#include "analysis/thread_overlap.hpp"
+
+#include <fmt/format.h>
+
+namespace tare::analysis {
+namespace {
+
+// Time-sliced: the threads were off a CPU for at least kApartMissingThreads threads' worth of
+// the sample, mostly runnable and waiting for one.
+bool time_sliced(const results::Sample& sample, int threads) {
+  if (sample.cpu_ns <= 0 || sample.wait_ns < 0) return false;
+  const double missing = threads * sample.ns - sample.cpu_ns;
+  return missing >= kApartMissingThreads * sample.ns && sample.wait_ns >= 0.5 * missing;
+}
+
+}  // namespace
+
+ThreadsRan threads_ran(const results::Sample& sample, int threads, bool ns_is_span) {
+  if (threads < 2 || sample.overlap_ns < 0 || !(sample.ns > 0)) return ThreadsRan::unknown;
+  if (sample.overlap_ns < kApartOverlapShare * sample.ns) return ThreadsRan::apart;
+  if (ns_is_span && time_sliced(sample, threads)) return ThreadsRan::apart;
+  return ThreadsRan::together;
+}
+
+ThreadOverlap thread_overlap(const std::vector<const results::Fork*>& forks, int threads, bool ns_is_span) {
+  ThreadOverlap found;
+  double apart_cpu = 0, apart_ns = 0;
+  bool cpu_known = ns_is_span;
+  for (const results::Fork* fork : forks)
+    for (const results::Sample& s : fork->samples) {
+      const ThreadsRan ran = threads_ran(s, threads, ns_is_span);
+      if (ran == ThreadsRan::unknown) continue;
+      ++found.judged;
+      if (ran != ThreadsRan::apart) continue;
+      ++found.apart;
+      cpu_known = cpu_known && s.cpu_ns > 0;
+      apart_cpu += s.cpu_ns;
+      apart_ns += s.ns;
+    }
+  if (found.apart > 0 && cpu_known) found.running_apart = apart_cpu / apart_ns;
+  return found;
+}
+
+std::optional<std::string> threads_apart_warning(const ThreadOverlap& found, int threads) {
+  if (found.apart == 0 || found.apart < kApartSampleShare * found.judged) return std::nullopt;
+  const std::string running =
+      found.running_apart > 0 ? fmt::format(" (on average {:.1f} of {} threads ran)", found.running_apart, threads) : "";
+  return fmt::format("threads did not run at once in {} of {} samples{}: too few free CPUs, so they took turns and "
+                     "the score is not that of {} threads running together; free CPUs or use fewer threads",
+                     found.apart, found.judged, running, threads);
+}
+
+}  // namespace tare::analysis
