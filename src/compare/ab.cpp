@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "analysis/calibration.hpp"
@@ -19,6 +21,7 @@
 #include "runner/options.hpp"
 #include "runner/progress.hpp"
 #include "runner/worker_process.hpp"
+#include "stats/summary_ratio.hpp"
 
 namespace tare::compare {
 namespace {
@@ -69,19 +72,34 @@ void check_duet(const AbOptions& options, std::size_t cpus) {
         "--duet needs an even number of pairs, at least 4 (the sides swap CPUs every pair), not {}", options.pairs));
 }
 
-// One benchmark's row: its pairs run, or why it could not be compared.
-CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, std::vector<std::string>& notes) {
+// A compared row's part of the suite's geometric mean, as a ratio of times: the mean of
+// the log-ratios its interval is over (for a rate, negated); nullopt when not compared.
+std::optional<stats::LogRatioEstimate> time_log_ratio(const CompareRow& row, const std::vector<double>& units) {
+  if (!row.problem.empty()) return std::nullopt;
+  stats::LogRatioEstimate part = stats::mean_log_ratio(units);
+  if (higher_is_faster(row.unit)) part.log_ratio = -part.log_ratio;
+  return part;
+}
+
+// One benchmark's row: its pairs run, or why it could not be compared. A compared row adds
+// its part of the geometric mean to `suite`.
+CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, std::vector<std::string>& notes,
+                             std::vector<stats::LogRatioEstimate>& suite) {
   CompareRow row;
   row.name = b.name;
   row.unit = report::mode_unit(b.mode);
+  std::vector<double> units;
+  const auto start = std::chrono::steady_clock::now();
   try {
-    if (builds.variants()) run_variants(run, builds, b, row);
-    else run_paired(run, {builds.base.front(), builds.candidate.front()}, b, row);
+    units = builds.variants() ? run_variants(run, builds, b, row)
+                              : run_paired(run, {builds.base.front(), builds.candidate.front()}, b, row);
   } catch (const runner::WorkerFailure& failure) {
     run.line.clear();
     row.problem = std::string("a worker failed: ") + failure.what();
   }
+  const double pairs_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
+  if (const auto part = time_log_ratio(row, units)) suite.push_back(*part);
   if (row.problem.empty() && run.code_tools) {
     // Layout variants of one build share their code: the first of each side tells.
     run.show(b.name + ": comparing the builds' timed code under callgrind");
@@ -89,7 +107,22 @@ CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, 
                      row, notes);
     run.line.clear();
   }
+  run.benchmark_done(row, pairs_seconds);
   return row;
+}
+
+// The suite's geometric mean of the time ratios, over the compared rows' log-ratios. At the
+// rows' per-look level: a row's interval, alone, is its own geometric mean, and the mean
+// of several is no narrower than the stopping rule and the Bonferroni share allow. It
+// holds with the rows at 95%, as they are stated.
+std::optional<stats::RatioInterval> suite_geomean(const std::vector<stats::LogRatioEstimate>& suite,
+                                                  const PairDesign& design) {
+  if (suite.empty()) return std::nullopt;
+  stats::RatioInterval geomean = stats::geomean_of_log_ratios(suite, design.look_level);
+  if (!std::isfinite(geomean.estimate)) return std::nullopt;
+  geomean.level = 0.95;
+  geomean.p_value = NAN;
+  return geomean;
 }
 
 // The benchmarks as callgrind workers are told them (--metric instructions).
@@ -129,11 +162,20 @@ std::vector<Listed> list_side(const std::vector<std::string>& binaries, const Ab
 
 // Sequential (pairs added until the answer is known), or one look: after --pairs N, or over
 // the layout variants.
-PairDesign design_of(const AbOptions& options, const Builds& builds, std::size_t benchmarks) {
-  if (builds.variants()) return fixed_design(builds.base.size(), benchmarks);
-  const std::size_t pairs_per_unit = options.duet ? 2 : 1;
-  if (options.pairs == 0) return sequential_design(kMostPairs / pairs_per_unit, benchmarks);
-  return fixed_design(static_cast<std::size_t>(options.pairs) / pairs_per_unit, benchmarks);
+PairPlan plan_of(const AbOptions& options, const Builds& builds, std::size_t benchmarks) {
+  PairPlan plan;
+  plan.pairs_per_unit = options.duet ? 2 : 1;
+  plan.budget_seconds = options.budget_seconds;
+  if (builds.variants()) {
+    plan.design = fixed_design(builds.base.size(), benchmarks);
+    plan.fixed_pairs = builds.base.size() * rounds_per_variant(options.pairs, builds.base.size(), options.duet);
+  } else if (options.pairs == 0) {
+    plan.design = sequential_design(kMostPairs / plan.pairs_per_unit, benchmarks);
+  } else {
+    plan.design = fixed_design(static_cast<std::size_t>(options.pairs) / plan.pairs_per_unit, benchmarks);
+    plan.fixed_pairs = static_cast<std::size_t>(options.pairs);
+  }
+  return plan;
 }
 
 }  // namespace
@@ -166,25 +208,29 @@ CompareReport run_ab(const AbOptions& options) {
   const auto clock = clock::characterize_active();
   AbRun run{options,
             {clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)},
-            design_of(options, builds, common.size()),
+            plan_of(options, builds, common.size()),
             cpus,
             std::mt19937_64(report.options.seed),
             runner::Progress(runner::progress_style(options.quiet)),
             0,
             common.size(),
-            find_code_tools(report.notes)};
+            find_code_tools(report.notes),
+            0,
+            0.0};
   report.replicates = builds.variants() ? "layout variants" : "pairs";
-  report.method = builds.variants() ? describe_variants(options, run.design, builds, common.size())
-                                    : describe(options, run.design, common.size());
+  report.method = builds.variants() ? describe_variants(options, run.plan.design, builds, common.size())
+                                    : describe(options, run.plan.design, common.size());
   report.method += fmt::format("; the workers' memory-layout shifts from seed {} (--seed {} repeats them)",
                                report.options.seed, report.options.seed);
+  std::vector<stats::LogRatioEstimate> suite;
   for (const Listed* b : common) {
     if (options.duet && static_cast<std::size_t>(b->threads) > cpus.size() / 2)
       report.notes.push_back(fmt::format("{}: {} threads per side on {} CPUs per side; the two sides compete for them",
                                          b->name, b->threads, cpus.size() / 2));
-    report.rows.push_back(compare_benchmark(run, builds, *b, report.notes));
+    report.rows.push_back(compare_benchmark(run, builds, *b, report.notes, suite));
     ++run.benchmark;
   }
+  report.geomean = suite_geomean(suite, run.plan.design);
   decide_verdicts(report);
   return report;
 }

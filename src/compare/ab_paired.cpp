@@ -21,35 +21,41 @@ std::vector<double> swap_units(const std::vector<double>& logs) {
   return units;
 }
 
-}  // namespace
-
-void AbRun::show(const std::string& what) {
-  line.update(fmt::format("[benchmark {}/{}, {}] {}", benchmark + 1, benchmarks, runner::clock_text(line.elapsed_seconds()),
-                          what));
+// The interval at the last look, after the progress line's pair count.
+std::string interval_so_far(const CompareRow& row, std::size_t pairs) {
+  if (pairs == 0) return "";
+  return fmt::format("; NEW/BASE {:.3f} [{:.3f}, {:.3f}]", row.ratio.estimate, row.ratio.low, row.ratio.high);
 }
 
-void run_paired(AbRun& run, const PairBinaries& binaries, const Listed& b, CompareRow& row) {
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+std::vector<double> run_paired(AbRun& run, const PairBinaries& binaries, const Listed& b, CompareRow& row) {
   const AbOptions& options = run.options;
+  const PairDesign& design = run.plan.design;
   const bool sequential = options.pairs == 0;
   const std::size_t pairs_per_unit = options.duet ? 2 : 1;
   const auto start = std::chrono::steady_clock::now();
-  std::vector<double> logs, base_means, candidate_means;
-  for (std::size_t k = 0; k < run.design.looks.size(); ++k) {
-    const std::size_t look = run.design.looks[k];
+  std::vector<double> logs, units, base_means, candidate_means;
+  for (std::size_t k = 0; k < design.looks.size(); ++k) {
+    const std::size_t look = design.looks[k];
+    const std::string so_far = interval_so_far(row, logs.size());
     while (logs.size() < look * pairs_per_unit) {
       const int p = static_cast<int>(logs.size());
+      run.show_pair(b.name, logs.size(), seconds_since(start), so_far);
       const Pair pair = run_pair(options, binaries, b, run.setup, run.rng(), pair_cpus(run.cpus, b.threads, p, options.duet));
       logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
       base_means.push_back(pair.base_mean);
       candidate_means.push_back(pair.candidate_mean);
       row.pairs.emplace_back(pair.base_mean, pair.candidate_mean);
     }
-    row.ratio = stats::paired_ratio(options.duet ? swap_units(logs) : logs, run.design.look_level);
-    run.show(fmt::format("{}: {} pairs, NEW/BASE {:.3f} [{:.3f}, {:.3f}]", b.name, logs.size(), row.ratio.estimate,
-                         row.ratio.low, row.ratio.high));
+    units = options.duet ? swap_units(logs) : logs;
+    row.ratio = stats::paired_ratio(units, design.look_level);
     if (!sequential) continue;
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const auto stop = sequential_stop(time_ratio(row), options.threshold, run.design, k, elapsed, options.budget_seconds);
+    const auto stop = sequential_stop(time_ratio(row), options.threshold, design, k, seconds_since(start), options.budget_seconds);
     if (!stop) continue;
     row.stop = *stop;
     break;
@@ -61,6 +67,7 @@ void run_paired(AbRun& run, const PairBinaries& binaries, const Listed& b, Compa
   // look alone would ignore the looks before it.
   row.ratio.level = 0.95;
   row.ratio.p_value = NAN;
+  return units;
 }
 
 }  // namespace tare::compare

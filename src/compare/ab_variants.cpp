@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 
@@ -20,7 +21,7 @@ std::size_t rounds_per_variant(int pairs, std::size_t variants, bool duet) {
   return rounds;
 }
 
-void run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow& row) {
+std::vector<double> run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow& row) {
   const AbOptions& options = run.options;
   const std::size_t variants = builds.base.size();
   const std::size_t rounds = rounds_per_variant(options.pairs, variants, options.duet);
@@ -28,12 +29,15 @@ void run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow&
   std::vector<double> base_means, candidate_means;
   std::vector<std::size_t> order(variants);
   std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto start = std::chrono::steady_clock::now();
   for (std::size_t r = 0; r < rounds; ++r) {
     // A shuffled order each round: no variant is always measured first after a pause, or
     // always at the same point of a slow drift.
     std::shuffle(order.begin(), order.end(), run.rng);
     for (const std::size_t k : order) {
-      run.show(fmt::format("{}: round {}/{}, layout variant {}/{}", b.name, r + 1, rounds, k + 1, variants));
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      run.show_pair(b.name, row.pairs.size(), seconds,
+                    fmt::format(" (round {}/{}, layout variant {}/{})", r + 1, rounds, k + 1, variants));
       // Within a variant, round r's parity decides the duet's CPUs: its pairs swap them.
       const PairCpus cpus = pair_cpus(run.cpus, b.threads, static_cast<int>(r), options.duet);
       const Pair pair = run_pair(options, {builds.base[k], builds.candidate[k]}, b, run.setup, run.rng(), cpus);
@@ -46,11 +50,12 @@ void run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow&
   run.line.clear();
   std::vector<double> units;
   for (const auto& l : logs) units.push_back(stats::mean(l));
-  row.ratio = stats::paired_ratio(units, run.design.look_level);
+  row.ratio = stats::paired_ratio(units, run.plan.design.look_level);
   row.ratio.level = 0.95;  // the intervals of all benchmarks hold together at 95%
   row.ratio.p_value = NAN;
   row.base = {stats::mean(base_means), variants};
   row.candidate = {stats::mean(candidate_means), variants};
+  return units;
 }
 
 }  // namespace tare::compare

@@ -148,6 +148,45 @@ void decide_verdicts(CompareReport& report) {
 
 namespace {
 
+// What each side's forks are: a Google Benchmark file's are its repetitions, one sample
+// each, and the words say so.
+struct SideKinds {
+  bool base_repetitions = false, candidate_repetitions = false;
+  bool any() const { return base_repetitions || candidate_repetitions; }
+  bool both() const { return base_repetitions && candidate_repetitions; }
+};
+
+// Why a row compared from its forks has no interval: the side short of them, in its words.
+std::string too_few_forks(const stats::Comparison& comparison, const SideKinds& kinds) {
+  const bool repetitions = comparison.base.size() < 2 ? kinds.base_repetitions : kinds.candidate_repetitions;
+  if (!repetitions) return "fewer than 2 good forks on a side: no interval";
+  return "fewer than 2 repetitions on a side: no interval (run Google Benchmark with --benchmark_repetitions=N, N >= 2)";
+}
+
+// The method sentence of a comparison from forks (and samples), in the sides' words.
+std::string bootstrap_method(const SideKinds& kinds, std::size_t resamples) {
+  if (kinds.both())
+    return fmt::format("ratios NEW/BASE with 95% intervals from a bootstrap over the repetitions ({} resamples)",
+                       resamples);
+  return fmt::format("ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples{}; {} "
+                     "resamples)",
+                     kinds.any() ? "; the Google Benchmark file's repetitions as forks of one sample" : "", resamples);
+}
+
+// What forks_to_settle counts, in the sides' words.
+std::string replicates_words(const SideKinds& kinds) {
+  if (kinds.both()) return "repetitions per side";
+  return kinds.any() ? "forks or repetitions per side" : "forks per side";
+}
+
+// What a row is compared from beyond its two benchmarks: the summaries the files state, and
+// what their forks are.
+struct SideFacts {
+  const Summaries& base_summaries;
+  const Summaries& candidate_summaries;
+  SideKinds kinds;
+};
+
 // What the suite's geometric mean is made of, gathered row by row.
 struct SuiteParts {
   std::vector<stats::Comparison> compared;  // rows compared from their forks
@@ -160,9 +199,8 @@ struct SuiteParts {
 };
 
 // One benchmark present in both files: its row, and its part of the suite's summary.
-CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchmark& c, const Summaries& base_summaries,
-                             const Summaries& candidate_summaries, const CompareOptions& options, std::uint64_t seed,
-                             SuiteParts& suite) {
+CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchmark& c, const SideFacts& sides_given,
+                             const CompareOptions& options, std::uint64_t seed, SuiteParts& suite) {
   CompareRow row;
   row.name = b.name;
   row.unit = b.unit;
@@ -173,8 +211,8 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
   stats::Comparison comparison{fork_values(b), fork_values(c), 1};
   row.base = {b.score.value_or(NAN), comparison.base.size()};
   row.candidate = {c.score.value_or(NAN), comparison.candidate.size()};
-  const stats::MeanSummary* base_stated = find_summary(base_summaries, b.name);
-  const stats::MeanSummary* new_stated = find_summary(candidate_summaries, b.name);
+  const stats::MeanSummary* base_stated = find_summary(sides_given.base_summaries, b.name);
+  const stats::MeanSummary* new_stated = find_summary(sides_given.candidate_summaries, b.name);
   std::pair sides{summary_side(base_stated, comparison.base), summary_side(new_stated, comparison.candidate)};
   if (base_stated || new_stated) {
     row.base = {sides.first.mean, sides.first.n};
@@ -192,7 +230,7 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
       suite.one_sided = suite.one_sided || !base_stated || !new_stated;
     }
   } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
-    row.problem = "fewer than 2 good forks on a side: no interval";
+    row.problem = too_few_forks(comparison, sides_given.kinds);
   } else {
     row.ratio = stats::bootstrap_ratio(comparison.base, comparison.candidate, options.resamples, 0.95, seed);
     // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
@@ -217,15 +255,15 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   for (const auto& c : candidate.benchmarks)
     if (!find_benchmark(base, c.name)) report.only_in_candidate.push_back(c.name);
 
-  report.method = fmt::format(
-      "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples)",
-      options.resamples);
+  const SideFacts sides{base_summaries, candidate_summaries,
+                        {forks_are_repetitions(base), forks_are_repetitions(candidate)}};
+  report.method = bootstrap_method(sides.kinds, options.resamples);
+  report.replicates = replicates_words(sides.kinds);
   SuiteParts suite;
   for (const auto& b : base.benchmarks)
     if (const results::Benchmark* c = find_benchmark(candidate, b.name))
       // Independent seeds per benchmark, reproducible from the options' seed.
-      report.rows.push_back(compare_benchmark(b, *c, base_summaries, candidate_summaries, options,
-                                              options.seed + report.rows.size(), suite));
+      report.rows.push_back(compare_benchmark(b, *c, sides, options, options.seed + report.rows.size(), suite));
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
   if (suite.summary_rows > 0) {

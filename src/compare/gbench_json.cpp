@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -204,6 +205,12 @@ void add_row(const Json& entry, GbenchFile& file, GbenchRowIndex& index) {
 }
 
 }  // namespace
+
+bool forks_are_repetitions(const results::Run& run) {
+  const auto& warnings = run.context.warnings;
+  return std::any_of(warnings.begin(), warnings.end(),
+                     [](const auto& w) { return w == kGbenchWarning || w == kGbenchTareRepetitionsNote; });
+}
 
 std::optional<GbenchFile> read_gbench_json(const std::string& text) {
   const auto parsed = parse_unless_tare(text);

@@ -41,6 +41,10 @@ struct GbenchFile {
   bool from_tare = false;  ///< written by tare::gbench (context "harness": "tare", or tare_* keys in rows)
 };
 
+/// Whether a run read from a Google Benchmark-format file holds repetitions as its forks
+/// (each one sample): its forks are then spoken of as repetitions.
+bool forks_are_repetitions(const results::Run& run);
+
 /// nullopt when `text` is not Google Benchmark JSON (no top-level "benchmarks" whose
 /// entries have "run_type" or "real_time" and no tare "schema"). Throws std::runtime_error
 /// (one line) when it looks like Google Benchmark JSON but is malformed.

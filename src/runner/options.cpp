@@ -1,6 +1,7 @@
 #include "runner/options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -56,13 +57,38 @@ void in_group(CLI::App& app, const std::string& group, const std::function<void(
   for (std::size_t i = before; i < all.size(); ++i) all[i]->group(group);
 }
 
+// --quick: a first number with an interval in a fraction of a second per cheap benchmark.
+// Three forks are the fewest whose Student-t interval means anything (two give t = 12.7,
+// three 4.3: wide, not wrong); each measures a fifth of the default and warms up at most a
+// twentieth of it, so a slow start past 50 ms of a process's life is not looked for; the
+// budget caps an expensive benchmark. Explicit options win over these.
+struct QuickPreset {
+  int forks = 3;
+  double measure_ms = 20;
+  double warmup_max_ms = 50;
+  double budget_seconds = 1;
+};
+
+// The quick look's values for the options the command line did not give.
+void apply_quick(const CLI::App& app, RunOptions& options) {
+  if (!options.quick) return;
+  const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
+  const QuickPreset quick;
+  // A --forks or --max-forks given moves the other as far as it must: never min above max.
+  if (!given("--forks")) options.min_forks = given("--max-forks") ? std::min(quick.forks, options.max_forks) : quick.forks;
+  if (!given("--max-forks")) options.max_forks = std::max(quick.forks, options.min_forks);
+  if (!given("--measure-ms")) options.measure_ms = quick.measure_ms;
+  if (!given("--warmup-max-ms")) options.warmup_max_ms = quick.warmup_max_ms;
+  if (!given("--budget")) options.budget_seconds = quick.budget_seconds;
+}
+
 // The help's last words: the commands people type most, with this binary's name.
 std::string examples(const std::string& program) {
   return "Examples:\n"
          "  " + program + " --list                          what there is to run\n"
          "  " + program + " --filter 'sort' --json r.json   some of it, results kept for tare compare/plan\n"
          "  " + program + " --budget 10s --target-ci 0.5%   more time per benchmark for a narrower interval\n"
-         "  " + program + " --forks 2 --max-forks 2 --measure-ms 20ms --warmup-max-ms 50ms   a quick look\n"
+         "  " + program + " --quick                         a quick look: a first number in a fraction of a second\n"
          "Quantities: DURATION 500ms, 2s, 1m (a plain number is in the flag's unit); PERCENT 1%, 0.5% (the sign is\n"
          "required). Exit status: 0 all ran, 1 a benchmark failed, 2 usage error, 130 interrupted.";
 }
@@ -96,6 +122,9 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
                     "Warmup bound per fork; the first fork of each benchmark warms up this long to find a slow start");
   input::add_percent(&app, "--steady-band", options.steady_band_percent, input::percent_limits(true, true),
                     "Changes of speed within a fork smaller than this % are not warmup or slowdown");
+  app.add_flag("--quick", options.quick,
+               "A quick look: 3 forks of 20 ms, warmup at most 50 ms, budget 1 s (options given set their own); "
+               "slow starts and slow drifts go unchecked, and the output says so");
 }
 
 // Where results go, and the seed that makes a run repeatable.
@@ -171,8 +200,18 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
+  apply_quick(app, options);
   apply_option_text(text, options);
   return options;
+}
+
+std::string quick_look_note(const RunOptions& options) {
+  const std::string forks = options.min_forks == options.max_forks
+                                ? std::to_string(options.min_forks)
+                                : std::to_string(options.min_forks) + " to " + std::to_string(options.max_forks);
+  return fmt::format("quick look: {} forks of {:g} ms; slow starts over {:g} ms and slow drifts are not checked; use "
+                     "the defaults to publish",
+                     forks, options.measure_ms, options.warmup_max_ms);
 }
 
 }  // namespace tare::runner

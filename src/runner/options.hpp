@@ -33,6 +33,7 @@ struct RunOptions {
   double steady_band_percent = 5;
   std::string json_path, csv_path;
   bool quiet = false;                 ///< no progress on stderr (live line or log lines)
+  bool quick = false;                 ///< --quick: the quick look's values where none were given
   bool plot = true;                   ///< the fork means as a sparkline in the table (--no-plot: none)
   bool verbose = false;               ///< every warning in full (--verbose)
   std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
@@ -47,6 +48,10 @@ using UsageError = input::UsageError;
 
 /// Parses the command line. Throws UsageError; `--help` prints usage and returns nullopt.
 std::optional<RunOptions> parse_options(int argc, char** argv);
+
+/// What --quick gave up, in one line for the console (the forks, their length, what is not
+/// checked), from the values the run used.
+std::string quick_look_note(const RunOptions& options);
 
 /// The expanded benchmark list as JSON, one object per instance: name, family, params,
 /// threads, mode (`--list-json`; what `tare ab` reads to drive workers of two builds).

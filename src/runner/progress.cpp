@@ -28,14 +28,21 @@ Progress::~Progress() { clear(); }
 
 double Progress::elapsed_seconds() const { return std::chrono::duration<double>(now_() - start_).count(); }
 
+void Progress::log_line(const std::string& text) {
+  last_log_ = now_();
+  const std::size_t from = std::min(text.find_first_not_of(' '), text.size());  // a live line's indent
+  std::fprintf(out_, "tare: %s\n", text.c_str() + from);
+  std::fflush(out_);
+}
+
+void Progress::milestone(const std::string& text) {
+  if (style_ == ProgressStyle::log_lines) log_line(text);
+  else update(text);
+}
+
 void Progress::update(const std::string& text) {
   if (style_ == ProgressStyle::log_lines) {
-    const auto now = now_();
-    if (now - last_log_ < log_every_) return;
-    last_log_ = now;
-    const std::size_t from = std::min(text.find_first_not_of(' '), text.size());  // a live line's indent
-    std::fprintf(out_, "tare: %s\n", text.c_str() + from);
-    std::fflush(out_);
+    if (now_() - last_log_ >= log_every_) log_line(text);
     return;
   }
   if (style_ != ProgressStyle::live_line) return;

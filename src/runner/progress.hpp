@@ -32,6 +32,9 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   void update(const std::string& text);
+  /// A step a log should show however soon after the last line (a benchmark finished): in
+  /// log lines, a line now; on a terminal, the live line, as update.
+  void milestone(const std::string& text);
   /// Blanks the live line (before other output goes to the terminal).
   void clear();
   /// Seconds since construction.
@@ -44,6 +47,8 @@ class Progress {
   std::chrono::seconds log_every_;
   std::chrono::steady_clock::time_point start_, last_log_;
   std::size_t last_width_ = 0;
+
+  void log_line(const std::string& text);
 };
 
 }  // namespace tare::runner

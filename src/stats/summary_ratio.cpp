@@ -1,6 +1,7 @@
 #include "stats/summary_ratio.hpp"
 
 #include <boost/math/distributions/students_t.hpp>
+#include <algorithm>
 #include <cmath>
 
 #include "stats/descriptive.hpp"
@@ -51,28 +52,67 @@ RatioInterval summary_ratio(const MeanSummary& base, const MeanSummary& candidat
   return summary_geomean_ratio({{base, candidate}}, level);
 }
 
+namespace {
+
+// One comparison at the summary level: its log ratio, and the two sides' standard errors
+// combined, with Welch–Satterthwaite's degrees of freedom (so that a mean over comparisons
+// gets the same degrees of freedom as over the 2k sides).
+LogRatioEstimate summary_log_ratio(const MeanSummary& base, const MeanSummary& candidate) {
+  LogRatioEstimate e;
+  e.log_ratio = std::log(candidate.mean) - std::log(base.mean);
+  double variance = 0.0, satterthwaite = 0.0;
+  for (const MeanSummary* side : {&base, &candidate}) {
+    const double se = log_standard_error(*side);
+    variance += se * se;
+    satterthwaite += se * se * se * se / static_cast<double>(side->n - 1);
+  }
+  e.standard_error = std::sqrt(variance);
+  e.df = variance > 0.0 ? variance * variance / satterthwaite : 1.0;
+  return e;
+}
+
+bool usable_part(const LogRatioEstimate& e) {
+  return std::isfinite(e.log_ratio) && std::isfinite(e.standard_error) && e.standard_error >= 0.0 &&
+         (e.standard_error == 0.0 || e.df > 0.0);
+}
+
+}  // namespace
+
 RatioInterval summary_geomean_ratio(const std::vector<std::pair<MeanSummary, MeanSummary>>& comparisons,
                                     double level) {
+  std::vector<LogRatioEstimate> parts;
+  for (const auto& [base, candidate] : comparisons) {
+    if (!usable(base) || !usable(candidate)) return not_computed(level);
+    parts.push_back(summary_log_ratio(base, candidate));
+  }
+  return geomean_of_log_ratios(parts, level);
+}
+
+LogRatioEstimate mean_log_ratio(const std::vector<double>& log_ratios) {
+  const std::size_t n = log_ratios.size();
+  const bool finite = std::all_of(log_ratios.begin(), log_ratios.end(), [](double x) { return std::isfinite(x); });
+  if (n < 2 || !finite) return {kNaN, kNaN, kNaN};
+  return {mean(log_ratios), std::sqrt(variance(log_ratios) / static_cast<double>(n)), static_cast<double>(n - 1)};
+}
+
+RatioInterval geomean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons, double level) {
   if (comparisons.empty() || !valid_summary_level(level)) return not_computed(level);
   double log_sum = 0.0;
   double variance_sum = 0.0;       // of the sum of the log ratios
-  double satterthwaite_sum = 0.0;  // sum of variance^2 / df over the sides
-  for (const auto& [base, candidate] : comparisons) {
-    if (!usable(base) || !usable(candidate)) return not_computed(level);
-    log_sum += std::log(candidate.mean) - std::log(base.mean);
-    for (const MeanSummary* side : {&base, &candidate}) {
-      const double se = log_standard_error(*side);
-      const double variance = se * se;
-      variance_sum += variance;
-      satterthwaite_sum += variance * variance / static_cast<double>(side->n - 1);
-    }
+  double satterthwaite_sum = 0.0;  // sum of variance^2 / df over the parts
+  for (const LogRatioEstimate& part : comparisons) {
+    if (!usable_part(part)) return not_computed(level);
+    const double variance = part.standard_error * part.standard_error;
+    log_sum += part.log_ratio;
+    variance_sum += variance;
+    if (variance > 0.0) satterthwaite_sum += variance * variance / part.df;
   }
   const auto k = static_cast<double>(comparisons.size());
   const double log_estimate = log_sum / k;
   RatioInterval r;
   r.level = level;
   r.estimate = r.low = r.high = std::exp(log_estimate);
-  if (variance_sum == 0.0) {  // no spread on any side: the limit
+  if (variance_sum == 0.0) {  // no spread anywhere: the limit
     r.p_value = log_estimate == 0.0 ? 1.0 : 0.0;
     return r;
   }

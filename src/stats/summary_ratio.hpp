@@ -54,4 +54,25 @@ RatioInterval summary_ratio(const MeanSummary& base, const MeanSummary& candidat
 RatioInterval summary_geomean_ratio(const std::vector<std::pair<MeanSummary, MeanSummary>>& comparisons,
                                     double level = 0.95);
 
+// One comparison's ln(new / base) as an estimate with its standard error and degrees of
+// freedom: a mean of n log-ratios (SE = sd / sqrt(n), df = n - 1), or summary_ratio's two
+// sides combined (Welch–Satterthwaite).
+struct LogRatioEstimate {
+  double log_ratio = 0;
+  double standard_error = 0;
+  double df = 0;
+};
+
+// The mean of n log-ratios (one per replicate, e.g. a pair of processes) as an estimate.
+// Fewer than 2 values or a non-finite one: NaN.
+LogRatioEstimate mean_log_ratio(const std::vector<double>& log_ratios);
+
+// The geometric mean of k independent comparisons' ratios: ln G = mean of the log ratios,
+// SE = sqrt(sum of the squared standard errors) / k, Welch–Satterthwaite degrees of freedom
+// (sum se^2)^2 / sum(se^4 / df); interval exp(ln G -/+ t SE) at `level`, p_value the
+// two-sided t-test of "G = 1". summary_geomean_ratio is this over its comparisons. No spread
+// anywhere: low = high = estimate, p_value 1 for G = 1, else 0. No comparisons, a non-finite
+// or negative part, a df <= 0 with a spread, or level outside (0, 1): NaN, bounded false.
+RatioInterval geomean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons, double level = 0.95);
+
 }  // namespace tare::stats

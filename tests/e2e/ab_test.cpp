@@ -76,6 +76,37 @@ TEST(Ab, TheBudgetStopsAtTheLookItCanAfford) {
   }
 }
 
+// Two benchmarks of one build against itself: the suite's geometric mean of the time ratios
+// comes with its interval, as tare compare's does. stderr is no terminal here: progress is
+// the log's form, a line at least as each benchmark ends.
+TEST(Ab, TwoBenchmarksGiveAGeometricMeanWithItsIntervalAndLogTheirProgress) {
+  const auto js = (tare_e2e::scratch_dir() / "geomean.json").string();
+  const auto result = run_command({kTare, "ab", tare_e2e::kBench, tare_e2e::kBench, "--filter", "^family\\.",
+                                   "--pairs", "3", "--measure-ms", "5", "--warmup-max-ms", "20", "--json", js});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json doc = json::parse(tare_e2e::slurp(js));
+  ASSERT_EQ(doc["benchmarks"].size(), 2u) << result.out;
+  const json& geomean = doc["geomean"];
+  ASSERT_TRUE(geomean.is_object()) << result.out;
+  ASSERT_TRUE(geomean["estimate"].is_number());
+  ASSERT_TRUE(geomean["low"].is_number());
+  ASSERT_TRUE(geomean["high"].is_number());
+  EXPECT_LE(geomean["low"].get<double>(), geomean["estimate"].get<double>());
+  EXPECT_LE(geomean["estimate"].get<double>(), geomean["high"].get<double>());
+  EXPECT_EQ(geomean["level"], 0.95);
+  EXPECT_NE(result.out.find("Geometric mean of time ratios: "), std::string::npos) << result.out;
+  EXPECT_NE(result.err.find("tare: [benchmark 1/2, "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("] family.one: done, 3 pairs, NEW/BASE "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("] family.eight: done, 3 pairs, NEW/BASE "), std::string::npos) << result.err;
+}
+
+TEST(Ab, QuietShowsNoProgress) {
+  const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "2", "--measure-ms", "5",
+                                   "--warmup-max-ms", "20", "--quiet"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(result.err.find("tare: ["), std::string::npos) << result.err;
+}
+
 TEST(Ab, IdenticalBuildsAreNotCalledDifferent) {
   const auto js = (tare_e2e::scratch_dir() / "aa.json").string();
   const auto result = run_command({kTare, "ab", TARE_AB_BASE, TARE_AB_SAME, "--pairs", "5", "--measure-ms", "20",

@@ -145,6 +145,21 @@ TEST(EndToEnd, TheSameSeedReplaysTheSameForkOrderAndLayouts) {
   EXPECT_EQ(layouts(run_json({"--filter", "^fast"})), layouts(run_json({"--filter", "^fast"})));
 }
 
+// --quick: the preset's forks, and one line saying what it gave up. The budget is given (an
+// option given wins over the preset's), so that no load cuts the forks short.
+TEST(EndToEnd, AQuickLookRunsThreeForksAndSaysWhatItGaveUp) {
+  const auto path = (tare_e2e::scratch_dir() / "quick.json").string();
+  const auto result = run_command({kBench, "--quick", "--budget", "30s", "--filter", "^family\\.one$", "--json", path});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json run = json::parse(tare_e2e::slurp(path));
+  const json& b = find(run, "family.one");
+  EXPECT_GE(b["forks"].size(), 3u);
+  EXPECT_NE(result.out.find("quick look: 3 forks of 20 ms; slow starts over 50 ms and slow drifts are not checked; "
+                            "use the defaults to publish\n"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(EndToEnd, UserCountersAreExactPerOperation) {
   const json run = run_json({"--filter", "^fast.step/size=5$"});
   const json& b = find(run, "fast.step/size=5");

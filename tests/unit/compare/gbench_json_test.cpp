@@ -16,6 +16,7 @@
 #include "tools/tare/compare_output.hpp"
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using nlohmann::json;
 
 namespace {
@@ -261,6 +262,26 @@ TEST(GbenchCompare, ABenchmarkOfOneForkIsNotComparedTheOthersAre) {
             std::vector<std::string>{"BM_one: not compared: fewer than 2 good forks on a side: no interval"});
 }
 
+// Google Benchmark's own files hold repetitions, not forks: the method, the count that would
+// settle an undecided row and the reason a row of one repetition is not compared say so.
+TEST(GbenchCompare, GoogleBenchmarkFilesAreSpokenOfAsRepetitions) {
+  std::vector<json> base_rows = gb_repetition_rows("BM_r", {100, 101, 99, 100});
+  std::vector<json> next_rows = gb_repetition_rows("BM_r", {100.5, 99.5, 101, 100});
+  for (auto* rows : {&base_rows, &next_rows}) {
+    const auto one = gb_repetition_rows("BM_once", {50});
+    rows->insert(rows->end(), one.begin(), one.end());
+  }
+  const auto report = gb_compare(gb_read(gb_file(base_rows, false)), gb_read(gb_file(next_rows, false)));
+  ASSERT_EQ(report.rows.size(), 2u);
+  EXPECT_EQ(report.rows[0].problem, "");
+  EXPECT_EQ(report.rows[1].problem,
+            "fewer than 2 repetitions on a side: no interval (run Google Benchmark with --benchmark_repetitions=N, "
+            "N >= 2)");
+  EXPECT_EQ(report.replicates, "repetitions per side");
+  EXPECT_THAT(report.method, HasSubstr("bootstrap over the repetitions"));
+  EXPECT_THAT(report.method, Not(HasSubstr("fork")));
+}
+
 // A tare::gbench file against tare's own results of the same benchmark (forks and
 // samples): that side is summarised by the Student-t interval of its fork means, on the
 // same footing (per operation per thread).
@@ -309,7 +330,7 @@ TEST(GbenchCompare, GoogleBenchmarkFilesKeepTheBootstrapOverRepetitions) {
   EXPECT_EQ(report.rows[0].ratio.resamples, 2000u);
   EXPECT_EQ(report.rows[0].base.forks, 4u);
   EXPECT_NEAR(report.rows[0].ratio.estimate, 2.0, 0.01);
-  EXPECT_THAT(report.method, HasSubstr("hierarchical bootstrap"));
+  EXPECT_THAT(report.method, HasSubstr("bootstrap over the repetitions"));
   // The caveat on repetitions travels in the runs' warnings (tare compare adds it).
   for (const auto& note : report.notes) EXPECT_THAT(note, ::testing::Not(HasSubstr("tare::gbench")));
   EXPECT_TRUE(gb_has(base.run.context.warnings, tare::compare::kGbenchWarning));

@@ -53,6 +53,44 @@ TEST(Options, ReadsEveryContractOption) {
   EXPECT_EQ(*o->filter, "lookup");
 }
 
+TEST(Options, QuickSetsItsValuesAndGivenOptionsWin) {
+  const auto quick = parse({"--quick"});
+  ASSERT_TRUE(quick);
+  EXPECT_TRUE(quick->quick);
+  EXPECT_EQ(quick->min_forks, 3);
+  EXPECT_EQ(quick->max_forks, 3);
+  EXPECT_DOUBLE_EQ(quick->measure_ms, 20);
+  EXPECT_DOUBLE_EQ(quick->warmup_max_ms, 50);
+  EXPECT_DOUBLE_EQ(quick->budget_seconds, 1);
+  EXPECT_DOUBLE_EQ(quick->target_ci_percent, 1);  // not the preset's
+  EXPECT_EQ(tare::runner::quick_look_note(*quick),
+            "quick look: 3 forks of 20 ms; slow starts over 50 ms and slow drifts are not checked; use the defaults "
+            "to publish");
+  // Given values win, in any order; the fork bounds follow a given one, never crossing.
+  const auto given = parse({"--measure-ms", "40", "--quick", "--forks", "5", "--budget", "2s"});
+  ASSERT_TRUE(given);
+  EXPECT_EQ(given->min_forks, 5);
+  EXPECT_EQ(given->max_forks, 5);
+  EXPECT_DOUBLE_EQ(given->measure_ms, 40);
+  EXPECT_DOUBLE_EQ(given->warmup_max_ms, 50);
+  EXPECT_DOUBLE_EQ(given->budget_seconds, 2);
+  const auto capped = parse({"--quick", "--max-forks", "2"});
+  ASSERT_TRUE(capped);
+  EXPECT_EQ(capped->min_forks, 2);
+  EXPECT_EQ(capped->max_forks, 2);
+  const auto range = parse({"--quick", "--max-forks", "6", "--warmup-max-ms", "200"});
+  ASSERT_TRUE(range);
+  EXPECT_EQ(tare::runner::quick_look_note(*range),
+            "quick look: 3 to 6 forks of 20 ms; slow starts over 200 ms and slow drifts are not checked; use the "
+            "defaults to publish");
+  // Without --quick, nothing changes.
+  const auto plain = parse({});
+  ASSERT_TRUE(plain);
+  EXPECT_FALSE(plain->quick);
+  EXPECT_EQ(plain->max_forks, 100);
+  EXPECT_DOUBLE_EQ(plain->measure_ms, 100);
+}
+
 TEST(Options, ProfilersAreNamedOnceEachAndAnUnknownOneIsRefused) {
   const auto o = parse({"--prof", "rusage", "--prof", "rusage"});
   ASSERT_TRUE(o);

@@ -49,6 +49,40 @@ TEST(Progress, LogLinesComeEveryFewSecondsAndNotBefore) {
   std::fclose(file);
 }
 
+// A milestone is a line in a log at once, and the next regular line waits its few seconds
+// from it; on a terminal it is the live line; quiet, nothing.
+TEST(Progress, AMilestoneIsALogLineAtOnce) {
+  std::FILE* file = std::tmpfile();
+  ASSERT_NE(file, nullptr);
+  FakeClock clock;
+  {
+    Progress progress(ProgressStyle::log_lines, file, clock.function(), 5s);
+    progress.update("pair 1");
+    clock.now += 1s;
+    progress.milestone("a done");  // 1 s: printed all the same
+    clock.now += 5s;
+    progress.update("pair 2");  // 6 s: 5 s after the milestone
+    clock.now += 1s;
+    progress.milestone("b done");
+  }
+  EXPECT_EQ(written(file), "tare: a done\ntare: pair 2\ntare: b done\n");
+  std::fclose(file);
+  std::FILE* live = std::tmpfile();
+  std::FILE* quiet = std::tmpfile();
+  ASSERT_NE(live, nullptr);
+  ASSERT_NE(quiet, nullptr);
+  {
+    Progress on_terminal(ProgressStyle::live_line, live, clock.function());
+    on_terminal.milestone("a done");
+    Progress off(ProgressStyle::off, quiet, clock.function());
+    off.milestone("a done");
+  }
+  EXPECT_EQ(written(live), "\ra done\r      \r");
+  EXPECT_EQ(written(quiet), "");
+  std::fclose(live);
+  std::fclose(quiet);
+}
+
 TEST(Progress, TheLiveLineIsRewrittenInPlaceAndBlankedAtTheEnd) {
   std::FILE* file = std::tmpfile();
   ASSERT_NE(file, nullptr);

@@ -86,6 +86,50 @@ TEST(SummaryRatio, GeometricMeanOfTwoComparisons) {
   EXPECT_DOUBLE_EQ(one.p_value, ratio.p_value);
 }
 
+// The same two comparisons as above, each given as its log ratio with a combined standard
+// error and Welch–Satterthwaite df (13 as computed above; 0.0008^2 / (2 0.0004^2 / 4) = 8):
+// the geometric mean of log-ratio estimates is the summary-level one.
+TEST(SummaryRatio, GeometricMeanOfLogRatioEstimatesIsTheSummaryLevelOne) {
+  const std::vector<LogRatioEstimate> parts{{std::log(1.1), std::sqrt(0.0013), 13}, {0.0, std::sqrt(0.0008), 8}};
+  const RatioInterval g = geomean_of_log_ratios(parts);
+  EXPECT_NEAR(g.estimate, 1.04880884817015154699, 1e-12);
+  EXPECT_NEAR(g.low, 1.00000515061671312904, 1e-9);
+  EXPECT_NEAR(g.high, 1.09999433435079714553, 1e-9);
+  EXPECT_NEAR(g.p_value, 0.0499774124424362102, 1e-9);
+  const RatioInterval one = geomean_of_log_ratios({parts[0]});
+  EXPECT_NEAR(one.low, 1.01756954018000076049, 1e-9);
+  EXPECT_NEAR(one.high, 1.18910792061047706871, 1e-9);
+}
+
+// A mean of pair log-ratios (tare ab's rows): alone, its geometric mean is the paired
+// interval itself, at any level.
+TEST(SummaryRatio, OneMeanOfLogRatiosGivesThePairedInterval) {
+  const std::vector<double> logs{0.01, 0.03, 0.02, 0.05, -0.01};
+  const LogRatioEstimate e = mean_log_ratio(logs);
+  EXPECT_NEAR(e.log_ratio, 0.02, 1e-15);
+  EXPECT_NEAR(e.standard_error, std::sqrt(variance(logs) / 5), 1e-15);
+  EXPECT_DOUBLE_EQ(e.df, 4);
+  for (const double level : {0.95, 0.99}) {
+    const RatioInterval g = geomean_of_log_ratios({e}, level);
+    const RatioInterval paired = paired_ratio(logs, level);
+    EXPECT_NEAR(g.estimate, paired.estimate, 1e-12);
+    EXPECT_NEAR(g.low, paired.low, 1e-12);
+    EXPECT_NEAR(g.high, paired.high, 1e-12);
+    EXPECT_NEAR(g.p_value, paired.p_value, 1e-12);
+  }
+  EXPECT_TRUE(std::isnan(mean_log_ratio({0.1}).log_ratio));
+  EXPECT_TRUE(std::isnan(mean_log_ratio({0.1, kNaN}).standard_error));
+  const RatioInterval bad = geomean_of_log_ratios({e, mean_log_ratio({0.1})});
+  EXPECT_TRUE(std::isnan(bad.estimate));
+  EXPECT_FALSE(bad.bounded);
+  EXPECT_TRUE(std::isnan(geomean_of_log_ratios({}).estimate));
+  // No spread: the limit.
+  const RatioInterval flat = geomean_of_log_ratios({mean_log_ratio({0.0, 0.0, 0.0})});
+  EXPECT_DOUBLE_EQ(flat.low, 1.0);
+  EXPECT_DOUBLE_EQ(flat.high, 1.0);
+  EXPECT_DOUBLE_EQ(flat.p_value, 1.0);
+}
+
 TEST(SummaryRatio, DegenerateAndInvalidInput) {
   const MeanSummary good = stated(100, 2, 5, kT4);
   auto not_computed = [](const RatioInterval& r) {
