@@ -273,7 +273,8 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
         std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
     const std::string forks = scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
                                             : fmt::format("after {} forks", scored);
-    if (relative > rule.target_relative_half_width)
+    // A target of 0 is none (a quick look): there is nothing to have missed.
+    if (rule.target_relative_half_width > 0 && relative > rule.target_relative_half_width)
       warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
                                        100 * rule.target_relative_half_width, 100 * relative, forks,
                                        b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));

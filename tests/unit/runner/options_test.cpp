@@ -62,7 +62,7 @@ TEST(Options, QuickSetsItsValuesAndGivenOptionsWin) {
   EXPECT_DOUBLE_EQ(quick->measure_ms, 20);
   EXPECT_DOUBLE_EQ(quick->warmup_max_ms, 50);
   EXPECT_DOUBLE_EQ(quick->budget_seconds, 1);
-  EXPECT_DOUBLE_EQ(quick->target_ci_percent, 1);  // not the preset's
+  EXPECT_DOUBLE_EQ(quick->target_ci_percent, 0);  // none: the forks are fixed, a missed ±1% is no news
   EXPECT_EQ(tare::runner::quick_look_note(*quick),
             "quick look: 3 forks of 20 ms; slow starts over 50 ms and slow drifts are not checked; use the defaults "
             "to publish");
@@ -74,6 +74,7 @@ TEST(Options, QuickSetsItsValuesAndGivenOptionsWin) {
   EXPECT_DOUBLE_EQ(given->measure_ms, 40);
   EXPECT_DOUBLE_EQ(given->warmup_max_ms, 50);
   EXPECT_DOUBLE_EQ(given->budget_seconds, 2);
+  EXPECT_DOUBLE_EQ(parse({"--quick", "--target-ci", "2%"})->target_ci_percent, 2);
   const auto capped = parse({"--quick", "--max-forks", "2"});
   ASSERT_TRUE(capped);
   EXPECT_EQ(capped->min_forks, 2);
