@@ -1,0 +1,19 @@
+// Input reset less often than it is used up, where the benchmark's declaration shows it: a
+// reset per sample before an operation that may change the state.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "registry/benchmark_spec.hpp"
+
+namespace tare::analysis {
+
+/// The warning's text when the input is reset per sample (before_sample or after_sample),
+/// the operation takes the state by non-const reference and no hook runs per call: every
+/// call of a sample after the first may see what the calls before it left (a sorted array,
+/// an emptied queue). None otherwise, and none where the operation's type does not tell
+/// (a generic lambda).
+std::optional<std::string> stale_input_warning(const detail::InputRenewal& input);
+
+}  // namespace tare::analysis
