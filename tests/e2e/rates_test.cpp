@@ -28,7 +28,7 @@ const nlohmann::json& named(const nlohmann::json& run, const std::string& name) 
 
 }  // namespace
 
-TEST(Rates, ItemsAndBytesPerSecondFollowTheScoreInEveryReport) {
+TEST(RatesEndToEnd, ItemsAndBytesPerSecondFollowTheScoreInEveryReport) {
   const auto dir = tare_e2e::scratch_dir();
   const auto json_path = (dir / "rates.json").string(), csv_path = (dir / "rates.csv").string();
   const auto result =
@@ -41,8 +41,9 @@ TEST(Rates, ItemsAndBytesPerSecondFollowTheScoreInEveryReport) {
   const double score = b["score"];
   EXPECT_DOUBLE_EQ(b["items_per_second"]["value"].get<double>(), 64 * 1e9 / score);
   EXPECT_DOUBLE_EQ(b["bytes_per_second"]["value"].get<double>(), 64 * sizeof(int) * 1e9 / score);
-  if (!b["ci"].is_null() && b["ci"]["low"].get<double>() > 0)
+  if (!b["ci"].is_null() && b["ci"]["low"].get<double>() > 0) {
     EXPECT_DOUBLE_EQ(b["items_per_second"]["ci"]["low"].get<double>(), 64 * 1e9 / b["ci"]["high"].get<double>());
+  }
   EXPECT_NE(tare_e2e::slurp(csv_path).find(",items_per_second,items_per_second_ci_low,"), std::string::npos);
   EXPECT_NE(result.out.find("Items and bytes per second"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("rated.sum/n=64: "), std::string::npos) << result.out;
@@ -55,7 +56,7 @@ TEST(Rates, ItemsAndBytesPerSecondFollowTheScoreInEveryReport) {
   EXPECT_FALSE(list.back().contains("items_per_op")) << "only where declared";
 }
 
-TEST(Rates, AParameterTheAmountRestsOnThatIsNoCountIsAUsageError) {
+TEST(RatesEndToEnd, AParameterTheAmountRestsOnThatIsNoCountIsAUsageError) {
   const auto result = tare_e2e::run_command({kRatesBench, "--param", "n=many", "--filter", "^rated"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("items_per_op(\"n\")"), std::string::npos) << result.err;

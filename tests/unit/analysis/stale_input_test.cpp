@@ -8,17 +8,23 @@ namespace tare::analysis {
 namespace {
 
 TEST(StaleInput, APerSampleResetOfAStateTheOperationMayChangeWarns) {
-  const auto warning = stale_input_warning({true, true, false});
+  const auto warning = stale_input_warning({true, true, false}, Mode::avgt);
   ASSERT_TRUE(warning);
   EXPECT_NE(warning->find("before_each"), std::string::npos) << *warning;
   EXPECT_NE(warning->find("const State&"), std::string::npos) << *warning;
+  EXPECT_TRUE(stale_input_warning({true, true, false}, Mode::thrpt));
 }
 
 TEST(StaleInput, NoWarningWhenTheInputIsRenewedPerCallOrNotChanged) {
-  EXPECT_FALSE(stale_input_warning({true, true, true})) << "a per-call hook renews it";
-  EXPECT_FALSE(stale_input_warning({false, true, false})) << "const State& (or no state, or not known)";
-  EXPECT_FALSE(stale_input_warning({true, false, false})) << "no reset at all: nothing says the input is used up";
-  EXPECT_FALSE(stale_input_warning({}));
+  EXPECT_FALSE(stale_input_warning({true, true, true}, Mode::avgt)) << "a per-call hook renews it";
+  EXPECT_FALSE(stale_input_warning({false, true, false}, Mode::avgt)) << "const State& (or no state, or not known)";
+  EXPECT_FALSE(stale_input_warning({true, false, false}, Mode::avgt)) << "no reset at all: nothing says it is used up";
+  EXPECT_FALSE(stale_input_warning({}, Mode::avgt));
+}
+
+TEST(StaleInput, NoWarningWhereEverySampleIsOneCall) {
+  EXPECT_FALSE(stale_input_warning({true, true, false}, Mode::sample));
+  EXPECT_FALSE(stale_input_warning({true, true, false}, Mode::ss));
 }
 
 }  // namespace
