@@ -11,6 +11,7 @@
 #include "analysis/drift.hpp"
 #include "analysis/fork_analysis.hpp"
 #include "analysis/slow_start.hpp"
+#include "analysis/stale_input.hpp"
 #include "analysis/warning_severity.hpp"
 #include "report/console.hpp"
 #include "stats/descriptive.hpp"
@@ -389,6 +390,8 @@ void add_each_warning(results::Benchmark& b, const registry::Instance& instance,
 void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                   const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
   add_each_warning(b, instance, forks, context);
+  if (const auto stale = stale_input_warning(instance.spec->input, instance.mode))
+    warn(b, WarningCode::stale_input, *stale);
   mark_acknowledged(b, instance.spec->acknowledged);
 }
 

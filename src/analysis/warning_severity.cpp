@@ -42,6 +42,7 @@ results::Severity severity_of(results::WarningCode code) {
     case WarningCode::coarse_clock:
     case WarningCode::waits:
     case WarningCode::major_faults:
+    case WarningCode::stale_input:
     case WarningCode::unclassified:
       return Severity::caution;
   }
@@ -62,6 +63,7 @@ results::WarningCode code_of(Warning acknowledgeable) {
     case Warning::major_faults: return WarningCode::major_faults;
     case Warning::timer_cost: return WarningCode::timer_cost;
     case Warning::coarse_clock: return WarningCode::coarse_clock;
+    case Warning::stale_input: return WarningCode::stale_input;
   }
   return WarningCode::unclassified;
 }

@@ -2,7 +2,7 @@
 
 namespace tare::report {
 
-const results::WarningCode kWarningCodes[29] = {
+const results::WarningCode kWarningCodes[30] = {
     results::WarningCode::unoptimised_build,
     results::WarningCode::assertions_enabled,
     results::WarningCode::optimised_away,
@@ -30,6 +30,7 @@ const results::WarningCode kWarningCodes[29] = {
     results::WarningCode::fresh_memory,
     results::WarningCode::teardown,
     results::WarningCode::major_faults,
+    results::WarningCode::stale_input,
     results::WarningCode::profiler,
     results::WarningCode::unclassified,
 };
@@ -64,6 +65,7 @@ const char* warning_code_name(results::WarningCode code) {
     case WarningCode::fresh_memory: return "fresh_memory";
     case WarningCode::teardown: return "teardown";
     case WarningCode::major_faults: return "major_faults";
+    case WarningCode::stale_input: return "stale_input";
     case WarningCode::profiler: return "profiler";
     case WarningCode::unclassified: return "unclassified";
   }

@@ -10,7 +10,7 @@
 namespace tare::report {
 
 /// Every warning code, in the order of the enum.
-extern const results::WarningCode kWarningCodes[29];
+extern const results::WarningCode kWarningCodes[30];
 
 /// "optimised_away", "target_not_reached", ... (the enum's names; tare::Warning's too).
 const char* warning_code_name(results::WarningCode code);

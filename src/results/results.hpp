@@ -58,6 +58,7 @@ enum class WarningCode {
   fresh_memory,
   teardown,
   major_faults,
+  stale_input,
   profiler,
   unclassified,
 };

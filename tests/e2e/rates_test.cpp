@@ -3,6 +3,7 @@
 // error; a reset per sample before an operation that changes the state is warned about.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -60,4 +61,23 @@ TEST(RatesEndToEnd, AParameterTheAmountRestsOnThatIsNoCountIsAUsageError) {
   const auto result = tare_e2e::run_command({kRatesBench, "--param", "n=many", "--filter", "^rated"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("items_per_op(\"n\")"), std::string::npos) << result.err;
+}
+
+TEST(RatesEndToEnd, AResetPerSampleBeforeAnOperationThatChangesTheStateIsWarnedAbout) {
+  const auto json_path = (tare_e2e::scratch_dir() / "reset.json").string();
+  const auto result = tare_e2e::run_command(quick_rates({"--filter", "^reset", "--json", json_path}));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto run = nlohmann::json::parse(tare_e2e::slurp(json_path));
+  const auto codes_of = [&](const std::string& name) {
+    std::vector<std::string> codes;
+    for (const auto& c : named(run, name)["warning_codes"]) codes.push_back(c["code"]);
+    return codes;
+  };
+  const auto has_stale = [&](const std::string& name) {
+    const auto codes = codes_of(name);
+    return std::find(codes.begin(), codes.end(), "stale_input") != codes.end();
+  };
+  EXPECT_TRUE(has_stale("reset.per_sample/n=64"));
+  EXPECT_FALSE(has_stale("reset.const_op/n=64")) << "const State& says the operation changes nothing";
+  EXPECT_FALSE(has_stale("reset.per_call/n=64")) << "before_each renews the input for every call";
 }

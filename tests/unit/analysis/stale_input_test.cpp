@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "analysis/stale_input.hpp"
+#include "analysis/warning_severity.hpp"
+#include "report/warning_names.hpp"
 
 namespace tare::analysis {
 namespace {
@@ -25,6 +27,13 @@ TEST(StaleInput, NoWarningWhenTheInputIsRenewedPerCallOrNotChanged) {
 TEST(StaleInput, NoWarningWhereEverySampleIsOneCall) {
   EXPECT_FALSE(stale_input_warning({true, true, false}, Mode::sample));
   EXPECT_FALSE(stale_input_warning({true, true, false}, Mode::ss));
+}
+
+TEST(StaleInput, HasACodeOfItsOwnACautionThatABenchmarkCanAcknowledge) {
+  EXPECT_STREQ(report::warning_code_name(results::WarningCode::stale_input), "stale_input");
+  EXPECT_EQ(report::parse_warning_code("stale_input"), results::WarningCode::stale_input);
+  EXPECT_EQ(severity_of(results::WarningCode::stale_input), results::Severity::caution);
+  EXPECT_EQ(code_of(tare::Warning::stale_input), results::WarningCode::stale_input);
 }
 
 }  // namespace
