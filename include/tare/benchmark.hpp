@@ -7,8 +7,8 @@
 //         .bench("binary", [](Lookup& s) { return binary(s.values, s.key); });
 //   }
 //
-// Settings (param, threads, shared, mode, ops_per_invocation, hooks, counters, acknowledge)
-// apply to the benchmarks added after them, in reading order.
+// Settings (param, threads, shared, mode, ops_per_invocation, items_per_op, bytes_per_op,
+// hooks, counters, acknowledge) apply to the benchmarks added after them, in reading order.
 //
 // Each .bench() instantiates its own timed loop with the operation inlined into it, kept
 // out of line (like JMH's generated stub): no indirect call per invocation, and neither
@@ -83,7 +83,35 @@ class Group : private detail::GroupBase {
     set_ops_per_invocation(n);
     return *this;
   }
-  /// Untimed hook before each sample (JMH Level.Iteration): anything callable with a State&.
+  /// Each operation processes `n` items (elements sorted, records parsed): the results
+  /// also give items per second (Google Benchmark's items_per_second), from the score.
+  Group& items_per_op(std::uint64_t n) {
+    set_per_op(PerOpSlot::items, n, {});
+    return *this;
+  }
+  /// The same, `times` times the value of the parameter `param` (a size), at each point.
+  Group& items_per_op(std::string param, std::uint64_t times = 1) {
+    set_per_op(PerOpSlot::items, times, std::move(param));
+    return *this;
+  }
+  /// Each operation processes `n` bytes: the results also give bytes per second (Google
+  /// Benchmark's bytes_per_second).
+  Group& bytes_per_op(std::uint64_t n) {
+    set_per_op(PerOpSlot::bytes, n, {});
+    return *this;
+  }
+  /// The same, `times` times the value of the parameter `param` (e.g. "size", sizeof(int)).
+  Group& bytes_per_op(std::string param, std::uint64_t times = 1) {
+    set_per_op(PerOpSlot::bytes, times, std::move(param));
+    return *this;
+  }
+
+  // Hooks are untimed. Each takes the group's state (State& or const State&) or nothing, and
+  // any value it returns is ignored. The state is the one the operation gets: per thread, or
+  // shared with .shared().
+  /// Untimed hook before each sample (JMH Level.Iteration): every call of the sample after
+  /// the first sees what the calls before it left. An operation that uses up its input (a
+  /// sort, a pop) needs before_each instead.
   template <class F>
   Group& before_sample(F f) { return hook(HookSlot::before_sample, std::move(f)); }
   template <class F>
@@ -118,7 +146,9 @@ class Group : private detail::GroupBase {
     return *this;
   }
 
-  /// Adds a benchmark named "group.name" whose operation is `op(State&)` or `op()`.
+  /// Adds a benchmark named "group.name" whose operation is `op(State&)`, `op(const State&)`
+  /// or `op()`. `const State&` says the operation does not change the state: a hook's
+  /// reset then serves every call (no stale-input warning).
   template <class Op>
   Group& bench(const std::string& name, Op op) {
 #if defined(__OPTIMIZE__)
@@ -131,7 +161,8 @@ class Group : private detail::GroupBase {
 #else
     constexpr bool assertions = true;
 #endif
-    add_bench(name, detail::loops_of<Op, State>(), detail::erase(std::move(op)), optimized, assertions);
+    add_bench(name, detail::loops_of<Op, State>(), detail::erase(std::move(op)),
+              {optimized, assertions, detail::takes_mutable_state<Op, State>()});
     return *this;
   }
 

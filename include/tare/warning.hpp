@@ -19,6 +19,7 @@ enum class Warning {
   major_faults,       ///< page faults that needed I/O
   timer_cost,         ///< per-invocation hooks: the clock's cost is a large share of the score
   coarse_clock,       ///< sample mode: per-call times mostly measure the clock
+  stale_input,        ///< input reset per sample before an operation taking State& (it does not use it up)
 };
 
 }  // namespace tare

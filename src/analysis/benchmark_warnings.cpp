@@ -13,6 +13,7 @@
 #include "analysis/fork_analysis.hpp"
 #include "analysis/slow_start.hpp"
 #include "analysis/thread_overlap.hpp"
+#include "analysis/stale_input.hpp"
 #include "analysis/warning_severity.hpp"
 #include "report/console.hpp"
 #include "stats/descriptive.hpp"
@@ -401,6 +402,8 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
   const bool timed_as_a_whole = !instance.spec->body->times_each_invocation() && !instance.spec->body->times_itself();
   if (auto apart = threads_apart_warning(thread_overlap(forks, instance.threads, timed_as_a_whole), instance.threads))
     warn(b, WarningCode::threads_apart, std::move(*apart));
+  if (const auto stale = stale_input_warning(instance.spec->input, instance.mode))
+    warn(b, WarningCode::stale_input, *stale);
   mark_acknowledged(b, instance.spec->acknowledged);
 }
 

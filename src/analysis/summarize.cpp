@@ -11,6 +11,7 @@
 #include "analysis/instructions.hpp"
 #include "analysis/perf_profile.hpp"
 #include "analysis/profile.hpp"
+#include "analysis/rates.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::analysis {
@@ -68,6 +69,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
   estimate(b, scored, instance.mode, instance.threads, context.seed ^ std::hash<std::string>{}(b.name),
            !context.checkpoint);
   measure_benchmark_drift(b, scored, instance.mode, context.run_reference_ns);
+  add_rates(b);
   if (const auto disturbance = benchmark_disturbance(scored)) {
     b.disturbed_share = disturbance->share;
     b.all_samples_score = disturbance->all_samples_score;

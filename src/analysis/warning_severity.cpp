@@ -43,6 +43,7 @@ results::Severity severity_of(results::WarningCode code) {
     case WarningCode::waits:
     case WarningCode::major_faults:
     case WarningCode::threads_apart:
+    case WarningCode::stale_input:
     case WarningCode::unclassified:
       return Severity::caution;
   }
@@ -63,6 +64,7 @@ results::WarningCode code_of(Warning acknowledgeable) {
     case Warning::major_faults: return WarningCode::major_faults;
     case Warning::timer_cost: return WarningCode::timer_cost;
     case Warning::coarse_clock: return WarningCode::coarse_clock;
+    case Warning::stale_input: return WarningCode::stale_input;
   }
   return WarningCode::unclassified;
 }

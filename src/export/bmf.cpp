@@ -21,6 +21,22 @@ std::optional<double> nanoseconds_in(const std::string& unit) {
   return std::nullopt;
 }
 
+// A value with its interval as Bencher takes one: lower <= value <= upper, so an interval
+// not centred on the value (a bootstrap's, a rate's) is widened to hold it.
+BmfJson bmf_metric(double value, double low, double high) {
+  return BmfJson{{"value", value}, {"lower_value", std::min(value, low)}, {"upper_value", std::max(value, high)}};
+}
+
+// Items and bytes per second (Group::items_per_op, bytes_per_op) as measures of their own,
+// which Bencher creates by slug on first upload.
+void add_rate_measures(BmfJson& measures, const results::Benchmark& b) {
+  for (const auto& [slug, rate] : {std::pair{"items-per-second", &b.items_per_second}, {"bytes-per-second", &b.bytes_per_second}}) {
+    if (!*rate) continue;
+    const auto& r = **rate;
+    measures[slug] = r.ci ? bmf_metric(r.value, r.ci->low, r.ci->high) : BmfJson{{"value", r.value}};
+  }
+}
+
 }  // namespace
 
 std::optional<BencherMeasure> bencher_measure(const std::string& unit) {
@@ -45,13 +61,10 @@ void write_bmf(const results::Run& run, std::ostream& out) {
     if (!measure)
       throw std::runtime_error(e.benchmark->name + ": unit \"" + e.benchmark->unit +
                                "\" is neither a time per operation (Bencher's latency) nor a rate (its throughput)");
-    // Bencher requires lower <= value <= upper; an interval that is not centred on the
-    // mean (a bootstrap's) is widened to hold it rather than refused.
     const double value = e.score * measure->factor;
-    document[e.benchmark->name][measure->slug] =
-        BmfJson{{"value", value},
-                {"lower_value", std::min(value, e.ci.low * measure->factor)},
-                {"upper_value", std::max(value, e.ci.high * measure->factor)}};
+    BmfJson& measures = document[e.benchmark->name];
+    measures[measure->slug] = bmf_metric(value, e.ci.low * measure->factor, e.ci.high * measure->factor);
+    add_rate_measures(measures, *e.benchmark);
   }
   out << document.dump(2, ' ', false, BmfJson::error_handler_t::replace) << '\n';
 }

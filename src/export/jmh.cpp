@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "analysis/rates.hpp"
 #include "export/exported.hpp"
 #include "report/enum_names.hpp"
 
@@ -78,10 +80,33 @@ Json counter_metric(const Exported& e, std::size_t index) {
               {"rawData", raw_data(rows)}};
 }
 
+// Items or bytes per second (Group::items_per_op, bytes_per_op) as a secondary metric named
+// as Google Benchmark names it: the rate at the score with its interval, the raw data each
+// sample value turned into a rate the same way.
+Json rate_metric(const Exported& e, double amount_per_op, const results::Rate& rate, const char* unit) {
+  std::vector<std::vector<double>> rows;
+  for (const auto& values : e.fork_values) {
+    std::vector<double> row;
+    for (const double v : values)
+      if (const auto r = analysis::rate_per_second(amount_per_op, v, std::nullopt, e.benchmark->mode)) row.push_back(r->value);
+    rows.push_back(std::move(row));
+  }
+  const double low = rate.ci ? rate.ci->low : NAN, high = rate.ci ? rate.ci->high : NAN;
+  return Json{{"score", jmh_number(rate.value)},
+              {"scoreError", jmh_number((high - low) / 2)},
+              {"scoreConfidence", Json::array({jmh_number(low), jmh_number(high)})},
+              {"scorePercentiles", percentile_object(rows)},
+              {"scoreUnit", unit},
+              {"rawData", raw_data(rows)}};
+}
+
 Json secondary_metrics(const Exported& e) {
   Json metrics = Json::object();
-  const auto& names = e.benchmark->counter_names;
+  const results::Benchmark& b = *e.benchmark;
+  const auto& names = b.counter_names;
   for (std::size_t i = 0; i < names.size(); ++i) metrics[names[i]] = counter_metric(e, i);
+  if (b.items_per_second) metrics["items_per_second"] = rate_metric(e, b.items_per_op, *b.items_per_second, "items/s");
+  if (b.bytes_per_second) metrics["bytes_per_second"] = rate_metric(e, b.bytes_per_op, *b.bytes_per_second, "B/s");
   return metrics;
 }
 

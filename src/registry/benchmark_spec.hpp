@@ -60,6 +60,21 @@ struct RunSettings {
   int forks = 0;                  ///< exactly this many forks
 };
 
+/// A quantity each operation processes (items, bytes; Group::items_per_op): `count`, times
+/// the value of the parameter `param` at each point when it is named.
+struct PerOp {
+  std::uint64_t count = 0;  ///< 0: not declared
+  std::string param;
+};
+
+/// What tare can tell of how an operation's input is renewed: a reset per sample serves
+/// only the sample's first call when the operation may change the state.
+struct InputRenewal {
+  bool operation_mutates_state = false;  ///< takes State& (not const State&), as far as its type says
+  bool per_sample_hook = false;          ///< before_sample or after_sample
+  bool per_call_hook = false;            ///< before_each or after_each
+};
+
 /// A registered benchmark family: one operation, all its parameter combinations.
 struct BenchmarkSpec {
   std::string name;   ///< "group.bench", or "bench" outside a group
@@ -70,6 +85,8 @@ struct BenchmarkSpec {
   bool shared_state = false;
   std::uint64_t ops_per_invocation = 1;
   std::vector<std::string> counters;
+  PerOp items_per_op, bytes_per_op;
+  InputRenewal input;
   bool optimized = true;   ///< compiled with optimisation (read in the user's TU)
   bool assertions = false; ///< compiled without NDEBUG
   std::string baseline;    ///< full name of the group's baseline benchmark ("lookup.linear"), or ""

@@ -56,6 +56,11 @@ void GroupBase::set_mode(Mode mode) { settings_->spec.mode = mode; }
 
 void GroupBase::set_ops_per_invocation(std::uint64_t n) { settings_->spec.ops_per_invocation = n; }
 
+void GroupBase::set_per_op(PerOpSlot slot, std::uint64_t count, std::string param) {
+  PerOp& target = slot == PerOpSlot::items ? settings_->spec.items_per_op : settings_->spec.bytes_per_op;
+  target = PerOp{count, std::move(param)};
+}
+
 void GroupBase::set_hook(HookSlot slot, void (*call)(void* hook, void* state), Erased hook) {
   registry::NativeHooks& hooks = settings_->hooks_to_change();
   const StateHook entry{call, hook.target};
@@ -82,12 +87,15 @@ void GroupBase::set_baseline(const std::string& name) {
 
 void GroupBase::add_acknowledged(Warning warning) { settings_->spec.acknowledged.push_back(warning); }
 
-void GroupBase::add_bench(const std::string& name, Loops loops, Erased op, bool optimized, bool assertions) {
+void GroupBase::add_bench(const std::string& name, Loops loops, Erased op, BenchTraits traits) {
   BenchmarkSpec spec = settings_->spec;
   spec.name = settings_->full_name(name);
   spec.group = settings_->prefix;
-  spec.optimized = optimized;
-  spec.assertions = assertions;
+  spec.optimized = traits.optimized;
+  spec.assertions = traits.assertions;
+  const registry::NativeHooks& hooks = *settings_->hooks;
+  spec.input = InputRenewal{traits.mutates_state, hooks.before_sample.call != nullptr || hooks.after_sample.call != nullptr,
+                            hooks.each.before.call != nullptr || hooks.each.after.call != nullptr};
   spec.body = std::make_shared<registry::NativeBody>(settings_->state, loops, registry::adopt(op), settings_->hooks);
   register_benchmark(std::move(spec));
 }

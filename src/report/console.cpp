@@ -13,6 +13,7 @@
 #include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
+#include "report/rates_section.hpp"
 #include "report/section.hpp"
 #include "report/summary_table.hpp"
 #include "report/text.hpp"
@@ -208,6 +209,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_modes(run, out, options.color);
   write_relatives(run, out, options.color);
   write_counters(run, out, options.color);
+  write_rates(run, out);
   write_percentiles(run, out, options.color);
   write_profiles(run, out, options.color);
   write_instruction_counts(run, out, options.color);

@@ -52,6 +52,32 @@ std::optional<double> counter_value(const results::Benchmark& b, const std::stri
   return b.counters_per_op[i];
 }
 
+// Items and bytes per second (Group::items_per_op, bytes_per_op): three columns each, at
+// the end, in files where any benchmark declares them.
+struct RateColumns {
+  const char* name;
+  double results::Benchmark::*per_op;
+  std::optional<results::Rate> results::Benchmark::*rate;
+};
+constexpr RateColumns kRateColumns[] = {
+    {"items_per_second", &results::Benchmark::items_per_op, &results::Benchmark::items_per_second},
+    {"bytes_per_second", &results::Benchmark::bytes_per_op, &results::Benchmark::bytes_per_second}};
+
+std::vector<RateColumns> rate_columns(const results::Run& run) {
+  std::vector<RateColumns> columns;
+  for (const RateColumns& c : kRateColumns)
+    if (std::any_of(run.benchmarks.begin(), run.benchmarks.end(), [&](const auto& b) { return b.*c.per_op > 0; }))
+      columns.push_back(c);
+  return columns;
+}
+
+void add_rate_fields(std::vector<std::string>& row, const std::optional<results::Rate>& rate) {
+  row.push_back(rate ? csv_number(rate->value) : std::string());
+  const bool ci = rate && rate->ci;
+  row.push_back(ci ? csv_number(rate->ci->low) : std::string());
+  row.push_back(ci ? csv_number(rate->ci->high) : std::string());
+}
+
 void write_row(std::ostream& out, const std::vector<std::string>& fields) {
   for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << quote(fields[i]);
   out << '\n';
@@ -66,6 +92,9 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                   "samples", "between_fork_variance", "within_fork_variance", "steady_state",
                                   "outlier_effect", "warnings"};
   for (const std::string& name : counters) header.push_back("counter:" + name);
+  const std::vector<RateColumns> rates = rate_columns(run);
+  for (const RateColumns& c : rates)
+    for (const char* suffix : {"", "_ci_low", "_ci_high"}) header.push_back(std::string(c.name) + suffix);
   write_row(out, header);
 
   for (const results::Benchmark& b : run.benchmarks) {
@@ -102,6 +131,7 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                  b.outliers ? b.outliers->effect : std::string(),
                                  warnings};
     for (const std::string& name : counters) row.push_back(csv_number(counter_value(b, name)));
+    for (const RateColumns& c : rates) add_rate_fields(row, b.*c.rate);
     write_row(out, row);
   }
 }

@@ -386,6 +386,19 @@ std::vector<results::Warning> read_warnings(const Field& benchmark) {
   return warnings;
 }
 
+std::optional<results::Rate> read_rate(const Field& f) {
+  if (f.is_null()) return std::nullopt;
+  return results::Rate{f.at("value").number(), read_interval(f.at("ci"))};
+}
+
+// Present only where the benchmark declared items or bytes per operation.
+void read_rates(const Field& f, results::Benchmark& b) {
+  if (auto v = f.find("items_per_op")) b.items_per_op = v->number();
+  if (auto v = f.find("bytes_per_op")) b.bytes_per_op = v->number();
+  if (auto v = f.find("items_per_second")) b.items_per_second = read_rate(*v);
+  if (auto v = f.find("bytes_per_second")) b.bytes_per_second = read_rate(*v);
+}
+
 results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument& document) {
   results::Benchmark b;
   b.name = unnamed.at("name").text();
@@ -393,6 +406,7 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   const Field f(unnamed.json(), unnamed.path() + " (" + b.name + ")");
   read_identity(f, b);
   read_estimates(f, b);
+  read_rates(f, b);
   read_diagnostics(f, b);
   read_counters(f, b);
   b.warnings = read_warnings(f);

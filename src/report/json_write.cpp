@@ -301,10 +301,29 @@ void add_warnings(Json& j, const std::vector<results::Warning>& warnings) {
   j["warning_codes"] = std::move(codes);
 }
 
+Json rate_json(const std::optional<results::Rate>& rate) {
+  if (!rate) return nullptr;
+  return {{"value", number(rate->value)}, {"ci", interval_json(rate->ci)}};
+}
+
+// Items and bytes per operation and per second, where the benchmark declares them (so that
+// files of benchmarks without them read as before); a rate is null without a score.
+void add_rates(Json& j, const results::Benchmark& b) {
+  if (b.items_per_op > 0) {
+    j["items_per_op"] = number(b.items_per_op);
+    j["items_per_second"] = rate_json(b.items_per_second);
+  }
+  if (b.bytes_per_op > 0) {
+    j["bytes_per_op"] = number(b.bytes_per_op);
+    j["bytes_per_second"] = rate_json(b.bytes_per_second);
+  }
+}
+
 Json benchmark_json(const results::Benchmark& b) {
   Json j;
   add_identity(j, b);
   add_estimates(j, b);
+  add_rates(j, b);
   add_diagnostics(j, b);
   add_warnings(j, b.warnings);
   Json forks = Json::array();

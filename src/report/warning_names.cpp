@@ -2,7 +2,9 @@
 
 namespace tare::report {
 
-const results::WarningCode kWarningCodes[30] = {
+namespace {
+
+constexpr results::WarningCode kWarningCodes[] = {
     results::WarningCode::unoptimised_build,
     results::WarningCode::assertions_enabled,
     results::WarningCode::optimised_away,
@@ -30,10 +32,15 @@ const results::WarningCode kWarningCodes[30] = {
     results::WarningCode::fresh_memory,
     results::WarningCode::teardown,
     results::WarningCode::major_faults,
+    results::WarningCode::stale_input,
     results::WarningCode::profiler,
     results::WarningCode::threads_apart,
     results::WarningCode::unclassified,
 };
+
+}  // namespace
+
+std::span<const results::WarningCode> warning_codes() { return kWarningCodes; }
 
 const char* warning_code_name(results::WarningCode code) {
   using results::WarningCode;
@@ -65,6 +72,7 @@ const char* warning_code_name(results::WarningCode code) {
     case WarningCode::fresh_memory: return "fresh_memory";
     case WarningCode::teardown: return "teardown";
     case WarningCode::major_faults: return "major_faults";
+    case WarningCode::stale_input: return "stale_input";
     case WarningCode::profiler: return "profiler";
     case WarningCode::threads_apart: return "threads_apart";
     case WarningCode::unclassified: return "unclassified";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string_view>
 
 #include "results/results.hpp"
@@ -10,7 +11,7 @@
 namespace tare::report {
 
 /// Every warning code, in the order of the enum.
-extern const results::WarningCode kWarningCodes[30];
+std::span<const results::WarningCode> warning_codes();
 
 /// "optimised_away", "target_not_reached", ... (the enum's names; tare::Warning's too).
 const char* warning_code_name(results::WarningCode code);

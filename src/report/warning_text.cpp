@@ -65,6 +65,8 @@ const char* grouped_headline(WarningCode code) {
     case WarningCode::waits: return "the benchmark waited (I/O, locks, sleeps) for part of its time";
     case WarningCode::major_faults: return "major page faults in the measured code (I/O)";
     case WarningCode::threads_apart: return "threads took turns instead of running at once (too few free CPUs)";
+    case WarningCode::stale_input:
+      return "input reset per sample only, before an operation that may change it (reset with before_each)";
     case WarningCode::unclassified: return "unclassified warnings";
   }
   return warning_code_name(code);

@@ -33,7 +33,7 @@ std::string names_text(const std::vector<std::string>& names, std::size_t benchm
 // warnings about the machine, and cautions that came with many benchmarks.
 std::vector<results::WarningCode> grouped_codes(const results::Run& run) {
   std::vector<results::WarningCode> codes;
-  for (const results::WarningCode code : kWarningCodes) {
+  for (const results::WarningCode code : warning_codes()) {
     std::size_t with = 0;
     bool note = about_the_machine(code);
     for (const results::Benchmark& b : run.benchmarks)

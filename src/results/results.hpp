@@ -28,7 +28,7 @@ enum class StopReason { none, target_ci, budget, max_forks, failed, skipped, int
 /// (a valid number that needs reading with care) or note (advice and context).
 enum class Severity { unusable, caution, note };
 
-/// What a warning is about. The JSON names them (report/enum_names.hpp), and the names are
+/// What a warning is about. The JSON names them (report/warning_names.hpp), and the names are
 /// stable for scripts; `unclassified` is a warning read from a file without codes.
 enum class WarningCode {
   unoptimised_build,
@@ -58,6 +58,7 @@ enum class WarningCode {
   fresh_memory,
   teardown,
   major_faults,
+  stale_input,
   profiler,
   threads_apart,
   unclassified,
@@ -331,6 +332,14 @@ struct Relative {
   Interval ci;
 };
 
+/// Items or bytes per second (Group::items_per_op, bytes_per_op), from the score: the
+/// amount per operation over the time per operation, its interval the score's turned the
+/// same way.
+struct Rate {
+  double value = 0;
+  std::optional<Interval> ci;
+};
+
 /// One benchmark at one point of its parameter matrix.
 struct Benchmark {
   std::string name;    ///< "lookup.binary/size=1024/threads=2"
@@ -342,6 +351,8 @@ struct Benchmark {
   int threads = 1;
   std::uint64_t ops_per_invocation = 1;
   std::vector<std::string> counter_names;
+  /// Items and bytes one operation processes (Group::items_per_op, bytes_per_op); 0: not declared.
+  double items_per_op = 0, bytes_per_op = 0;
 
   bool ok = true;
   std::string error;        ///< first failure, when !ok
@@ -376,6 +387,9 @@ struct Benchmark {
   std::vector<ForkMode> modes;     ///< two entries when the forks split into two modes
   std::optional<Drift> drift;
   std::optional<Relative> relative;  ///< when its family has a baseline (not itself)
+  /// Google Benchmark's items_per_second and bytes_per_second: absent when not declared or
+  /// without a score.
+  std::optional<Rate> items_per_second, bytes_per_second;
 
   /// User counters per operation, same order as counter_names.
   std::vector<double> counters_per_op;

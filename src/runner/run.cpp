@@ -23,6 +23,7 @@
 #include "analysis/summarize.hpp"
 #include "analysis/warning_severity.hpp"
 #include "clock/clock.hpp"
+#include "registry/per_op.hpp"
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
@@ -47,6 +48,21 @@
 namespace tare {
 namespace runner {
 
+namespace {
+
+// Group::items_per_op("size") at every instance, before any work: a parameter the
+// command line set to something that is not a count is a usage error.
+void check_amounts_per_op(const registry::Instance& instance) {
+  try {
+    registry::amount_per_op(instance.spec->items_per_op, instance.params, "items_per_op");
+    registry::amount_per_op(instance.spec->bytes_per_op, instance.params, "bytes_per_op");
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(instance.name + ": " + e.what());
+  }
+}
+
+}  // namespace
+
 std::vector<registry::Instance> select_instances(const RunOptions& options) {
   if (registry::all().empty()) throw UsageError("this executable declares no benchmarks");
   std::vector<registry::Instance> instances;
@@ -65,6 +81,7 @@ std::vector<registry::Instance> select_instances(const RunOptions& options) {
     std::erase_if(instances, [&](const registry::Instance& i) { return !std::regex_search(i.name, pattern); });
     if (instances.empty()) throw UsageError("--filter " + *options.filter + " matches no benchmark (see --list)");
   }
+  for (const auto& instance : instances) check_amounts_per_op(instance);
   return instances;
 }
 
@@ -79,6 +96,11 @@ void write_instances_json(const std::vector<registry::Instance>& instances, std:
                     {"threads", instance.threads},
                     {"mode", report::mode_name(instance.mode)},
                     {"ops_per_invocation", instance.spec->ops_per_invocation}});
+    // Declared amounts only, so that a listing without them reads as before.
+    const double items = registry::amount_per_op(instance.spec->items_per_op, instance.params, "items_per_op");
+    const double bytes = registry::amount_per_op(instance.spec->bytes_per_op, instance.params, "bytes_per_op");
+    if (items > 0) list.back()["items_per_op"] = items;
+    if (bytes > 0) list.back()["bytes_per_op"] = bytes;
   }
   // Names come from the user's code and may hold any bytes: escaped by the dump, and
   // invalid UTF-8 written as U+FFFD rather than thrown about.
@@ -110,6 +132,8 @@ results::Benchmark describe(const registry::Instance& instance) {
   b.threads = instance.threads;
   b.ops_per_invocation = instance.spec->ops_per_invocation;
   b.counter_names = instance.spec->counters;
+  b.items_per_op = registry::amount_per_op(instance.spec->items_per_op, instance.params, "items_per_op");
+  b.bytes_per_op = registry::amount_per_op(instance.spec->bytes_per_op, instance.params, "bytes_per_op");
   return b;
 }
 

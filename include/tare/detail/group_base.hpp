@@ -61,11 +61,45 @@ StateType state_type() {
   return StateType{&create_state<State>, &destroy_erased<State>};
 }
 
-/// Calls a hook `F` (anything callable with a State&) on a state.
+/// Calls a hook `F` (callable with a State&, or with nothing) on a state.
 template <class State, class F>
 void call_hook(void* hook, void* state) {
-  (*static_cast<F*>(hook))(*static_cast<State*>(state));
+  F& f = *static_cast<F*>(hook);
+  if constexpr (std::is_invocable_v<F&, State&>) {
+    f(*static_cast<State*>(state));
+  } else {
+    static_assert(std::is_invocable_v<F&>, "a hook takes the group's state (State& or const State&) or nothing");
+    f();
+  }
 }
+
+// Whether `&Op::operator()` names one function: a lambda with declared parameter types, or
+// a class with one call operator that is no template.
+template <class Op, class = void>
+struct has_one_call_operator : std::false_type {};
+template <class Op>
+struct has_one_call_operator<Op, std::void_t<decltype(&Op::operator())>> : std::true_type {};
+
+/// Whether the operation takes the state by non-const reference, so that it may change what
+/// a hook prepared: only where that is certain (a function pointer, or one call operator
+/// that is no template). A generic lambda counts as not: asking whether it takes a
+/// `const State&` would compile its body with one, which fails for those that change it.
+template <class Op, class State>
+constexpr bool takes_mutable_state() {
+  constexpr bool function_pointer = std::is_pointer_v<Op> && std::is_function_v<std::remove_pointer_t<Op>>;
+  if constexpr (function_pointer || has_one_call_operator<Op>::value) {
+    return std::is_invocable_v<const Op&, State&> && !std::is_invocable_v<const Op&, const State&>;
+  } else {
+    return false;
+  }
+}
+
+/// How the user's translation unit compiled a benchmark, and what its operation's type says.
+struct BenchTraits {
+  bool optimized = true;       ///< compiled with optimisation
+  bool assertions = false;     ///< compiled without NDEBUG
+  bool mutates_state = false;  ///< takes_mutable_state
+};
 
 // A counter field is a number, or something with a load() that gives one (a std::atomic of
 // a number, for state shared by threads; recognised by its load() so that this header
@@ -109,6 +143,7 @@ class GroupBase {
 
  protected:
   enum class HookSlot { before_sample, after_sample, before_each, after_each };
+  enum class PerOpSlot { items, bytes };
 
   GroupBase(std::string name, StateType state);
   void add_param(std::string name, std::initializer_list<ParamValue> values);
@@ -117,12 +152,13 @@ class GroupBase {
   void set_shared(bool yes);
   void set_mode(Mode mode);
   void set_ops_per_invocation(std::uint64_t n);
+  /// `count` per operation, times the value of the parameter `param` when it is not empty.
+  void set_per_op(PerOpSlot slot, std::uint64_t count, std::string param);
   void set_hook(HookSlot slot, void (*call)(void* hook, void* state), Erased hook);
   void add_counter(std::string name, double (*read)(const void* field, const void* state), Erased field);
   void set_baseline(const std::string& name);
   void add_acknowledged(Warning warning);
-  /// `optimized` and `assertions` describe how the user's translation unit was compiled.
-  void add_bench(const std::string& name, Loops loops, Erased op, bool optimized, bool assertions);
+  void add_bench(const std::string& name, Loops loops, Erased op, BenchTraits traits);
 
  private:
   struct Settings;
