@@ -263,17 +263,22 @@ void harness_cost_warnings(results::Benchmark& b, const registry::Instance& inst
   }
 }
 
+// "after 4 forks", or "after 7 forks, 4 of them scored": the table counts every fork that
+// ran to the end, so say so when fewer are scored.
+std::string forks_text(const results::Benchmark& b, std::size_t scored) {
+  const auto good = static_cast<std::size_t>(
+      std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
+  return scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
+                       : fmt::format("after {} forks", scored);
+}
+
 // The precision asked for and not reached before the budget or the fork limit; no interval.
 void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRule& rule) {
   const bool stopped_short =
       b.stop_reason == results::StopReason::budget || b.stop_reason == results::StopReason::max_forks;
   if (b.ci && b.score && stopped_short) {
     const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
-    // The table counts every fork that ran to the end; say so when fewer are scored.
-    const auto good = static_cast<std::size_t>(
-        std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
-    const std::string forks = scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
-                                            : fmt::format("after {} forks", scored);
+    const std::string forks = forks_text(b, scored);
     // A target of 0 is none (a quick look): there is nothing to have missed.
     if (rule.target_relative_half_width > 0 && relative > rule.target_relative_half_width)
       warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
@@ -284,12 +289,12 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
     warn(b, WarningCode::no_interval,
          b.stop_reason == results::StopReason::budget ? "one fork only, the budget allowed no more: no confidence interval"
                                                       : "only one fork succeeded: no confidence interval");
-  const auto ran = static_cast<int>(scored);
-  if (b.stop_reason == results::StopReason::budget && ran < rule.min_forks)
+  // --forks is a minimum of scored forks (forks left out of the score do not count).
+  if (b.stop_reason == results::StopReason::budget && static_cast<int>(scored) < rule.min_forks)
     warn(b, WarningCode::forks_below_minimum,
-         fmt::format("the budget was spent after {} forks, before the {} asked for (--forks): raise --budget for "
-                     "more forks, or lower --forks",
-                     ran, rule.min_forks));
+         fmt::format("the budget was spent {}, fewer than the {} scored forks asked for (--forks): raise --budget "
+                     "for more forks, or lower --forks",
+                     forks_text(b, scored), rule.min_forks));
 }
 
 // What the processes did, over every fork that ran to the end, scored or not.

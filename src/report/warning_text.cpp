@@ -37,7 +37,7 @@ const char* grouped_headline(WarningCode code) {
     case WarningCode::disturbed_samples:
       return "other work took the CPU during some samples; they are left out of the scores";
     case WarningCode::target_not_reached: return "--target-ci not reached (raise --budget or --max-forks)";
-    case WarningCode::forks_below_minimum: return "the budget ran out before --forks forks (raise --budget)";
+    case WarningCode::forks_below_minimum: return "the budget ran out before --forks scored forks (raise --budget)";
     case WarningCode::unsteady_forks:
       return "forks without a steady state were left out of the score (raise --measure-ms to see where the speed "
              "settles)";

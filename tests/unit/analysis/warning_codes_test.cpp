@@ -98,7 +98,7 @@ TEST(WarningCodes, ABudgetThatCutsForksBelowTheMinimumSaysSo) {
   const auto* below = find(cut, WarningCode::forks_below_minimum);
   ASSERT_NE(below, nullptr);
   EXPECT_EQ(below->severity, Severity::note);
-  EXPECT_THAT(below->text, ::testing::HasSubstr("after 3 forks, before the 5 asked for (--forks)"));
+  EXPECT_THAT(below->text, ::testing::HasSubstr("spent after 3 forks, fewer than the 5 scored forks asked for (--forks)"));
   // Stopped by the target or with enough forks: nothing to say.
   EXPECT_EQ(find(fx.summarized(forks, tare::results::StopReason::target_ci), WarningCode::forks_below_minimum), nullptr);
   fx.context.rule.min_forks = 3;
