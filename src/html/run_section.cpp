@@ -14,6 +14,7 @@
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
 #include "report/warning_names.hpp"
+#include "report/warning_text.hpp"
 
 namespace tare::html {
 namespace {
@@ -90,9 +91,8 @@ std::string warnings_list(const results::Benchmark& b) {
 
 // The warnings cell: what makes the score unusable, else how many warnings there are.
 std::string warnings_cell(const results::Benchmark& b) {
-  for (const auto& w : b.warnings)
-    if (w.severity == results::Severity::unusable && !w.acknowledged)
-      return std::string("✗ ").append(report::warning_code_name(w.code));
+  if (const results::Warning* w = report::detail::first_unusable(b))
+    return std::string("✗ ").append(report::warning_code_name(w->code));
   const auto shown = std::count_if(b.warnings.begin(), b.warnings.end(), [](const auto& w) { return !w.acknowledged; });
   return std::to_string(shown);
 }
