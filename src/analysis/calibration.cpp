@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstddef>
 
+#include "stats/descriptive.hpp"
+
 namespace tare::analysis {
 
 double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns) {
@@ -51,6 +53,17 @@ std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const
   const double call_ns = per_invocation_ns(typical_recent(warmup), ops_per_invocation, threads);
   const auto least = static_cast<double>(plan.min_samples);
   return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), least, 20000.0));
+}
+
+double invocation_ns(const std::vector<results::Fork>& forks, std::uint64_t ops_per_invocation, int threads) {
+  for (auto fork = forks.rbegin(); fork != forks.rend(); ++fork) {
+    if (!fork->ok || fork->samples.empty()) continue;
+    std::vector<double> times;
+    for (const auto& s : fork->samples)
+      if (s.ops > 0) times.push_back(per_invocation_ns(s, ops_per_invocation, threads));
+    if (!times.empty()) return stats::median(times);
+  }
+  return 0;
 }
 
 }  // namespace tare::analysis

@@ -42,6 +42,10 @@ results::Sample typical_recent(const std::vector<results::Sample>& samples);
 /// ns per invocation of a sample.
 double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads);
 
+/// The time per invocation the last good fork of a benchmark measured (the median over its
+/// measured samples), for the next fork's worker to plan by; 0 when none has measured one.
+double invocation_ns(const std::vector<results::Fork>& forks, std::uint64_t ops_per_invocation, int threads);
+
 /// What a fork is to measure, and what its warmup showed.
 struct MeasurementPlan {
   double measure_ns = 1e8;        ///< measured time per fork

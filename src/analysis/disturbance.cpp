@@ -37,18 +37,23 @@ std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, 
   return disturbed;
 }
 
-std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads) {
-  std::vector<double> all, undisturbed;
+std::vector<const results::Sample*> scored_samples(const std::vector<results::Sample>& samples, int threads) {
+  std::vector<const results::Sample*> all, undisturbed;
   all.reserve(samples.size());
   bool known = true;
   for (const auto& s : samples) {
-    const double value = sample_value(s, mode, threads);
-    all.push_back(value);
+    all.push_back(&s);
     const auto disturbed = is_disturbed(s, threads);
     known = known && disturbed.has_value();
-    if (known && !*disturbed) undisturbed.push_back(value);
+    if (known && !*disturbed) undisturbed.push_back(&s);
   }
   return known && undisturbed.size() >= kFewestUndisturbed ? undisturbed : all;
+}
+
+std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads) {
+  std::vector<double> values;
+  for (const auto* s : scored_samples(samples, threads)) values.push_back(sample_value(*s, mode, threads));
+  return values;
 }
 
 PairedValues paired_scored_values(const std::vector<results::Sample>& first, const std::vector<results::Sample>& second,

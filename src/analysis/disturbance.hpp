@@ -40,8 +40,11 @@ bool mostly_disturbed(const std::vector<results::Sample>& samples, std::size_t w
 /// How many of `samples` were disturbed; nullopt where the waits are unknown.
 std::optional<int> count_disturbed(const std::vector<results::Sample>& samples, int threads);
 
-/// The values (in the benchmark's unit) a fork's score rests on: its undisturbed samples
-/// when the waits are known and at least kFewestUndisturbed remain, else all of them.
+/// The samples a fork's score rests on: its undisturbed samples when the waits are known and
+/// at least kFewestUndisturbed remain, else all of them.
+std::vector<const results::Sample*> scored_samples(const std::vector<results::Sample>& samples, int threads);
+
+/// The values (in the benchmark's unit) of the samples a fork's score rests on.
 std::vector<double> scored_values(const std::vector<results::Sample>& samples, Mode mode, int threads);
 
 /// Two forks compared with each other (`tare ab`'s pairs), on the same footing: the

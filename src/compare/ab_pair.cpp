@@ -68,6 +68,8 @@ Pair run_pair(const AbOptions& options, const PairBinaries& binaries, const List
   spec.threads = b.threads;
   spec.tsc_ghz = setup.tsc_ghz;
   spec.layout_seed = layout_seed;
+  // Each side warms up and then measures for measure_ms (lock-step: in rounds of two).
+  spec.span_ns = (options.warmup_max_ms + 2 * options.measure_ms) * 1e6;
   results::Fork base, candidate;
   base.layout = candidate.layout = worker::derive_layout(layout_seed);
   runner::WorkerProcess a({binaries.base, worker::to_args(spec), base.layout.env_pad_bytes, {}, {}},

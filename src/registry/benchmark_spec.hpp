@@ -21,6 +21,14 @@ class StateBase {
   virtual ~StateBase() = default;
 };
 
+/// What the worker knows of the fork ahead, from the runner's plan: how long it will take
+/// samples in all (warmup and measurement; 0: not said), and the time per invocation earlier
+/// forks of the benchmark measured (0: none yet).
+struct ForkOutlook {
+  double span_ns = 0;
+  double invocation_ns = 0;
+};
+
 /// What the worker process needs of one benchmark.
 class Body {
  public:
@@ -43,6 +51,23 @@ class Body {
   /// or a remote system's clock), not a clock around it: the CPU time spent meanwhile is no
   /// measure of waiting.
   virtual bool reports_its_own_time() const { return false; }
+  /// The fork ahead, told once per state as it is made (a body whose calls of the user's
+  /// function span samples plans them by it).
+  virtual void expect(StateBase&, const ForkOutlook&) const {}
+  /// Before a run of `n` invocations, on the thread that will run it and outside its timing
+  /// (and the scheduler's account of it): a body whose calls of the user's function span
+  /// samples ends a call and starts the next one here, set-up included.
+  virtual void prepare_run(StateBase&, std::uint64_t) const {}
+  /// The CPU time the last run() used while the operation's own timer ran (Google
+  /// Benchmark's loop, which pauses); negative when the body does not know it, and the CPU
+  /// time read around the run stands.
+  virtual double timed_cpu_ns(const StateBase&) const { return -1; }
+  /// A call that spans samples ends here, on the state's own thread (and every thread's at
+  /// once): before the annotations are read and before teardown.
+  virtual void end_call(StateBase&) const {}
+  /// One self-contained run of `n` invocations for callgrind to count: a call of its own,
+  /// never one resumed (callgrind follows calls, not switches of stack).
+  virtual std::uint64_t run_alone(StateBase& state, std::uint64_t n) const { return run(state, n); }
   /// The measured samples start: what the benchmark reports about itself counts from here.
   virtual void begin_measurement(StateBase&) const {}
   /// What the benchmark reported about itself over the measured samples, one line of text

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <random>
 
+#include "analysis/calibration.hpp"
 #include "analysis/slow_start.hpp"
 #include "analysis/time_left.hpp"
 #include "runner/progress.hpp"
@@ -17,10 +18,12 @@ namespace {
 
 // The first fork looks for a slow start as far as the warmup bound; later ones warm up past
 // the one it found.
-ForkPlan plan_next_fork(const ForkPlan& plan, const results::Benchmark& result, std::uint64_t layout_seed) {
+ForkPlan plan_next_fork(const ForkPlan& plan, const registry::Instance& instance, const results::Benchmark& result,
+                        std::uint64_t layout_seed) {
   ForkPlan fork_plan = plan;
   fork_plan.layout_seed = layout_seed;
   fork_plan.to_horizon = result.forks.empty();
+  fork_plan.invocation_ns = analysis::invocation_ns(result.forks, instance.spec->ops_per_invocation, instance.threads);
   if (!result.forks.empty())
     fork_plan.warmup_until_age_ns = analysis::later_warmup_ns(result.forks.front().slow_start, result.forks.size());
   return fork_plan;
@@ -60,7 +63,7 @@ CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, r
     std::shuffle(active.begin(), active.end(), rng);
     for (std::size_t i : active) {
       auto& result = run.benchmarks[i];
-      const ForkPlan fork_plan = plan_next_fork(plan, result, rng());
+      const ForkPlan fork_plan = plan_next_fork(plan, instances[i], result, rng());
       progress.update(progress_text(instances, run, so_far, forks_run, forks_ns, progress, i));
       const auto start = std::chrono::steady_clock::now();
       try {

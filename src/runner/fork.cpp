@@ -119,6 +119,14 @@ void measure_steady(WorkerProcess& worker, const registry::Instance& instance, c
   fork.reference_after_ns = time_reference(worker);
 }
 
+// How long the fork may take samples at most (its calibration and warmup, the horizon's
+// second look, and every measured sample replaced once), for a worker that plans how long
+// a call of the benchmark's function lasts (the Google Benchmark layer's).
+double span_of(const ForkPlan& plan) {
+  const double warmup = std::max(plan.to_horizon ? 2 * plan.warmup_max_ns : plan.warmup_max_ns, plan.warmup_until_age_ns);
+  return warmup + 2 * plan.measure_ns;
+}
+
 // The worker reads its counters in the order it was sent them: name each reading.
 void name_perf_readings(const ForkPlan& plan, results::Fork& fork) {
   if (fork.perf_readings.size() != plan.perf_event_names.size())
@@ -152,6 +160,8 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     spec.layout_seed = plan.layout_seed;
     spec.perf_events = plan.perf_events;
     spec.count_allocations = !plan.alloc_library.empty();
+    spec.span_ns = span_of(plan);
+    spec.invocation_ns = plan.invocation_ns;
     std::vector<std::string> environment;
     if (spec.count_allocations) environment.push_back(preload_variable(plan.alloc_library, std::getenv("LD_PRELOAD")));
     WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment)},

@@ -29,6 +29,7 @@ struct ForkPlan {
   bool to_horizon = false;
   double warmup_until_age_ns = 0;     ///< warm up until the process is this old (a slow start the first fork found)
   double measure_ns = 1e8;            ///< measured time per fork
+  double invocation_ns = 0;           ///< the time per invocation earlier forks measured (0: none)
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;
   /// --prof perf: the events the worker counts (perf::events_to_text; "" for none) and their

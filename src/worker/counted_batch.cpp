@@ -5,5 +5,5 @@
 extern "C" __attribute__((noinline, used)) std::uint64_t tare_counted_batch(const tare::detail::Body* body,
                                                                             tare::detail::StateBase* state,
                                                                             std::uint64_t invocations) {
-  return body->run(*state, invocations);
+  return body->run_alone(*state, invocations);
 }

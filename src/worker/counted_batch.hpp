@@ -16,6 +16,7 @@ inline constexpr const char* kCountedBatchFunction = "tare_counted_batch";
 
 }  // namespace tare::worker
 
-/// Runs `invocations` invocations of `body`'s timed loop on `state`; returns its ticks.
+/// Runs `invocations` invocations of `body`'s timed loop on `state`, a run of its own
+/// (Body::run_alone); returns its ticks.
 extern "C" std::uint64_t tare_counted_batch(const tare::detail::Body* body, tare::detail::StateBase* state,
                                             std::uint64_t invocations);

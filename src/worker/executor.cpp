@@ -59,6 +59,7 @@ struct Executor::Slot {
   std::uint64_t begin = 0, end = 0;  // around it, on the shared clock
   double cpu_ns = 0;             // the thread's CPU time around its run
   system::ThreadTimes times;     // what the scheduler did to the thread over its run
+  std::unique_ptr<system::ThreadTimesReader> scheduler;  // the thread's own, made on it
 };
 
 namespace {
@@ -83,7 +84,8 @@ double stolen_ns(double ns, double cpu_ns, const system::ThreadTimes& spent) {
 
 }  // namespace
 
-Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads)
+Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads,
+                   const detail::ForkOutlook& outlook)
     : spec_(spec),
       params_(params),
       threads_(threads),
@@ -91,7 +93,11 @@ Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int 
   set_thread_count(threads_);
   if (threads_ == 1) scheduler_ = std::make_unique<system::ThreadTimesReader>();
   const double start = wall_ns();
-  if (threads_ == 1 || spec_.shared_state) shared_state_ = spec_.body->make_state(params_);
+  outlook_ = outlook;
+  if (threads_ == 1 || spec_.shared_state) {
+    shared_state_ = spec_.body->make_state(params_);
+    spec_.body->expect(*shared_state_, outlook_);
+  }
   if (threads_ > 1) {
     slots_.reserve(static_cast<std::size_t>(threads_));
     for (int i = 0; i < threads_; ++i) slots_.push_back(std::make_unique<Slot>());
@@ -135,6 +141,7 @@ void Executor::make_thread_state(Slot& slot) {
       slot.state = shared_state_.get();
     } else {
       slot.own_state = spec_.body->make_state(params_);
+      spec_.body->expect(*slot.own_state, outlook_);
       slot.state = slot.own_state.get();
     }
   } catch (...) {
@@ -147,11 +154,12 @@ void Executor::make_thread_state(Slot& slot) {
   done_.notify_all();
 }
 
-bool Executor::wait_for_next_sample(std::uint64_t& seen, std::uint64_t& invocations) {
+bool Executor::wait_for_next_job(std::uint64_t& seen, Job& job, std::uint64_t& invocations) {
   std::unique_lock lock(mutex_);
   wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
   if (stopping_) return false;
   seen = generation_;
+  job = job_;
   invocations = invocations_;
   return true;
 }
@@ -167,26 +175,18 @@ void Executor::report_thread_finished() {
 void Executor::thread_main(Slot& slot, int index) {
   set_thread_index(index);
   make_thread_state(slot);
-  const system::ThreadTimesReader scheduler;  // this thread's
-  std::uint64_t seen = 0;
+  slot.scheduler = std::make_unique<system::ThreadTimesReader>();
+  std::uint64_t seen = 0, samples_seen = 0;
+  Job job = Job::sample;
   std::uint64_t invocations = 0;
-  while (wait_for_next_sample(seen, invocations)) {
+  while (wait_for_next_job(seen, job, invocations)) {
     try {
       if (!slot.state) throw std::runtime_error("state construction failed");
-      // Waking from a condition variable is staggered; a spin barrier lines the threads
-      // up so they run (and contend) together. With more threads than CPUs the spinning
-      // threads yield, or those they wait for would not get a CPU to arrive on.
-      arrived_.fetch_add(1);
-      while (arrived_.load() < static_cast<std::uint64_t>(threads_) * seen) {
-        if (oversubscribed_) std::this_thread::yield();
+      switch (job) {
+        case Job::prepare: spec_.body->prepare_run(*slot.state, invocations); break;
+        case Job::end_call: spec_.body->end_call(*slot.state); break;
+        case Job::sample: run_thread_sample(slot, ++samples_seen, invocations); break;
       }
-      const system::ThreadTimes before = scheduler.read();
-      const double cpu_before = thread_cpu_ns();
-      slot.begin = detail::ticks_start();
-      slot.ticks = spec_.body->run(*slot.state, invocations);
-      slot.end = detail::ticks_stop();
-      slot.cpu_ns = thread_cpu_ns() - cpu_before;
-      slot.times = scheduler.read() - before;
     } catch (...) {
       record_failure();
     }
@@ -194,6 +194,26 @@ void Executor::thread_main(Slot& slot, int index) {
   }
   // Per-thread teardown happens on the owning thread, like setup.
   slot.own_state.reset();
+}
+
+// One thread's part of a sample (the `sample`-th): its run, prepared already (Job::prepare).
+void Executor::run_thread_sample(Slot& slot, std::uint64_t sample, std::uint64_t invocations) {
+  const system::ThreadTimesReader& scheduler = *slot.scheduler;
+  // Waking from a condition variable is staggered; a spin barrier lines the threads up so
+  // they run (and contend) together. With more threads than CPUs the spinning threads
+  // yield, or those they wait for would not get a CPU to arrive on.
+  arrived_.fetch_add(1);
+  while (arrived_.load() < static_cast<std::uint64_t>(threads_) * sample) {
+    if (oversubscribed_) std::this_thread::yield();
+  }
+  const system::ThreadTimes before = scheduler.read();
+  const double cpu_before = thread_cpu_ns();
+  slot.begin = detail::ticks_start();
+  slot.ticks = spec_.body->run(*slot.state, invocations);
+  slot.end = detail::ticks_stop();
+  slot.cpu_ns = thread_cpu_ns() - cpu_before;
+  slot.times = scheduler.read() - before;
+  if (const double timed = spec_.body->timed_cpu_ns(*slot.state); timed >= 0) slot.cpu_ns = timed;
 }
 
 void Executor::read_counters(std::vector<double>& out) {
@@ -225,10 +245,18 @@ void Executor::begin_measurement() {
   for (auto* state : states()) spec_.body->begin_measurement(*state);
 }
 
-std::string Executor::annotations() { return spec_.body->annotations(states()); }
+std::string Executor::annotations() {
+  end_calls();
+  return spec_.body->annotations(states());
+}
 
 results::Sample Executor::sample(std::uint64_t invocations) {
   run_sample_hooks(&detail::Body::before_sample);
+
+  // Outside the bracket and the timing: what a body does between runs (the Google Benchmark
+  // layer's set-up of a new call of the user's function).
+  if (slots_.empty()) spec_.body->prepare_run(*shared_state_, invocations);
+  else run_on_threads(Job::prepare, invocations);
 
   std::vector<double> counters_before, counters_after;
   read_counters(counters_before);
@@ -274,16 +302,18 @@ results::Sample Executor::timed_run_alone(std::uint64_t invocations) {
   sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
   sample.cpu_ns = thread_cpu_ns() - cpu_before;
   const system::ThreadTimes spent = scheduler_->read() - before;
+  if (const double timed = spec_.body->timed_cpu_ns(*shared_state_); timed >= 0) sample.cpu_ns = timed;
   add_interference(sample, spent);
   if (!spec_.body->times_each_invocation() && !spec_.body->times_itself())
     sample.stolen_ns = stolen_ns(sample.ns, sample.cpu_ns, spent);
   return sample;
 }
 
-results::Sample Executor::timed_run_together(std::uint64_t invocations) {
+void Executor::run_on_threads(Job job, std::uint64_t invocations) {
   {
     std::lock_guard lock(mutex_);
     finished_ = 0;
+    job_ = job;
     invocations_ = invocations;
     ++generation_;
   }
@@ -291,6 +321,18 @@ results::Sample Executor::timed_run_together(std::uint64_t invocations) {
   std::unique_lock lock(mutex_);
   done_.wait(lock, [&] { return finished_ == threads_; });
   if (failure_) std::rethrow_exception(failure_);
+}
+
+void Executor::end_calls() {
+  if (slots_.empty()) {
+    if (shared_state_) spec_.body->end_call(*shared_state_);
+  } else {
+    run_on_threads(Job::end_call, 0);
+  }
+}
+
+results::Sample Executor::timed_run_together(std::uint64_t invocations) {
+  run_on_threads(Job::sample, invocations);
   results::Sample sample;
   sample.wait_ns = 0;
   std::uint64_t first_begin = slots_.front()->begin, last_begin = first_begin;

@@ -28,7 +28,8 @@ struct RunBracket {
 
 class Executor {
  public:
-  Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads);
+  /// Builds the state(s) and tells them `outlook`, the fork ahead.
+  Executor(const detail::BenchmarkSpec& spec, const Params& params, int threads, const detail::ForkOutlook& outlook = {});
   ~Executor();
   Executor(const Executor&) = delete;
   Executor& operator=(const Executor&) = delete;
@@ -49,7 +50,8 @@ class Executor {
   void counted_batch(std::uint64_t invocations, bool empty_loop);
   /// The measured samples start (what the benchmark reports about itself counts from here).
   void begin_measurement();
-  /// What the benchmark reported about itself since begin_measurement (Body::annotations).
+  /// What the benchmark reported about itself since begin_measurement (Body::annotations),
+  /// once every call that spans samples has ended (Body::end_call).
   std::string annotations();
   /// Destroys the state(s); returns the time it took.
   double teardown();
@@ -61,7 +63,11 @@ class Executor {
   void thread_main(Slot& slot, int index);
   // The benchmark thread's steps around its timed run.
   void make_thread_state(Slot& slot);
-  bool wait_for_next_sample(std::uint64_t& seen, std::uint64_t& invocations);
+  enum class Job { sample, prepare, end_call };
+  bool wait_for_next_job(std::uint64_t& seen, Job& job, std::uint64_t& invocations);
+  void run_thread_sample(Slot& slot, std::uint64_t sample, std::uint64_t invocations);
+  void run_on_threads(Job job, std::uint64_t invocations);  // every benchmark thread, and waits
+  void end_calls();
   void report_thread_finished();
   void record_failure();  // keeps the first exception, for the worker thread to rethrow
   results::Sample timed_run(std::uint64_t invocations);
@@ -76,15 +82,17 @@ class Executor {
   Params params_;
   int threads_;
   bool oversubscribed_;  ///< more threads than CPUs
+  detail::ForkOutlook outlook_;
   double setup_ns_ = 0;
   std::unique_ptr<detail::StateBase> shared_state_;  // shared scope, or the single thread's
   std::vector<std::unique_ptr<Slot>> slots_;         // empty when single-threaded
   std::unique_ptr<system::ThreadTimesReader> scheduler_;  // the worker's own thread, when single-threaded
 
-  // Commands to the benchmark threads: a generation number bumps per sample.
+  // Jobs for the benchmark threads: a generation number bumps per job.
   std::mutex mutex_;
   std::condition_variable wake_, done_;
   std::uint64_t generation_ = 0;
+  Job job_ = Job::sample;
   std::uint64_t invocations_ = 0;
   bool stopping_ = false;
   int finished_ = 0;

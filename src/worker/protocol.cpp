@@ -40,6 +40,8 @@ std::vector<std::string> to_args(const WorkerSpec& spec) {
   if (spec.occurrence != 0) args.push_back("occurrence=" + std::to_string(spec.occurrence));
   if (!spec.perf_events.empty()) args.push_back("perf=" + spec.perf_events);
   if (spec.count_allocations) args.push_back("alloc=1");
+  if (spec.span_ns > 0) args.push_back("span_ns=" + format_double(spec.span_ns));
+  if (spec.invocation_ns > 0) args.push_back("invocation_ns=" + format_double(spec.invocation_ns));
   for (const auto& [key, value] : spec.params) args.push_back("param:" + key + "=" + value);
   return args;
 }
@@ -70,6 +72,9 @@ WorkerSpec parse_args(const std::vector<std::string>& args) {
     } else if (key == "alloc") {
       if (value != "0" && value != "1") throw std::invalid_argument("bad worker alloc: " + value);
       spec.count_allocations = value == "1";
+    } else if (key == "span_ns" || key == "invocation_ns") {
+      double& field = key == "span_ns" ? spec.span_ns : spec.invocation_ns;
+      if (!parse_number(value, field) || !(field >= 0)) throw std::invalid_argument("bad worker " + key + ": " + value);
     } else if (key.rfind("param:", 0) == 0) {
       spec.params.emplace_back(key.substr(6), value);
     } else {

@@ -63,6 +63,10 @@ struct WorkerSpec {
   /// --prof alloc: count allocations over the measured samples (the runner preloads the
   /// counter, libtare_alloc.so; argument "alloc=1", absent otherwise).
   bool count_allocations = false;
+  /// The fork ahead (registry's ForkOutlook): how long it takes samples in all, and the time
+  /// per invocation earlier forks measured; 0 (and absent) when not known.
+  double span_ns = 0;
+  double invocation_ns = 0;
 };
 
 /// The arguments that follow kWorkerFlag.

@@ -152,7 +152,7 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
   MeasuredCounters counters(spec.perf_events);  // before the benchmark's threads: they inherit them
   AllocationCounting allocations;
   if (spec.count_allocations) allocations.counter = AllocationCounter::attach();
-  Executor executor(benchmark, Params(spec.params), spec.threads);
+  Executor executor(benchmark, Params(spec.params), spec.threads, {spec.span_ns, spec.invocation_ns});
   channel.send(ready_reply(executor, layout));
   channel.flush();
 

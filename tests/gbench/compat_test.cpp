@@ -514,7 +514,9 @@ TEST(GbenchCompatEmptyLoop, LoopsTheCompilerDeletedFinishAndAreFlagged) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const json gb = parse_json(result.out, "tare");
   ASSERT_EQ(gb["benchmarks"].size(), 3u) << result.out;
-  for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 0.01) << row.dump();
+  // Nothing but the loop's own count-down is left (none of it, when the compiler deletes
+  // that too): well under a nanosecond per iteration.
+  for (const auto& row : gb["benchmarks"]) EXPECT_LT(row["real_time"].get<double>(), 1.0) << row.dump();
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   ASSERT_FALSE(doc["benchmarks"].empty());

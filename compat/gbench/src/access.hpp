@@ -35,11 +35,11 @@ struct Access {
 
   static State make_state(const Benchmark& b, const std::string& name, IterationCount iterations,
                           const std::vector<std::int64_t>& args, int thread_index, int threads,
-                          ThreadManager* manager = nullptr) {
-    return State(name, iterations, args, thread_index, threads, b.measure_process_cpu_time_, manager);
+                          ThreadManager* manager = nullptr, CallDriver* driver = nullptr) {
+    return State(name, iterations, args, thread_index, threads, b.measure_process_cpu_time_, manager, driver);
   }
   static std::uint64_t timed_ticks(const State& s) { return s.accumulated_ticks_; }
-  static double timed_cpu_ns(const State& s) { return static_cast<double>(s.accumulated_cpu_ns_); }
+  static double timed_cpu_ns(const State& s) { return s.accumulated_cpu_ns_; }
   static double manual_seconds(const State& s) { return s.manual_seconds_; }
   static bool error(const State& s) { return s.error_; }
   static const std::string& error_message(const State& s) { return s.error_message_; }

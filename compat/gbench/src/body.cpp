@@ -2,7 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <memory>
+
 #include "access.hpp"
+#include "call.hpp"
+#include "call_plan.hpp"
 #include "flags.hpp"
 #include "thread_manager.hpp"
 #include "clock/clock.hpp"
@@ -16,17 +21,22 @@ using benchmark::internal::Access;
 
 benchmark::MemoryManager* g_memory_manager = nullptr;
 
-// One thread's record of the measured runs.
+// One thread's calls: the one going on, and the reports of those that ended since the
+// measurement began.
 struct RunRecord final : detail::StateBase {
   int thread_index = 0;
-  benchmark::IterationCount last_iterations = 0;  // of the last run
-  double runs = 0;
-  double cpu_ns = 0;  // CPU time while the benchmark's timer ran, summed over runs
-  double manual_ns = 0;  // the times a UseManualTime benchmark reported, summed over runs
-  std::map<std::string, Reported::CounterValue> sums;
-  std::string label;
-  std::int64_t complexity_n = 0;
+  CallOutlook outlook;
+  std::unique_ptr<Call> call;  // a call still going when the worker goes away is abandoned
+  BatchTimes last;             // what the last batch measured
+  double ns_per_iteration = 0;  // the last batch's, this process's measure of an iteration
+  bool measuring = false;
+  std::vector<CallReport> measured;
+  std::int64_t calls = 0;
+  double outside_ns = 0;
+  benchmark::IterationCount last_iterations = 0;  // of the last batch
 };
+
+RunRecord& record_of(detail::StateBase& base) { return static_cast<RunRecord&>(base); }
 
 std::uint64_t seconds_to_ticks(double seconds) {
   const double ns = seconds * 1e9;
@@ -35,121 +45,168 @@ std::uint64_t seconds_to_ticks(double seconds) {
 
 class GbenchBody final : public detail::Body {
  public:
-  explicit GbenchBody(Instance instance)
+  GbenchBody(Instance instance, std::int64_t fixed_iterations)
       : instance_(std::move(instance)),
-        threads_meet_(instance_.threads > 1 ? std::make_unique<benchmark::internal::ThreadManager>(instance_.threads)
-                                            : nullptr) {}
+        fixed_iterations_(fixed_iterations),
+        loops_meet_(threaded() ? std::make_unique<benchmark::internal::ThreadManager>(instance_.threads) : nullptr),
+        calls_meet_(threaded() ? std::make_unique<benchmark::internal::ThreadManager>(instance_.threads) : nullptr) {}
 
   std::unique_ptr<detail::StateBase> make_state(const Params&) const override {
     auto record = std::make_unique<RunRecord>();
     record->thread_index = tare::thread_index();  // per-thread records are built on their thread
     return record;
   }
+  void expect(detail::StateBase& base, const detail::ForkOutlook& outlook) const override {
+    record_of(base).outlook = {outlook.span_ns, outlook.invocation_ns};
+  }
 
+  // A call ends when the next batch would pass its max_iterations; the next one starts and
+  // runs what comes before its loop.
+  void prepare_run(detail::StateBase& base, std::uint64_t n) const override {
+    RunRecord& r = record_of(base);
+    const auto batch = static_cast<benchmark::IterationCount>(n);
+    if (r.call && r.call->room() < batch) end_call(r);
+    if (!r.call) start_call(r, batch);
+    r.call->start();
+  }
   std::uint64_t run(detail::StateBase& base, std::uint64_t n) const override {
-    auto& record = static_cast<RunRecord&>(base);
-    benchmark::State state = Access::make_state(*instance_.family, instance_.name,
-                                                static_cast<benchmark::IterationCount>(n), instance_.args,
-                                                record.thread_index, instance_.threads, threads_meet_.get());
-    instance_.family->Run(state);
-    if (Access::error(state)) tare::skip(Access::error_message(state));
-    record.last_iterations = static_cast<benchmark::IterationCount>(n);
-    record.runs += 1;
-    record.cpu_ns += Access::timed_cpu_ns(state);
-    record.manual_ns += Access::manual_seconds(state) * 1e9;
-    for (const auto& [name, counter] : state.counters) {
-      auto& sum = record.sums[name];
-      sum.value += counter.value;
-      sum.flags = static_cast<int>(counter.flags);
-      sum.one_k = static_cast<int>(counter.oneK);
+    RunRecord& r = record_of(base);
+    const auto batch = static_cast<benchmark::IterationCount>(n);
+    prepare_run(base, n);  // (done already, unless the worker did not ask)
+    r.last = r.call->run_batch(batch);
+    r.last_iterations = batch;
+    if (r.last.ticks > 0 && batch > 0) r.ns_per_iteration = clock::ticks_to_ns(r.last.ticks) / static_cast<double>(batch);
+    // A function that returned part-way (its loop broken off, an error) ends its call.
+    if (r.call->returned()) {
+      const CallReport report = r.call->end();
+      end_call(r);
+      if (report.error) tare::skip(report.error_message);
     }
-    if (!Access::label(state).empty()) record.label = Access::label(state);
-    if (Access::complexity_n(state) != 0) record.complexity_n = Access::complexity_n(state);
-    if (Access::manual_time(*instance_.family)) return seconds_to_ticks(Access::manual_seconds(state));
+    if (Access::manual_time(*instance_.family)) return seconds_to_ticks(r.last.manual_seconds);
+    return r.last.ticks;
+  }
+  double timed_cpu_ns(const detail::StateBase& base) const override {
+    return static_cast<const RunRecord&>(base).last.cpu_ns;
+  }
+  void end_call(detail::StateBase& base) const override {
+    if (record_of(base).call) end_call(record_of(base));
+  }
+  std::uint64_t run_alone(detail::StateBase&, std::uint64_t n) const override {
+    call_hook(Access::setup(*instance_.family));
+    benchmark::State state = Access::make_state(*instance_.family, instance_.name,
+                                                static_cast<benchmark::IterationCount>(n), instance_.args, 0, 1);
+    instance_.family->Run(state);
+    call_hook(Access::teardown(*instance_.family));
     return Access::timed_ticks(state);
   }
 
-  // Google Benchmark's Setup/Teardown run once per run, on one thread.
-  void before_sample(detail::StateBase& base) const override {
-    if (auto setup = Access::setup(*instance_.family); setup && is_first(base)) call(setup);
-  }
-  void after_sample(detail::StateBase& base) const override {
-    if (auto teardown = Access::teardown(*instance_.family); teardown && is_first(base)) call(teardown);
-  }
+  void before_sample(detail::StateBase&) const override {}
+  void after_sample(detail::StateBase&) const override {}
   void read_counters(detail::StateBase&, double*) const override {}
   bool times_each_invocation() const override { return false; }
   bool times_itself() const override { return true; }
   bool reports_its_own_time() const override { return Access::manual_time(*instance_.family); }
 
   void begin_measurement(detail::StateBase& base) const override {
-    auto& record = static_cast<RunRecord&>(base);
-    record.runs = 0;
-    record.cpu_ns = 0;
-    record.manual_ns = 0;
-    record.sums.clear();
+    RunRecord& r = record_of(base);
+    r.measuring = true;
+    r.measured.clear();
   }
 
-  // Counters summed over threads, averaged over the measured runs.
-  std::string annotations(const std::vector<detail::StateBase*>& states) const override {
-    nlohmann::json counters = nlohmann::json::object();
-    std::string label;
-    std::int64_t complexity_n = 0;
-    double cpu_ns = 0, manual_ns = 0;
-    for (const auto* base : states) {
-      const auto& record = *static_cast<const RunRecord*>(base);
-      if (record.runs == 0) continue;
-      cpu_ns += record.cpu_ns / record.runs;
-      manual_ns += record.manual_ns / record.runs / static_cast<double>(states.size());
-      for (const auto& [name, sum] : record.sums) {
-        auto& c = counters[name];
-        if (c.is_null()) c = {{"value", 0.0}};
-        c["value"] = c["value"].get<double>() + sum.value / record.runs;
-        c["flags"] = sum.flags;
-        c["one_k"] = sum.one_k;
-      }
-      if (!record.label.empty()) label = record.label;
-      if (record.complexity_n != 0) complexity_n = record.complexity_n;
-    }
-    nlohmann::json reported{{"counters", counters}, {"label", label}, {"complexity_n", complexity_n}, {"cpu_ns", cpu_ns}};
-    if (Access::manual_time(*instance_.family)) reported["manual_ns"] = manual_ns;
-    if (g_memory_manager && !states.empty()) reported["memory"] = measure_memory(*states.front());
-    // A label is the user's text and may hold any bytes: U+FFFD for those that are not
-    // UTF-8, rather than an exception that would lose the whole fork.
-    return reported.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  }
+  std::string annotations(const std::vector<detail::StateBase*>& states) const override;
 
  private:
-  static bool is_first(detail::StateBase& base) { return static_cast<RunRecord&>(base).thread_index == 0; }
-
-  // As Google Benchmark does after a benchmark's measured runs: one more run, on one thread,
-  // of at most 16 iterations (few, so that one-time allocations weigh little), between the
-  // MemoryManager's Start and Stop.
-  nlohmann::json measure_memory(const detail::StateBase& first) const {
-    const auto& record = static_cast<const RunRecord&>(first);
-    const benchmark::IterationCount iterations = std::min<benchmark::IterationCount>(16, std::max<benchmark::IterationCount>(record.last_iterations, 1));
-    benchmark::MemoryManager::Result result;
-    g_memory_manager->Start();
-    if (auto setup = Access::setup(*instance_.family)) call(setup);
-    benchmark::State state =
-        Access::make_state(*instance_.family, instance_.name, iterations, instance_.args, 0, 1);
-    instance_.family->Run(state);
-    if (auto teardown = Access::teardown(*instance_.family)) call(teardown);
-    g_memory_manager->Stop(result);
-    return {{"iterations", iterations},
-            {"num_allocs", result.num_allocs},
-            {"max_bytes_used", result.max_bytes_used},
-            {"total_allocated_bytes", result.total_allocated_bytes},
-            {"net_heap_growth", result.net_heap_growth}};
+  bool threaded() const { return instance_.threads > 1; }
+  // The benchmark's threads start and end their calls together (their loops meet too).
+  void meet() const {
+    if (calls_meet_) calls_meet_->arrive_and_wait();
   }
-  void call(void (*hook)(const benchmark::State&)) const {
+
+  // As Google Benchmark runs Setup before a run's threads start: on one thread, and before
+  // any thread's call begins; the call's max_iterations are decided there too, for all.
+  void start_call(RunRecord& r, benchmark::IterationCount batch) const {
+    if (r.thread_index == 0) {
+      call_hook(Access::setup(*instance_.family));
+      call_iterations_ = fixed_iterations_ > 0 ? fixed_iterations_ : call_iterations(r.outlook, r.ns_per_iteration, batch);
+    }
+    meet();
+    r.call = std::make_unique<Call>(instance_, call_iterations_.load(), r.thread_index, loops_meet_.get());
+    ++r.calls;
+  }
+  // Teardown once every thread's call returned, on one thread.
+  void end_call(RunRecord& r) const {
+    const CallReport& report = r.call->end();
+    r.outside_ns += report.outside_ns;
+    if (r.measuring) r.measured.push_back(report);
+    r.call.reset();
+    meet();
+    if (r.thread_index == 0) call_hook(Access::teardown(*instance_.family));
+  }
+
+  nlohmann::json measure_memory(const RunRecord& first) const;
+  void call_hook(void (*hook)(const benchmark::State&)) const {
+    if (!hook) return;
     const benchmark::State state =
         Access::make_state(*instance_.family, instance_.name, 1, instance_.args, 0, instance_.threads);
     hook(state);
   }
 
   Instance instance_;
-  std::unique_ptr<benchmark::internal::ThreadManager> threads_meet_;  // when multi-threaded
+  std::int64_t fixed_iterations_;  // Iterations(N): every call runs exactly N
+  std::unique_ptr<benchmark::internal::ThreadManager> loops_meet_, calls_meet_;  // when multi-threaded
+  mutable std::atomic<std::int64_t> call_iterations_{0};
 };
+
+nlohmann::json counters_json(const std::map<std::string, CounterValue>& counters) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, c] : counters) out[name] = {{"value", c.value}, {"flags", c.flags}, {"one_k", c.one_k}};
+  return out;
+}
+
+std::string GbenchBody::annotations(const std::vector<detail::StateBase*>& states) const {
+  std::vector<std::vector<CallReport>> calls;
+  std::string label;
+  std::int64_t complexity_n = 0;
+  for (const auto* base : states) {
+    const auto& record = *static_cast<const RunRecord*>(base);
+    calls.push_back(record.measured);
+    for (const auto& report : record.measured) {
+      if (!report.label.empty()) label = report.label;
+      if (report.complexity_n != 0) complexity_n = report.complexity_n;
+    }
+  }
+  const auto& first = *static_cast<const RunRecord*>(states.front());
+  nlohmann::json reported{{"counters", counters_json(counters_over_calls(calls))},
+                          {"label", label},
+                          {"complexity_n", complexity_n},
+                          {"calls", first.calls},
+                          {"outside_ns", first.outside_ns}};
+  if (Access::manual_time(*instance_.family)) reported["manual_ns_per_iteration"] = manual_ns_per_iteration(calls);
+  if (g_memory_manager) reported["memory"] = measure_memory(first);
+  // A label is the user's text and may hold any bytes: U+FFFD for those that are not
+  // UTF-8, rather than an exception that would lose the whole fork.
+  return reported.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// As Google Benchmark does after a benchmark's measured runs: one more run, on one thread,
+// of at most 16 iterations (few, so that one-time allocations weigh little), between the
+// MemoryManager's Start and Stop.
+nlohmann::json GbenchBody::measure_memory(const RunRecord& first) const {
+  const benchmark::IterationCount iterations =
+      std::min<benchmark::IterationCount>(16, std::max<benchmark::IterationCount>(first.last_iterations, 1));
+  benchmark::MemoryManager::Result result;
+  g_memory_manager->Start();
+  call_hook(Access::setup(*instance_.family));
+  benchmark::State state = Access::make_state(*instance_.family, instance_.name, iterations, instance_.args, 0, 1);
+  instance_.family->Run(state);
+  call_hook(Access::teardown(*instance_.family));
+  g_memory_manager->Stop(result);
+  return {{"iterations", iterations},
+          {"num_allocs", result.num_allocs},
+          {"max_bytes_used", result.max_bytes_used},
+          {"total_allocated_bytes", result.total_allocated_bytes},
+          {"net_heap_growth", result.net_heap_growth}};
+}
 
 }  // namespace
 
@@ -174,7 +231,7 @@ void register_with_tare(const Instance& instance) {
   spec.settings.measure_ms = Access::min_time(family) * 1e3;
   spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
-  spec.body = std::make_shared<GbenchBody>(instance);
+  spec.body = std::make_shared<GbenchBody>(instance, iterations);
   detail::register_benchmark(std::move(spec));
 }
 
@@ -188,8 +245,9 @@ Reported parse_reported(const std::string& annotations) {
     reported.counters[name] = {c.value("value", 0.0), c.value("flags", 0), c.value("one_k", 1000)};
   reported.label = doc.value("label", "");
   reported.complexity_n = doc.value("complexity_n", std::int64_t{0});
-  reported.cpu_ns_per_run = doc.value("cpu_ns", 0.0);
-  reported.manual_ns_per_run = doc.value("manual_ns", 0.0);
+  reported.manual_ns_per_iteration = doc.value("manual_ns_per_iteration", 0.0);
+  reported.calls = doc.value("calls", std::int64_t{0});
+  reported.outside_ns = doc.value("outside_ns", 0.0);
   if (const auto memory = doc.find("memory"); memory != doc.end() && memory->is_object()) {
     benchmark::MemoryManager::Result result;
     result.num_allocs = memory->value("num_allocs", std::int64_t{0});

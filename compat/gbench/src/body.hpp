@@ -1,7 +1,10 @@
-// A Google Benchmark instance as a tare benchmark: each sample of N invocations is one run
-// of the user's function with max_iterations = N, timed by its own loop (real time minus
-// paused time, or the manual time it reports). What the function reports about itself
-// (counters, label, complexity N) travels to the parent as the fork's annotations.
+// A Google Benchmark instance as a tare benchmark. A call of the user's function serves many
+// samples (call.hpp): each sample of N invocations is the call's next batch of N iterations,
+// timed by its own loop (real time minus paused time, or the manual time it reports); a call
+// ends when the fork ends or its max_iterations would be passed, and the next sample starts
+// another. Setup and Teardown run around each call, as around each Google Benchmark run.
+// What the calls report about themselves (counters, label, complexity N, the time they spent
+// outside their loops) travels to the parent as the fork's annotations.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -12,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "call_counters.hpp"
 #include "instances.hpp"
 
 namespace tare::gbench {
@@ -21,27 +25,22 @@ void register_with_tare(const Instance& instance);
 /// Makes tare's registry hold exactly these instances.
 void register_all_with_tare(const std::vector<Instance>& instances);
 
-/// A fork's annotations: per counter, its mean value per run (summed over threads), flags
-/// and base; the last label; the complexity N; the CPU time per run; a MemoryManager's
-/// measurements of one more run. What the reports need to finish them as Google Benchmark
-/// does.
+/// A fork's annotations: the counters over the measured calls (call_counters.hpp), the last
+/// label and complexity N, the manual time per iteration, a MemoryManager's measurements of
+/// one more run, and how many calls the process made and how long they spent outside their
+/// timed loops (set-up before it, what follows it).
 struct Reported {
-  struct CounterValue {
-    double value = 0;
-    int flags = 0;
-    int one_k = 1000;
-  };
   std::map<std::string, CounterValue> counters;
   std::string label;
   std::int64_t complexity_n = 0;
-  /// CPU time per run while the benchmark's timer ran, summed over threads (0: unknown).
-  double cpu_ns_per_run = 0;
-  /// UseManualTime: the time per run the benchmark reported, averaged over threads (exact:
-  /// it never passes through clock ticks).
-  double manual_ns_per_run = 0;
+  /// UseManualTime: the time per iteration the benchmark reported (exact: it never passes
+  /// through clock ticks).
+  double manual_ns_per_iteration = 0;
   /// With a registered MemoryManager: its result for a run of `memory_iterations`.
   std::optional<benchmark::MemoryManager::Result> memory;
   std::int64_t memory_iterations = 0;
+  std::int64_t calls = 0;
+  double outside_ns = 0;
 };
 
 /// Parses Body::annotations; empty text gives an empty report.

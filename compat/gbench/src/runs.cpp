@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "access.hpp"
+#include "analysis/disturbance.hpp"
 #include "analysis/estimates.hpp"
 #include "body.hpp"
 #include "stats/complexity.hpp"
@@ -20,46 +21,51 @@ using benchmark::Counter;
 using benchmark::internal::Access;
 using Run = BenchmarkReporter::Run;
 
-// Google Benchmark's counter arithmetic (Finish): rates per second of the run's time,
-// averages over threads or iterations, products with iterations, inversion last.
-double finish(const Reported::CounterValue& c, double iterations, double seconds, double threads) {
+// The part of Google Benchmark's counter arithmetic (Finish) left once each call's is done
+// (call_counters.hpp): a rate is its amount per iteration over the run's time per
+// iteration, and inversion comes last.
+double complete(const CounterValue& c, double seconds_per_iteration) {
   double v = c.value;
-  if (c.flags & Counter::kIsRate) v /= seconds;
-  if (c.flags & Counter::kAvgThreads) v /= threads;
-  if (c.flags & Counter::kIsIterationInvariant) v *= iterations;
-  if (c.flags & Counter::kAvgIterations) v /= iterations;
+  if (c.flags & Counter::kIsRate) v /= seconds_per_iteration;
   if (c.flags & Counter::kInvert) v = 1.0 / v;
   return v;
 }
 
 // One fork as one Google Benchmark run: its typical sample, with its counters as the
-// benchmark reported them (finished once the run's iterations and times are fixed).
+// benchmark reported them (finished once the run's times are fixed).
 struct ForkRun {
   double real_ns_per_iteration = 0, cpu_ns_per_iteration = 0;
   double iterations = 0;  ///< per sample, over all threads (as Google Benchmark counts them)
-  std::map<std::string, Reported::CounterValue> counters;
+  std::map<std::string, CounterValue> counters;
   std::string label;
   std::int64_t complexity_n = 0;
   std::optional<benchmark::MemoryManager::Result> memory;
   std::int64_t memory_iterations = 0;
 };
 
+// CPU time per iteration (of all threads, as Google Benchmark divides it), over the samples
+// the score rests on: while the benchmark's timer ran, so never more than the real time on
+// one thread.
+double cpu_ns_per_iteration(const results::Fork& fork, int threads) {
+  double sum = 0;
+  std::size_t n = 0;
+  for (const auto* s : analysis::scored_samples(fork.samples, threads))
+    if (s->ops > 0) {
+      sum += s->cpu_ns / static_cast<double>(s->ops);
+      ++n;
+    }
+  return n > 0 ? sum / static_cast<double>(n) : 0;
+}
+
 ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
   ForkRun r;
-  double cpu = 0;
-  for (const auto& s : fork.samples) cpu += s.cpu_ns;
-  const double samples = std::max<double>(1, static_cast<double>(fork.samples.size()));
   const Reported reported = parse_reported(fork.annotations);
   r.iterations = static_cast<double>(fork.ops_per_sample);
   // tare's fork mean is the time per operation per thread (JMH's); Google Benchmark divides
   // a thread's time by the iterations of all threads. A manual time is taken as reported.
-  r.real_ns_per_iteration = Access::manual_time(*instance.family) && r.iterations > 0
-                                ? reported.manual_ns_per_run / r.iterations
-                                : fork.mean / instance.threads;
-  // CPU time while the benchmark's own timer ran (as Google Benchmark counts it); else the
-  // process's CPU time over the whole sample.
-  const double cpu_ns_per_run = reported.cpu_ns_per_run > 0 ? reported.cpu_ns_per_run : cpu / samples;
-  r.cpu_ns_per_iteration = r.iterations > 0 ? cpu_ns_per_run / r.iterations : 0;
+  r.real_ns_per_iteration = Access::manual_time(*instance.family) ? reported.manual_ns_per_iteration
+                                                                   : fork.mean / instance.threads;
+  r.cpu_ns_per_iteration = cpu_ns_per_iteration(fork, instance.threads);
   r.counters = reported.counters;
   r.label = reported.label;
   r.complexity_n = reported.complexity_n;
@@ -92,15 +98,16 @@ void set_times(Run& run, double iterations, double real_ns_per_iteration, double
   run.cpu_accumulated_time = cpu_ns_per_iteration * n / 1e9;
 }
 
-// A counter finished as Google Benchmark finishes it, with the run's own iterations and time
-// (CPU time unless real or manual time is asked for): a rate is exactly the value over the
-// run's reported time.
-Counter finished(const Reported::CounterValue& c, const Run& run, const Instance& instance) {
+// A counter finished for the run it is shown in: a rate over the time per iteration Google
+// Benchmark would use (CPU, real or manual), so that it is exactly the value over the time
+// reported beside it.
+Counter finished(const CounterValue& c, const Run& run, const Instance& instance) {
   const auto& family = *instance.family;
   const double seconds =
       Access::real_time(family) || Access::manual_time(family) ? run.real_accumulated_time : run.cpu_accumulated_time;
-  return Counter(finish(c, static_cast<double>(run.iterations), seconds, instance.threads),
-                 static_cast<Counter::Flags>(c.flags), c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
+  const double per_iteration = run.iterations > 0 ? seconds / static_cast<double>(run.iterations) : 0;
+  return Counter(complete(c, per_iteration), static_cast<Counter::Flags>(c.flags),
+                 c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
 }
 
 void attach_memory(Run& run, const ForkRun& fork, Report& report) {
@@ -269,10 +276,7 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
 
 // The estimate over a benchmark's forks as one run: the mean iterations per sample, the
 // score (the mean of the forks' means) per iteration, the mean CPU time; tare's interval
-// beside it. Counters: a rate is the forks' mean value over this run's time (so it is the
-// value over the time reported, as in Google Benchmark); any other counter is the mean of
-// the forks' finished values (exact for a constant per iteration, whatever each fork's
-// batch).
+// beside it. Counters: the forks' mean, finished for this run (a rate over its time).
 Run estimate_run(const results::Benchmark& b, const Instance& instance, const Run& base, const std::vector<ForkRun>& forks) {
   Run run = base;
   double iterations = 0, cpu = 0, real = 0;
@@ -287,24 +291,15 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
   // The score is the time per operation per thread: per iteration of all threads, / threads.
   const bool manual = Access::manual_time(*instance.family);
   set_times(run, iterations / n, !manual && b.score ? *b.score / instance.threads : real / n, cpu / n);
-  std::map<std::string, Reported::CounterValue> raw;
-  std::map<std::string, double> finished_sum;
-  for (const auto& f : forks) {
-    Run fork_as_run = base;
-    set_times(fork_as_run, f.iterations, f.real_ns_per_iteration, f.cpu_ns_per_iteration);
+  std::map<std::string, CounterValue> mean;
+  for (const auto& f : forks)
     for (const auto& [name, c] : f.counters) {
-      auto& r = raw[name];
-      r.value += c.value / n;
-      r.flags = c.flags;
-      r.one_k = c.one_k;
-      finished_sum[name] += finished(c, fork_as_run, instance).value;
+      auto& m = mean[name];
+      m.value += c.value / n;
+      m.flags = c.flags;
+      m.one_k = c.one_k;
     }
-  }
-  for (const auto& [name, c] : raw) {
-    Counter counter = finished(c, run, instance);
-    if (!(c.flags & Counter::kIsRate)) counter.value = finished_sum[name] / n;
-    run.counters[name] = counter;
-  }
+  for (const auto& [name, c] : mean) run.counters[name] = finished(c, run, instance);
   // The forks the score and its interval rest on (those that reached a steady state), so
   // that a reader can recover the interval's standard error from its degrees of freedom.
   run.tare_forks = static_cast<std::int64_t>(analysis::scored_forks(b).size());

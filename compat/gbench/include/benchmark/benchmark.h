@@ -8,7 +8,7 @@
 // Like Google Benchmark's, this header compiles as C++98: what needs C++11 is declared only
 // when BENCHMARK_HAS_CXX11 is. The timed loop (`for (auto _ : state)`, KeepRunning) is
 // inline, so it compiles into the user's own function as it does with Google Benchmark;
-// only one call per sample crosses into tare.
+// only the end of a batch (a sample's worth of iterations) crosses into tare.
 #ifndef BENCHMARK_BENCHMARK_H_
 #define BENCHMARK_BENCHMARK_H_
 
@@ -277,6 +277,7 @@ class BenchmarkInstance;
 class ThreadTimer;
 class ThreadManager;
 class PerfCountersMeasurement;
+class CallDriver;
 
 /// The threads of one multi-threaded run meet here where their timed loop starts and where
 /// it ends, as in Google Benchmark: per-thread set-up is done before any thread times, and
@@ -295,9 +296,16 @@ enum AggregationReportMode
 
 }  // namespace internal
 
-/// One run of a benchmark function: `max_iterations` iterations, timed by the loop itself.
-/// Real time is read with tare's clock and CPU time with the thread's (or, with
+/// One call of a benchmark function: at most `max_iterations` iterations, timed by the loop
+/// itself. Real time is read with tare's clock and CPU time with the thread's (or, with
 /// MeasureProcessCPUTime, the process's) CPU clock, only while the timer runs.
+///
+/// One call serves many of tare's samples, as one run of Google Benchmark serves its
+/// measurement: the loop runs in batches (a sample's worth of iterations each), and at a
+/// batch's end the timer stops and the call waits, outside any timing, until the next sample
+/// asks for another batch. What the function sets up before its loop is built a few times per
+/// process, and what it keeps in locals carries on from sample to sample. The iterations of
+/// all batches stay within `max_iterations`, fixed when the call starts.
 class State {
  public:
   struct StateIterator;
@@ -310,16 +318,10 @@ class State {
   /// May overshoot by up to n - 1 iterations, as in Google Benchmark.
   BENCHMARK_ALWAYS_INLINE bool KeepRunningBatch(IterationCount n) { return KeepRunningInternal(n, true); }
 
-  void PauseTiming() {
-    accumulated_ticks_ += ::tare::detail::ticks_stop() - start_ticks_;
-    accumulated_cpu_ns_ += cpu_now_ns() - start_cpu_ns_;
-    running_ = false;
-  }
-  void ResumeTiming() {
-    running_ = true;
-    start_cpu_ns_ = cpu_now_ns();
-    start_ticks_ = ::tare::detail::ticks_start();
-  }
+  /// The timer stops: neither real nor CPU time counts until ResumeTiming (the CPU clock's
+  /// own read is left out as well, so that on one thread CPU time never exceeds real time).
+  void PauseTiming();
+  void ResumeTiming();
 
   /// Ends this benchmark, reported with this message as an error. The function should
   /// return soon after: the loop stops at its next check.
@@ -360,9 +362,11 @@ class State {
   BENCHMARK_ALWAYS_INLINE int threads() const { return threads_; }
   BENCHMARK_ALWAYS_INLINE int thread_index() const { return thread_index_; }
 
+  /// The iterations this call has run (as in Google Benchmark, a range-for loop counts them
+  /// as its batches end).
   BENCHMARK_ALWAYS_INLINE IterationCount iterations() const {
     if (BENCHMARK_BUILTIN_EXPECT(!started_, false)) return 0;
-    return max_iterations - remaining_ + batch_leftover_;
+    return done_ + batch_ - remaining_ + batch_leftover_;
   }
 
   const IterationCount max_iterations;
@@ -371,7 +375,7 @@ class State {
  private:
   friend struct internal::Access;
   State(const std::string& name, IterationCount max_iters, const std::vector<int64_t>& ranges, int thread_i,
-        int n_threads, bool process_cpu, internal::ThreadManager* manager)
+        int n_threads, bool process_cpu, internal::ThreadManager* manager, internal::CallDriver* driver)
       : max_iterations(max_iters),
         name_(name),
         ranges_(ranges),
@@ -379,6 +383,8 @@ class State {
         threads_(n_threads),
         process_cpu_(process_cpu),
         remaining_(0),
+        batch_(0),
+        done_(0),
         batch_leftover_(0),
         start_ticks_(0),
         accumulated_ticks_(0),
@@ -390,35 +396,29 @@ class State {
         running_(false),
         error_(false),
         complexity_n_(0),
-        manager_(manager) {}
+        manager_(manager),
+        driver_(driver) {}
 
-  int64_t cpu_now_ns() const {
-    timespec ts;
-    clock_gettime(process_cpu_ ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-  }
-  void StartKeepRunning() {
-    started_ = true;
-    remaining_ = error_ ? 0 : max_iterations;
-    if (manager_) internal::StartStopBarrier(manager_);
-    if (!error_) ResumeTiming();
-  }
-  void FinishKeepRunning() {
-    if (!error_ && running_) PauseTiming();
-    remaining_ = 0;
-    finished_ = true;
-    if (manager_) internal::StartStopBarrier(manager_);
-  }
+  // The loop's slow paths, in the library (outside the timer, or at its edges).
+  void StartKeepRunning();
+  void FinishKeepRunning();
+  // A batch has run: the timer stops and the call waits for the next sample. Returns the
+  // next batch's iterations, or 0 when the call is to end (its max_iterations, an error).
+  IterationCount NextBatch();
+
   BENCHMARK_ALWAYS_INLINE bool KeepRunningInternal(IterationCount n, bool is_batch) {
     if (BENCHMARK_BUILTIN_EXPECT(!started_, 0)) StartKeepRunning();
-    if (BENCHMARK_BUILTIN_EXPECT(remaining_ >= n, 1)) {
-      remaining_ -= n;
-      return true;
-    }
-    if (is_batch && remaining_ > 0 && !error_) {
-      batch_leftover_ = n - remaining_;
-      remaining_ = 0;
-      return true;
+    for (;;) {
+      if (BENCHMARK_BUILTIN_EXPECT(remaining_ >= n, 1)) {
+        remaining_ -= n;
+        return true;
+      }
+      if (is_batch && remaining_ > 0 && !error_) {
+        batch_leftover_ += n - remaining_;
+        remaining_ = 0;
+        return true;
+      }
+      if (NextBatch() == 0) break;
     }
     FinishKeepRunning();
     return false;
@@ -433,17 +433,20 @@ class State {
   int thread_index_;
   int threads_;
   bool process_cpu_;
-  IterationCount remaining_;
-  IterationCount batch_leftover_;
+  IterationCount remaining_;       ///< of the current batch
+  IterationCount batch_;           ///< the current batch's iterations
+  IterationCount done_;            ///< the iterations of the batches before it
+  IterationCount batch_leftover_;  ///< KeepRunningBatch's overshoot in the current batch
   uint64_t start_ticks_;
   uint64_t accumulated_ticks_;
   int64_t start_cpu_ns_;
-  int64_t accumulated_cpu_ns_;
+  double accumulated_cpu_ns_;
   double manual_seconds_;
   bool started_, finished_, running_, error_;
   std::string error_message_, label_;
   int64_t complexity_n_;
   internal::ThreadManager* manager_;  ///< the run's threads, when there are several
+  internal::CallDriver* driver_;      ///< hands batches between the loop and the worker (null: one batch)
 };
 
 struct State::StateIterator {
@@ -457,7 +460,7 @@ struct State::StateIterator {
  private:
   friend class State;
   BENCHMARK_ALWAYS_INLINE StateIterator() : cached_(0), parent_(0) {}
-  BENCHMARK_ALWAYS_INLINE explicit StateIterator(State* st) : cached_(st->error_ ? 0 : st->max_iterations), parent_(st) {}
+  BENCHMARK_ALWAYS_INLINE explicit StateIterator(State* st) : cached_(st->error_ ? 0 : st->batch_), parent_(st) {}
 
  public:
   BENCHMARK_ALWAYS_INLINE Value operator*() const { return Value(); }
@@ -467,12 +470,16 @@ struct State::StateIterator {
   }
   BENCHMARK_ALWAYS_INLINE bool operator!=(StateIterator const&) const {
     if (BENCHMARK_BUILTIN_EXPECT(cached_ != 0, true)) return true;
+    // The batch ran whole: the next one, if the call goes on.
+    parent_->remaining_ = 0;
+    cached_ = parent_->NextBatch();
+    if (cached_ != 0) return true;
     parent_->FinishKeepRunning();
     return false;
   }
 
  private:
-  IterationCount cached_;
+  mutable IterationCount cached_;
   State* const parent_;
 };
 
