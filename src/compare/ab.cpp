@@ -100,7 +100,9 @@ CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, 
   const double pairs_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (row.problem.empty() && !std::isfinite(row.ratio.estimate)) row.problem = "fewer than 2 pairs: no interval";
   if (const auto part = time_log_ratio(row, units)) suite.push_back(*part);
-  if (row.problem.empty() && run.code_tools) {
+  if (row.problem.empty() && run.identical_builds) {
+    row.code = identical_code();  // known from the files: no callgrind
+  } else if (row.problem.empty() && run.code_tools) {
     // Layout variants of one build share their code: the first of each side tells.
     run.show(b.name + ": comparing the builds' timed code under callgrind");
     check_timed_code(*run.code_tools, {builds.base.front(), builds.candidate.front()}, b, run.options.timeout_seconds,
@@ -204,6 +206,7 @@ CompareReport run_ab(const AbOptions& options) {
   }
 
   runner::install_interrupt_handlers();
+  const bool identical = identical_builds(builds.base, builds.candidate);
   clock::select_best();
   const auto clock = clock::characterize_active();
   AbRun run{options,
@@ -214,7 +217,8 @@ CompareReport run_ab(const AbOptions& options) {
             runner::Progress(runner::progress_style(options.quiet)),
             0,
             common.size(),
-            find_code_tools(report.notes),
+            identical ? std::nullopt : find_code_tools(report.notes),
+            identical,
             0,
             0.0};
   report.replicates = builds.variants() ? "layout variants" : "pairs";

@@ -2,13 +2,44 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <stdexcept>
 
+#include "compare/identical_files.hpp"
 #include "runner/timed_code.hpp"
 #include "runner/worker_process.hpp"
 #include "system/find_on_path.hpp"
 
 namespace tare::compare {
+
+bool identical_builds(const std::vector<std::string>& base, const std::vector<std::string>& candidate) {
+  if (base.empty() || base.size() != candidate.size()) return false;
+  for (std::size_t k = 0; k < base.size(); ++k)
+    if (!identical_files(base[k], candidate[k])) return false;
+  return true;
+}
+
+namespace {
+
+// The two sides' code, counted alike. The base calibrates the batch (under callgrind: a
+// number of samples that depends on time) and the new build takes one uncounted batch of
+// it; a benchmark whose calls depend on what earlier calls left (a cursor through a table)
+// then executes other instructions in the same code. Where the two differ in anything,
+// the base is counted again exactly as the new build was, and that decides.
+CodeMatch counted_alike(runner::CallgrindTarget target, const runner::HotCodeTools& tools, const PairBinaries& binaries,
+                        double timeout_seconds) {
+  target.executable = binaries.base;
+  const results::CodeIdentity calibrated = runner::identify_timed_code(target, tools, timeout_seconds);
+  const std::uint64_t batch = calibrated.invocations;
+  target.executable = binaries.candidate;
+  const results::CodeIdentity candidate = runner::identify_timed_code(target, tools, timeout_seconds, batch);
+  CodeMatch match = match_code(calibrated, candidate);
+  if (match.same) return match;
+  target.executable = binaries.base;
+  return match_code(runner::identify_timed_code(target, tools, timeout_seconds, batch), candidate);
+}
+
+}  // namespace
 
 std::optional<runner::HotCodeTools> find_code_tools(std::vector<std::string>& notes) {
   const auto valgrind = runner::find_valgrind();
@@ -29,15 +60,8 @@ void check_timed_code(const runner::HotCodeTools& tools, const PairBinaries& bin
                                 b.name, b.threads));
     return;
   }
-  runner::CallgrindTarget target = callgrind_target(b);
   try {
-    target.executable = binaries.base;
-    const results::CodeIdentity base = runner::identify_timed_code(target, tools, timeout_seconds);
-    // The same batches on both sides: their instruction counts then compare exactly.
-    target.executable = binaries.candidate;
-    const results::CodeIdentity candidate =
-        runner::identify_timed_code(target, tools, timeout_seconds, base.invocations);
-    row.code = match_code(base, candidate);
+    row.code = counted_alike(callgrind_target(b), tools, binaries, timeout_seconds);
   } catch (const runner::Interrupted&) {
     throw;
   } catch (const runner::BenchmarkSkipped& skipped) {

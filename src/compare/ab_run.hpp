@@ -26,7 +26,8 @@ struct Builds {
 };
 
 /// A comparison's shared state: its options, clock, plan of pairs, CPUs, random source,
-/// progress line, and the tools that compare the builds' timed code (nullopt: not installed).
+/// progress line, and the tools that compare the builds' timed code (nullopt: not installed,
+/// or not needed: the builds are byte-identical).
 struct AbRun {
   const AbOptions& options;
   Setup setup;
@@ -36,6 +37,7 @@ struct AbRun {
   runner::Progress line;
   std::size_t benchmark = 0, benchmarks = 0;
   std::optional<runner::HotCodeTools> code_tools;
+  bool identical_builds = false;  ///< every binary byte-identical to its counterpart (compare/ab_code)
   /// The pairs the benchmarks before this one ran, and the time they took: the pace of a
   /// benchmark that has not run a pair yet.
   std::size_t earlier_pairs = 0;

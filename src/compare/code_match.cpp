@@ -33,12 +33,22 @@ double per_invocation(const results::CodeIdentity& code) {
 }
 
 // Whether two counts of the timed loop's instructions show another path through the same
-// code: exactly, over batches of the same size; per invocation otherwise.
+// code: exactly, over batches of the same size (which the sides' workers reached through
+// the same commands: compare/ab_code drives both alike, and a run's --prof instructions or
+// asm counts its batch after one uncounted batch of that size); per invocation otherwise.
+// A benchmark whose calls depend on what earlier calls left in its state executes another
+// number over batches of another size: that errs on "changed", as the digests do.
 bool paths_differ(const results::CodeIdentity& base, const results::CodeIdentity& candidate) {
   if (base.invocations == 0 || candidate.invocations == 0) return false;
   if (base.invocations == candidate.invocations) return base.instructions != candidate.instructions;
   const double b = per_invocation(base), c = per_invocation(candidate);
   return std::abs(c - b) > 1e-9 * std::max(b, c);
+}
+
+// Both sides know their hot loop, and it starts elsewhere: the same code padded otherwise
+// before it, even where every entry stayed.
+bool hot_loops_differ(const results::CodeIdentity& base, const results::CodeIdentity& candidate) {
+  return base.hot_loop_address && candidate.hot_loop_address && *base.hot_loop_address != *candidate.hot_loop_address;
 }
 
 std::optional<std::uint64_t> line_offset(const std::optional<std::uint64_t>& address) {
@@ -68,9 +78,16 @@ CodeMatch match_code(const results::CodeIdentity& base, const results::CodeIdent
   match.base_instructions = per_invocation(base);
   match.candidate_instructions = per_invocation(candidate);
   match.same = match.changed.empty() && !base_code.empty() && !match.path_differs;
-  match.moved = match.same && addresses_differ;
+  match.moved = match.same && (addresses_differ || hot_loops_differ(base, candidate));
   match.base_loop_offset = line_offset(base.hot_loop_address);
   match.candidate_loop_offset = line_offset(candidate.hot_loop_address);
+  return match;
+}
+
+CodeMatch identical_code() {
+  CodeMatch match;
+  match.identical = true;
+  match.same = true;
   return match;
 }
 

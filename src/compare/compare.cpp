@@ -136,7 +136,9 @@ void decide_verdicts(CompareReport& report) {
     const bool significant = report.intervals_adjusted || row.adjusted_p < kAlpha;
     const TimeRatio r = time_ratio(row);
     row.verdict = judge(r, report.options.threshold, significant);
-    if (row.code && row.code->same && row.verdict.direction != Direction::none) {
+    // Placement only where the same code sits elsewhere: at the same addresses (identical
+    // binaries above all) it cannot explain a difference, and the direction stands.
+    if (row.code && row.code->same && row.code->moved && row.verdict.direction != Direction::none) {
       row.verdict.placement = true;
       row.verdict.fails_gate = false;
     }

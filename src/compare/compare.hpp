@@ -91,8 +91,9 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
 
 /// Fills adjusted_p (Holm over the compared rows, unless the intervals are already
 /// adjusted), verdict and forks_to_settle of every row whose ratio is computed (problem
-/// empty). A direction on a row whose timed code is the same machine code on both sides is
-/// placement (Verdict::placement), and fails no gate. Shared by compare and ab.
+/// empty). A direction on a row whose timed code is the same machine code on both sides,
+/// placed elsewhere (CodeMatch::moved), is placement (Verdict::placement), and fails no
+/// gate; at the same addresses it stays a direction. Shared by compare and ab.
 void decide_verdicts(CompareReport& report);
 
 /// Why a gate on "slower" must fail, one line per benchmark it could not clear: a

@@ -28,9 +28,10 @@ struct Verdict {
   /// slower than the threshold, and the timed code changed (not placement).
   bool fails_gate = false;
   /// A direction is named, but the benchmark's timed code is the same machine code on both
-  /// sides, executing as many instructions: the difference is where code or data sit
-  /// (alignment against cache lines, the decoded-instruction cache, branch predictors), not
-  /// a change to this benchmark (Mytkowicz et al. 2009).
+  /// sides, executing as many instructions, at other addresses: the difference is where code
+  /// or data sit (alignment against cache lines, the decoded-instruction cache, branch
+  /// predictors), not a change to this benchmark (Mytkowicz et al. 2009). Never for code at
+  /// the same addresses (identical binaries): where it sits cannot explain a difference.
   bool placement = false;
 };
 

@@ -84,12 +84,12 @@ std::vector<DisassembledInstruction> instructions_in(const std::vector<Disassemb
 
 results::CodeFunction code_function(const std::string& name, const std::vector<DisassembledInstruction>& listing,
                                     FunctionRange range) {
-  const auto own = instructions_in(listing, range);
+  const auto lines = normalised_code(instructions_in(listing, range), range);
   results::CodeFunction function;
   function.name = name;
-  function.digest = code_digest(normalised_code(own, range));
+  function.digest = code_digest(lines);
   function.address = range.start;
-  function.instructions = own.size();
+  function.instructions = lines.size();  // padding left out, as from the digest
   return function;
 }
 

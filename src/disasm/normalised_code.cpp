@@ -1,7 +1,12 @@
 #include "disasm/normalised_code.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
+#include <optional>
 #include <string_view>
+
+#include "disasm/padding.hpp"
 
 namespace tare::disasm {
 namespace {
@@ -46,25 +51,58 @@ std::string offset_text(std::uint64_t offset) {
   return text;
 }
 
+// The address a comment starts with ("1290 <f+0x30>", "3fe8"), when it is one.
+std::optional<std::uint64_t> comment_address(std::string_view comment) {
+  const auto end = std::min(comment.find(' '), comment.size());
+  std::uint64_t address = 0;
+  const auto [stop, error] = std::from_chars(comment.data(), comment.data() + end, address, 16);
+  if (end == 0 || error != std::errc() || stop != comment.data() + end) return std::nullopt;
+  return address;
+}
+
+// A comment naming a place inside the function (a RIP-relative lea of a label of its own)
+// says where as a branch does; any other keeps its symbol, or its address when it has no
+// symbol: nothing better says what it points to.
+std::string comment_text(std::string_view comment, const FunctionCode& function) {
+  if (const auto address = comment_address(comment); address && function.range().holds(*address))
+    return function.position(*address);
+  return symbols_for_addresses(comment);
+}
+
 }  // namespace
 
-std::string normalised_instruction(const DisassembledInstruction& instruction, FunctionRange function) {
+FunctionCode::FunctionCode(const std::vector<DisassembledInstruction>& listing, FunctionRange range)
+    : range_(range), code_(without_padding(listing)) {
+  starts_.reserve(listing.size());
+  for (const auto& instruction : listing) starts_.push_back(instruction.address);
+}
+
+std::string FunctionCode::position(std::uint64_t address) const {
+  if (!std::binary_search(starts_.begin(), starts_.end(), address)) return offset_text(address - range_.start);
+  const auto next = std::lower_bound(code_.begin(), code_.end(), address,
+                                     [](const DisassembledInstruction& i, std::uint64_t a) { return i.address < a; });
+  char text[32];
+  std::snprintf(text, sizeof text, "@%td", next - code_.begin());
+  return text;
+}
+
+std::string normalised_instruction(const DisassembledInstruction& instruction, const FunctionCode& function) {
   std::string operands;
-  if (instruction.branch_target && function.holds(*instruction.branch_target))
-    operands = offset_text(*instruction.branch_target - function.start);
+  if (instruction.branch_target && function.range().holds(*instruction.branch_target))
+    operands = function.position(*instruction.branch_target);
   else
     operands = without_rip_displacements(symbols_for_addresses(instruction.operands));
   std::string line = instruction.mnemonic;
   if (!operands.empty()) line += " " + operands;
-  // A comment without a symbol keeps its address: nothing better says what it points to.
-  if (!instruction.comment.empty()) line += " # " + symbols_for_addresses(instruction.comment);
+  if (!instruction.comment.empty()) line += " # " + comment_text(instruction.comment, function);
   return line;
 }
 
-std::vector<std::string> normalised_code(const std::vector<DisassembledInstruction>& listing, FunctionRange function) {
+std::vector<std::string> normalised_code(const std::vector<DisassembledInstruction>& listing, FunctionRange range) {
+  const FunctionCode function(listing, range);
   std::vector<std::string> lines;
-  lines.reserve(listing.size());
-  for (const auto& instruction : listing) lines.push_back(normalised_instruction(instruction, function));
+  lines.reserve(function.code().size());
+  for (const auto& instruction : function.code()) lines.push_back(normalised_instruction(instruction, function));
   return lines;
 }
 

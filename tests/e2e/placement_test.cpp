@@ -1,7 +1,8 @@
 // Code placement end to end: tare ab compares each benchmark's timed code in the two builds
-// (the same code moved by an unrelated function; a changed function), takes directories of
-// layout variants as sides, and tare compare does both from recorded runs. What is asserted
-// is exact whatever the load: the code's sameness, the functions named, the design's counts.
+// (byte-identical copies, known from the files; the same code moved by an unrelated
+// function; a changed function), takes directories of layout variants as sides, and tare
+// compare does both from recorded runs. What is asserted is exact whatever the load: the
+// code's sameness, the functions named, the design's counts.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -47,7 +48,27 @@ TEST(Placement, TheSameCodeMovedByAnUnrelatedFunctionIsTheSameCode) {
   EXPECT_FALSE(row["fails_gate"].get<bool>());
   const std::string verdict = row["verdict"];
   EXPECT_TRUE(verdict == "no difference" || verdict == "placement") << verdict;
-  EXPECT_NE(result.out.find("Same machine code in both builds (any difference is placement): identity.mix"),
+  EXPECT_NE(result.out.find("Same machine code in both builds, placed elsewhere (any difference is placement): identity.mix"),
+            std::string::npos)
+      << result.out;
+}
+
+// Identical code at identical addresses cannot explain a difference by where it sits:
+// whatever the pairs found stays what the statistics say, never placement.
+TEST(Placement, ByteIdenticalCopiesAreIdenticalAndNeverPlacement) {
+  const fs::path copy = tare_e2e::scratch_dir() / "identity_copy";
+  fs::copy_file(TARE_E2E_IDENTITY_BASE, copy, fs::copy_options::overwrite_existing);
+  tare_e2e::CommandResult result;
+  const PlacementJson doc = ab_of(TARE_E2E_IDENTITY_BASE, copy.string(), "placement_identical.json", result);
+  const PlacementJson& row = doc["benchmarks"][0];
+  ASSERT_TRUE(row["code"].is_object()) << doc["notes"];  // from the files: valgrind or not
+  EXPECT_TRUE(row["code"]["identical"].get<bool>()) << row["code"];
+  EXPECT_TRUE(row["code"]["same"].get<bool>());
+  EXPECT_FALSE(row["code"]["moved"].get<bool>());
+  EXPECT_NE(row["verdict"], "placement");
+  EXPECT_EQ(result.out.find("placement"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Identical binaries, the same code at the same addresses (a difference is not the code's, "
+                            "nor where it sits): identity.mix"),
             std::string::npos)
       << result.out;
 }

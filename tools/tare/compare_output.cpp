@@ -83,18 +83,29 @@ std::string code_change_text(const compare::CodeMatch& code) {
                      100 * (code.candidate_instructions / code.base_instructions - 1));
 }
 
-// Below the table: which benchmarks' timed code is the same in both builds and which
-// changed (and in which functions), where it was compared.
+// Below the table: which benchmarks' timed code is the same in both builds, and whether it
+// sits at the same addresses there (then a difference is neither the code's nor where it
+// sits), and which changed (and in which functions), where it was compared.
 std::vector<std::string> code_lines(const CompareReport& report) {
-  std::vector<std::string> same, changed;
+  std::vector<std::string> identical, in_place, moved, changed;
   for (const auto& row : report.rows) {
     if (!row.code) continue;
-    if (row.code->same) same.push_back(row.name);
+    if (row.code->identical) identical.push_back(row.name);
+    else if (row.code->same) (row.code->moved ? moved : in_place).push_back(row.name);
     else changed.push_back(fmt::format("{} ({})", row.name, code_change_text(*row.code)));
   }
   std::vector<std::string> lines;
-  if (!same.empty())
-    lines.push_back(fmt::format("Same machine code in both builds (any difference is placement): {}", fmt::join(same, ", ")));
+  if (!identical.empty())
+    lines.push_back(fmt::format("Identical binaries, the same code at the same addresses (a difference is not the code's, "
+                                "nor where it sits): {}",
+                                fmt::join(identical, ", ")));
+  if (!in_place.empty())
+    lines.push_back(fmt::format("Same machine code at the same addresses in both builds (a difference is not the code's, "
+                                "nor where it sits): {}",
+                                fmt::join(in_place, ", ")));
+  if (!moved.empty())
+    lines.push_back(fmt::format("Same machine code in both builds, placed elsewhere (any difference is placement): {}",
+                                fmt::join(moved, ", ")));
   if (!changed.empty()) lines.push_back(fmt::format("Timed code changed: {}", fmt::join(changed, "; ")));
   return lines;
 }
@@ -230,10 +241,12 @@ Json positive_or_null(double v) { return v > 0 ? Json(v) : Json(nullptr); }
 
 Json optional_json(const std::optional<std::uint64_t>& v) { return v ? Json(*v) : Json(nullptr); }
 
-// The two sides' timed code compared: same or which functions changed, and where the hot
-// loop starts within a cache line on each side.
+// The two sides' timed code compared: the same (byte-identical binaries, or at other
+// addresses) or which functions changed, and where the hot loop starts within a cache line
+// on each side.
 Json code_json(const compare::CodeMatch& code) {
   return Json{{"same", code.same},
+              {"identical", code.identical},
               {"changed", code.changed},
               {"moved", code.moved},
               {"path_differs", code.path_differs},

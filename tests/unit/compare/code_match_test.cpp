@@ -1,5 +1,6 @@
-// match_code: the same code in place or moved, a changed function, one a side lacks, a
-// name two functions share, and the hot loops' offsets in their cache lines.
+// match_code: the same code in place or moved (its entries, or only its hot loop), byte-
+// identical binaries, a changed function, one a side lacks, a name two functions share,
+// and the hot loops' offsets in their cache lines.
 #include "compare/code_match.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,7 @@ TEST(CodeMatch, TheSameCodeInTheSamePlaceIsSameAndNotMoved) {
   const CodeMatch match = match_code(timed_code_at(0), timed_code_at(0));
   EXPECT_TRUE(match.same);
   EXPECT_FALSE(match.moved);
+  EXPECT_FALSE(match.identical);  // only the files can say that
   EXPECT_TRUE(match.changed.empty());
   EXPECT_EQ(match.base_loop_offset, std::optional<std::uint64_t>(0x30));
   EXPECT_EQ(match.candidate_loop_offset, std::optional<std::uint64_t>(0x30));
@@ -32,6 +34,28 @@ TEST(CodeMatch, TheSameCodeElsewhereIsSameAndMoved) {
   EXPECT_TRUE(match.changed.empty());
   EXPECT_EQ(match.base_loop_offset, std::optional<std::uint64_t>(0x30));
   EXPECT_EQ(match.candidate_loop_offset, std::optional<std::uint64_t>((0x1230 + 0x50) % 64));
+}
+
+TEST(CodeMatch, TheSameEntriesWithTheHotLoopElsewhereAreMoved) {
+  // Other padding before the loop: every function starts where it did, the loop does not.
+  auto candidate = timed_code_at(0);
+  candidate.hot_loop_address = *candidate.hot_loop_address + 8;
+  const CodeMatch match = match_code(timed_code_at(0), candidate);
+  EXPECT_TRUE(match.same);
+  EXPECT_TRUE(match.moved);
+  EXPECT_EQ(match.candidate_loop_offset, std::optional<std::uint64_t>(0x30 + 8));
+  // A side that did not find its loop is no evidence that it moved.
+  candidate.hot_loop_address.reset();
+  EXPECT_FALSE(match_code(timed_code_at(0), candidate).moved);
+}
+
+TEST(CodeMatch, IdenticalBinariesAreTheSameCodeNotMoved) {
+  const CodeMatch match = identical_code();
+  EXPECT_TRUE(match.identical);
+  EXPECT_TRUE(match.same);
+  EXPECT_FALSE(match.moved);
+  EXPECT_FALSE(match.path_differs);
+  EXPECT_TRUE(match.changed.empty());
 }
 
 TEST(CodeMatch, AChangedFunctionIsNamedAndTheCodeIsNotSame) {

@@ -1,6 +1,8 @@
-// A direction on a benchmark whose timed code is the same machine code on both sides is
-// placement: named as such in every output, and no gate fails on it. Synthetic runs with a
-// known 10% difference, their recorded code the same or changed.
+// A direction on a benchmark whose timed code is the same machine code on both sides,
+// placed elsewhere, is placement: named as such in every output, and no gate fails on it.
+// The same code at the same addresses (identical binaries above all) keeps its direction,
+// and the outputs say the difference is not the code's. Synthetic runs with a known 10%
+// difference, their recorded code the same (moved or not) or changed.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -15,6 +17,7 @@
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using tare::compare::compare_runs;
 using tare::compare::Direction;
 using tare::results::Benchmark;
@@ -73,7 +76,7 @@ TEST(PlacementVerdict, TheSameCodeTenPercentSlowerIsPlacementAndPassesTheGate) {
   tare::tool::write_compare_console(report, console);
   EXPECT_THAT(console.str(), HasSubstr("placement, not a change: the same machine code ran slower by"));
   EXPECT_THAT(console.str(), HasSubstr("(its hot loop at byte 16 of a cache line, then 0)"));
-  EXPECT_THAT(console.str(), HasSubstr("Same machine code in both builds (any difference is placement): sort"));
+  EXPECT_THAT(console.str(), HasSubstr("Same machine code in both builds, placed elsewhere (any difference is placement): sort"));
   tare::tool::write_compare_json(report, json);
   const auto doc = nlohmann::json::parse(json.str());
   const auto& j = doc["benchmarks"][0];
@@ -81,8 +84,59 @@ TEST(PlacementVerdict, TheSameCodeTenPercentSlowerIsPlacementAndPassesTheGate) {
   EXPECT_FALSE(j["fails_gate"].get<bool>());
   EXPECT_TRUE(j["code"]["same"].get<bool>());
   EXPECT_TRUE(j["code"]["moved"].get<bool>());
+  EXPECT_FALSE(j["code"]["identical"].get<bool>());
   EXPECT_EQ(j["code"]["hot_loop_offset"]["base"], 16);
   EXPECT_EQ(j["code"]["hot_loop_offset"]["new"], 0);
+}
+
+TEST(PlacementVerdict, TheSameCodeAtTheSameAddressesKeepsItsDirection) {
+  const auto report = compare_runs(run_with(100, 1, code_at(0x1200, "aaaaaaaaaaaaaaaa")),
+                                   run_with(110, 2, code_at(0x1200, "aaaaaaaaaaaaaaaa")), {});
+  const auto& row = report.rows[0];
+  ASSERT_TRUE(row.code.has_value());
+  EXPECT_TRUE(row.code->same);
+  EXPECT_FALSE(row.code->moved);
+  EXPECT_EQ(row.verdict.direction, Direction::slower);
+  EXPECT_FALSE(row.verdict.placement);  // where it sits did not change: it cannot explain 10%
+  EXPECT_TRUE(row.verdict.fails_gate);
+  std::ostringstream console, markdown, json;
+  tare::tool::write_compare_console(report, console);
+  EXPECT_THAT(console.str(), Not(HasSubstr("placement")));
+  EXPECT_THAT(console.str(), HasSubstr("Same machine code at the same addresses in both builds (a difference is not the "
+                                       "code's, nor where it sits): sort"));
+  tare::tool::write_compare_markdown(report, markdown);
+  EXPECT_THAT(markdown.str(), HasSubstr("Same machine code at the same addresses in both builds"));
+  tare::tool::write_compare_json(report, json);
+  const auto j = nlohmann::json::parse(json.str())["benchmarks"][0];
+  EXPECT_EQ(j["verdict"], "slower");
+  EXPECT_TRUE(j["code"]["same"].get<bool>());
+  EXPECT_FALSE(j["code"]["moved"].get<bool>());
+  EXPECT_FALSE(j["code"]["identical"].get<bool>());
+}
+
+TEST(PlacementVerdict, IdenticalBinariesAreNeverPlacement) {
+  auto report = compare_runs(run_with(100, 1, std::nullopt), run_with(110, 2, std::nullopt), {});
+  report.rows[0].code = tare::compare::identical_code();  // as tare ab finds it from the files
+  report.notes.clear();
+  tare::compare::decide_verdicts(report);
+  const auto& row = report.rows[0];
+  EXPECT_EQ(row.verdict.direction, Direction::slower);
+  EXPECT_FALSE(row.verdict.placement);
+  EXPECT_TRUE(report.notes.empty());  // its code was compared: no note that it was not
+  std::ostringstream console, markdown, json;
+  tare::tool::write_compare_console(report, console);
+  EXPECT_THAT(console.str(), Not(HasSubstr("placement")));
+  EXPECT_THAT(console.str(), HasSubstr("Identical binaries, the same code at the same addresses (a difference is not "
+                                       "the code's, nor where it sits): sort"));
+  tare::tool::write_compare_markdown(report, markdown);
+  EXPECT_THAT(markdown.str(), HasSubstr("Identical binaries, the same code at the same addresses"));
+  tare::tool::write_compare_json(report, json);
+  const auto j = nlohmann::json::parse(json.str())["benchmarks"][0];
+  EXPECT_EQ(j["verdict"], "slower");
+  EXPECT_TRUE(j["code"]["identical"].get<bool>());
+  EXPECT_TRUE(j["code"]["same"].get<bool>());
+  EXPECT_FALSE(j["code"]["moved"].get<bool>());
+  EXPECT_TRUE(j["code"]["changed"].empty());
 }
 
 TEST(PlacementVerdict, ChangedCodeTenPercentSlowerFailsTheGateAndNamesTheFunction) {

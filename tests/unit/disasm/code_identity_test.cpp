@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "disasm/padding.hpp"
 #include "fixture_files.hpp"
 
 namespace tare::disasm {
@@ -26,10 +27,14 @@ TEST(CodeIdentity, AFunctionIsItsRangesInstructionsHashedFromItsEntry) {
   const FunctionRange range{0x1260, 0x129f};  // through its last ret
   const auto function = code_function("sum_loop(int const*, int, unsigned long)", listing, range);
   EXPECT_EQ(function.address, 0x1260u);
-  const auto in_range = std::count_if(listing.begin(), listing.end(),
-                                      [&](const DisassembledInstruction& i) { return range.holds(i.address); });
+  // Its instructions but the padding (one nopw before the loop).
+  const auto in_range = std::count_if(listing.begin(), listing.end(), [&](const DisassembledInstruction& i) {
+    return range.holds(i.address) && !is_no_op(i);
+  });
   EXPECT_GT(in_range, 0);
   EXPECT_EQ(function.instructions, static_cast<std::uint64_t>(in_range));
+  EXPECT_LT(in_range, std::count_if(listing.begin(), listing.end(),
+                                    [&](const DisassembledInstruction& i) { return range.holds(i.address); }));
   EXPECT_EQ(function.digest.size(), 16u);
   // Fewer instructions (the range cut short) are other code.
   EXPECT_NE(code_function("sum_loop", listing, {0x1260, 0x1290}).digest, function.digest);

@@ -1,10 +1,14 @@
 // Normalised code: the same function listed at two addresses (its data and callees moved
-// too) hashes equal; a changed instruction, immediate, callee, datum or padding does not.
+// too), or padded otherwise (real listings of one function built with other alignments),
+// hashes equal; a changed instruction, immediate, callee, datum or branch does not.
 #include "disasm/normalised_code.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "fixture_files.hpp"
 
 namespace tare::disasm {
 namespace {
@@ -70,7 +74,7 @@ std::string digest_of(const std::string& listing, FunctionRange range) {
 TEST(NormalisedCode, TheSameFunctionAtTwoAddressesHashesEqual) {
   const auto at_1260 = normalised_code(parse_objdump(kSumAt1260), kRange1260);
   const auto at_1460 = normalised_code(parse_objdump(sum_moved()), kRange1460);
-  ASSERT_EQ(at_1260.size(), 18u);
+  ASSERT_EQ(at_1260.size(), 16u);  // 18 instructions, 2 of them padding
   EXPECT_EQ(at_1260, at_1460);
   EXPECT_EQ(code_digest(at_1260), code_digest(at_1460));
   EXPECT_EQ(code_digest(at_1260).size(), 16u);
@@ -78,13 +82,14 @@ TEST(NormalisedCode, TheSameFunctionAtTwoAddressesHashesEqual) {
 
 TEST(NormalisedCode, WhatDependsOnPlacementIsRewrittenAndNothingElse) {
   const auto lines = normalised_code(parse_objdump(kSumAt1260), kRange1260);
-  ASSERT_EQ(lines.size(), 18u);
-  EXPECT_EQ(lines[2], "je +0x30");            // a branch inside: its offset from the entry
-  EXPECT_EQ(lines[10], "jne +0x10");
-  EXPECT_EQ(lines[11], "mov (%rip),%ecx # <scale>");  // the datum by its symbol
-  EXPECT_EQ(lines[13], "call <log_sum@plt>");  // a call elsewhere: the callee's symbol
-  EXPECT_EQ(lines[6], "movslq (%rdi),%rcx");   // the rest as objdump prints it
-  EXPECT_EQ(lines[7], "add $0x4,%rdi");
+  ASSERT_EQ(lines.size(), 16u);
+  EXPECT_EQ(lines[2], "je @14");              // a branch inside: its target's index, padding aside
+  EXPECT_EQ(lines[9], "jne @5");
+  EXPECT_EQ(lines[10], "mov (%rip),%ecx # <scale>");  // the datum by its symbol
+  EXPECT_EQ(lines[12], "call <log_sum@plt>");  // a call elsewhere: the callee's symbol
+  EXPECT_EQ(lines[5], "movslq (%rdi),%rcx");   // the rest as objdump prints it
+  EXPECT_EQ(lines[6], "add $0x4,%rdi");
+  EXPECT_EQ(lines[4], "xor %eax,%eax");        // the nop after it left out
 }
 
 TEST(NormalisedCode, AnyChangeToTheCodeHashesDifferent) {
@@ -97,8 +102,8 @@ TEST(NormalisedCode, AnyChangeToTheCodeHashesDifferent) {
   EXPECT_NE(digest_of(sum_moved("1040 <log_sum@plt>", "1050 <log_product@plt>"), kRange1460), moved);
   // Another datum read.
   EXPECT_NE(digest_of(sum_moved("4050 <scale>", "4058 <offset>"), kRange1460), moved);
-  // Different padding before the loop.
-  EXPECT_NE(digest_of(sum_moved("146f:\tnop", "146f:\txchg   %ax,%ax"), kRange1460), moved);
+  // An instruction more (where padding was).
+  EXPECT_NE(digest_of(sum_moved("146f:\tnop", "146f:\tcltq"), kRange1460), moved);
   // A branch to another place of the function.
   EXPECT_NE(digest_of(sum_moved("jne    1470 <sum(int const*, unsigned long)+0x10>",
                                 "jne    1469 <sum(int const*, unsigned long)+0x9>"),
@@ -106,22 +111,73 @@ TEST(NormalisedCode, AnyChangeToTheCodeHashesDifferent) {
             moved);
 }
 
+std::string loop_padding_digest(const std::string& way) {
+  const auto listing = parse_objdump(testing::fixture("loop_padding_" + way + ".objdump"));
+  EXPECT_FALSE(listing.empty()) << way;
+  if (listing.empty()) return "";
+  return code_digest(normalised_code(listing, {listing.front().address, listing.back().address + 1}));
+}
+
+TEST(NormalisedCode, RealListingsPaddedOtherwiseHashEqual) {
+  // count_matches() with no padding at all, and moved with nopl before its loop and
+  // data16 cs nopw ... xchg %ax,%ax after its ret, or with a nopl alone: every jump
+  // inside it lands 2 to 19 bytes elsewhere from its entry, on the same instruction.
+  const std::string none = loop_padding_digest("none");
+  EXPECT_EQ(loop_padding_digest("32"), none);
+  EXPECT_EQ(loop_padding_digest("64"), none);
+  // One immediate changed (cmp $0x63 for $0x64), the padding as in "32".
+  EXPECT_NE(loop_padding_digest("changed"), none);
+}
+
+TEST(NormalisedCode, BranchesInsideLandOnTheirTargetsIndex) {
+  const auto listing = parse_objdump(testing::fixture("loop_padding_32.objdump"));
+  ASSERT_FALSE(listing.empty());
+  const auto lines = normalised_code(listing, {listing.front().address, listing.back().address + 1});
+  ASSERT_EQ(lines.size(), 21u);  // 25 instructions, 4 of them padding
+  EXPECT_EQ(lines[1], "je @19");   // past the padding after ret: the xor
+  EXPECT_EQ(lines[4], "jmp @11");  // into the loop
+  EXPECT_EQ(lines[10], "je @18");  // the ret
+  EXPECT_EQ(lines[13], "jne @5");  // the loop's head, after the nopl
+  EXPECT_EQ(lines[19], "xor %eax,%eax");
+}
+
+TEST(NormalisedCode, AJumpToPaddingLandsOnWhatFollowsAndOneIntoAnInstructionOnItsOffset) {
+  const auto listing = parse_objdump(
+      "    1000:\tjmp    1003 <f+0x3>\n"
+      "    1002:\tnop\n"
+      "    1003:\tnop\n"
+      "    1004:\tmov    $0x1,%eax\n"
+      "    1009:\tjne    1006 <f+0x6>\n"
+      "    100b:\tlea    -0xd(%rip),%rdx        # 1000 <f>\n"
+      "    1012:\tret\n");
+  const FunctionCode function(listing, {0x1000, 0x1013});
+  ASSERT_EQ(function.code().size(), 5u);
+  EXPECT_EQ(function.position(0x1002), "@1");  // a jump to padding runs on into the mov
+  EXPECT_EQ(function.position(0x1003), "@1");
+  EXPECT_EQ(function.position(0x1006), "+0x6");  // inside the mov: only the bytes say what runs
+  EXPECT_EQ(normalised_instruction(listing[0], function), "jmp @1");
+  EXPECT_EQ(normalised_instruction(listing[4], function), "jne +0x6");
+  // A place of its own named in a comment is a position too.
+  EXPECT_EQ(normalised_instruction(listing[5], function), "lea (%rip),%rdx # @0");
+}
+
 TEST(NormalisedCode, OffsetsIntoOtherSymbolsAndUnnamedAddressesStay) {
+  const FunctionCode function({}, {0x1000, 0x1100});
   DisassembledInstruction jump;
   jump.mnemonic = "jmp";
   jump.operands = "2040 <other+0x1c>";
   jump.branch_target = 0x2040;
-  EXPECT_EQ(normalised_instruction(jump, {0x1000, 0x1100}), "jmp <other+0x1c>");
+  EXPECT_EQ(normalised_instruction(jump, function), "jmp <other+0x1c>");
   DisassembledInstruction read;
   read.mnemonic = "mov";
   read.operands = "-0x18(%rip),%rax";
   read.comment = "3fe8";  // no symbol: nothing but the address says what it is
-  EXPECT_EQ(normalised_instruction(read, {0x1000, 0x1100}), "mov (%rip),%rax # 3fe8");
+  EXPECT_EQ(normalised_instruction(read, function), "mov (%rip),%rax # 3fe8");
   DisassembledInstruction indirect;
   indirect.mnemonic = "call";
   indirect.operands = "*0x2fe2(%rip)";
   indirect.comment = "3fd8 <puts@GLIBC_2.2.5>";
-  EXPECT_EQ(normalised_instruction(indirect, {0x1000, 0x1100}), "call *(%rip) # <puts@GLIBC_2.2.5>");
+  EXPECT_EQ(normalised_instruction(indirect, function), "call *(%rip) # <puts@GLIBC_2.2.5>");
 }
 
 TEST(NormalisedCode, DigestIsFnv1a64OfTheLines) {
