@@ -1,10 +1,12 @@
 #include "notes.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/estimates.hpp"
+#include "body.hpp"
 #include "format.hpp"
 #include "report/console.hpp"
 #include "report/hot_code_block.hpp"
@@ -57,6 +59,35 @@ void add_footnote(const results::Benchmark& b, const std::vector<std::string>& t
   for (std::size_t i = 1; i < texts.size(); ++i) notes.lines.push_back(std::string(marker.size() + 1, ' ') + texts[i]);
 }
 
+// A call's set-up (what the function does before its loop, and after it) is paid a few
+// times per process; when it outweighs the measurement, the run is mostly set-up. Said
+// once per benchmark, with what to do, when a call spends more than ten samples' worth
+// outside its loop and the processes spent longer there than measuring.
+std::optional<std::string> long_calls_line(const results::Benchmark& b) {
+  double outside = 0, measured = 0, wall = 0, samples = 0, sample_ns = 0, forks = 0;
+  std::int64_t calls = 0;
+  for (const auto& fork : b.forks) {
+    if (!fork.ok) continue;
+    ++forks;
+    const Reported reported = parse_reported(fork.annotations);
+    outside += reported.outside_ns;
+    calls += reported.calls;
+    measured += fork.measured_ns;
+    wall += fork.wall_ns;
+    for (const auto& s : fork.samples) sample_ns += s.ns;
+    samples += static_cast<double>(fork.samples.size());
+  }
+  if (calls == 0 || samples == 0) return std::nullopt;
+  const double per_call = outside / static_cast<double>(calls);
+  if (per_call < 10 * sample_ns / samples || outside <= measured) return std::nullopt;
+  return b.name + ": each call of the benchmark function spent " + report::format_duration_ns(per_call) +
+         " outside its timed loop (what it sets up before the loop, and what follows it), " +
+         str_format("%.1f", static_cast<double>(calls) / forks) +
+         " calls per process: " + str_format("%.0f", 100 * outside / std::max(wall, outside)) +
+         "% of its processes' time. Build what every call builds alike once per process (in a function-local static) "
+         "and the run takes a fraction of the time.";
+}
+
 std::string short_run_line(const Flags& flags, const runner::RunOptions& options) {
   return "A short run (--benchmark_min_time=" + str_format("%g", *flags.min_time_seconds) +
          "): " + std::to_string(options.min_forks) + " worker processes per benchmark, each measuring " +
@@ -106,6 +137,8 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     if (!block.empty()) notes.lines.push_back("");
     for (const auto& line : block) notes.lines.push_back(line);
   }
+  for (const auto& b : run.benchmarks)
+    if (const auto line = long_calls_line(b)) notes.lines.push_back(*line);
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
   return notes;

@@ -1,0 +1,47 @@
+// Google Benchmark functions as a user writes them, to see how tare's layer calls them: one
+// that counts its calls and how far its loop got in each, one with a long set-up before its
+// loop, and one that pauses its timer every iteration.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <thread>
+#include <vector>
+
+static int g_calls = 0;
+
+// A local carried through the whole loop: under Google Benchmark, and under tare, one call
+// serves many samples, so the count reaches far past one sample's iterations.
+static void BM_carries_on(benchmark::State& state) {
+  ++g_calls;
+  long reached = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(++reached);
+  state.counters["calls_so_far"] = g_calls;
+  state.counters["reached"] = static_cast<double>(reached);
+}
+BENCHMARK(BM_carries_on);
+
+// 30 ms of set-up before the loop in every call.
+static void BM_long_setup(benchmark::State& state) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  std::vector<int> v(1000, 1);
+  for (auto _ : state) benchmark::DoNotOptimize(v.data());
+}
+BENCHMARK(BM_long_setup);
+
+// The copy is paused, the work timed: CPU time must pause with it.
+static void BM_paused(benchmark::State& state) {
+  std::vector<int> input(256), v;
+  for (std::size_t i = 0; i < input.size(); ++i) input[i] = static_cast<int>((i * 7919) % 256);
+  for (auto _ : state) {
+    state.PauseTiming();
+    v = input;
+    state.ResumeTiming();
+    long sum = 0;
+    for (int x : v) sum += x;
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<long>(input.size()));
+}
+BENCHMARK(BM_paused);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,78 @@
+// How tare's Google Benchmark layer calls a benchmark function: one call serves many
+// samples (set-up a few times per process, locals carried on), a long set-up is said with
+// what to do, and CPU time pauses with the timer. Asserted on counts and on bounds no load
+// can break.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/process.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+json read_json(const std::string& path) {
+  std::ifstream in(path);
+  return json::parse(in);
+}
+
+TEST(GbenchCalls, OneCallServesManySamplesAndItsLocalsCarryOn) {
+  const auto file = (tare_test::scratch_dir() / "gbench_calls.json").string();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_carries_on$", "--benchmark_format=json", "--json", file});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json doc = read_json(file);
+  ASSERT_EQ(doc["benchmarks"].size(), 1u);
+  const json& forks = doc["benchmarks"][0]["forks"];
+  ASSERT_FALSE(forks.empty());
+  for (const auto& fork : forks) {
+    ASSERT_EQ(fork["status"], "ok") << fork.dump();
+    const json reported = json::parse(fork["annotations"].get<std::string>());
+    // Set up at most three times in a process (the first fork's first call is one
+    // iteration long, as Google Benchmark's first run is), however many samples it took.
+    EXPECT_LE(reported["calls"].get<int>(), 3) << reported.dump();
+    EXPECT_LE(reported["counters"]["calls_so_far"]["value"].get<double>(), 3) << reported.dump();
+    const auto samples = fork["samples"].size() + fork["warmup"].size();
+    EXPECT_GT(samples, 20u);
+    // The local counted on through every batch of its call: far more than one sample's.
+    EXPECT_GT(reported["counters"]["reached"]["value"].get<double>(), 10.0 * fork["ops_per_sample"].get<double>())
+        << reported.dump();
+  }
+}
+
+TEST(GbenchCalls, ASetUpLongerThanTheMeasurementIsSaidWithWhatToDo) {
+  const auto result = tare_test::run_process({GBENCH_CALLS, "--benchmark_filter=^BM_long_setup$",
+                                              "--benchmark_min_time=0.1"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("BM_long_setup: each call of the benchmark function spent"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("function-local static"), std::string::npos) << result.out;
+}
+
+TEST(GbenchCalls, CpuTimeNeverExceedsRealTimeWhenTheTimerPauses) {
+  const auto file = (tare_test::scratch_dir() / "gbench_paused.json").string();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_paused$", "--benchmark_format=json", "--json", file});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json gb = json::parse(result.out);
+  ASSERT_EQ(gb["benchmarks"].size(), 1u);
+  const json& row = gb["benchmarks"][0];
+  const double real = row["real_time"].get<double>(), cpu = row["cpu_time"].get<double>();
+  EXPECT_GT(cpu, 0);
+  EXPECT_LE(cpu, real * (1 + 1e-9)) << row.dump();
+  // The rate is over the CPU time shown (Google Benchmark's default): 256 items an iteration.
+  EXPECT_NEAR(row["items_per_second"].get<double>() * cpu * 1e-9, 256, 256 * 1e-6) << row.dump();
+  const json doc = read_json(file);
+  std::size_t checked = 0;
+  for (const auto& fork : doc["benchmarks"][0]["forks"])
+    for (const auto& s : fork["samples"]) {
+      EXPECT_LE(s["cpu_ns"].get<double>(), s["ns"].get<double>() * (1 + 1e-9) + 1) << s.dump();
+      ++checked;
+    }
+  EXPECT_GT(checked, 0u);
+}
+
+}  // namespace
