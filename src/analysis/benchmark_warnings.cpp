@@ -213,7 +213,17 @@ void slow_start_warnings(results::Benchmark& b) {
   const results::SlowStart& s = *b.forks.front().slow_start;
   // One process's stretch of machine noise is no slow start: only one the second process
   // repeated is reported (the JSON keeps both).
-  if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) return;
+  if (s.warmup_ms <= 0 || !s.confirmed.value_or(false)) {
+    // A shorter watch than tare's own (a quick look, a Google Benchmark-length run) could
+    // not see a longer slow start: said, with how to look. (The watch ends at the first
+    // sample past the horizon, so a full one is never short of it.)
+    if (s.horizon_ms * 1e6 < kSlowStartLookNs)
+      warn(b, WarningCode::slow_start_unchecked,
+           fmt::format("a slow start longer than {} was not looked for (the first process was watched for {}): "
+                       "--warmup-max-ms 1s watches as far as tare's defaults",
+                       report::format_duration_ns(s.horizon_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6)));
+    return;
+  }
   warn(b, WarningCode::slow_start, fmt::format(
       "slow start: {:.1f}x slower at first, at full speed only {} into each process (the first process was watched "
       "for {}); every later fork warmed up until its process was {} old",

@@ -16,6 +16,10 @@
 
 namespace tare::analysis {
 
+/// How far tare's own runs watch a benchmark's first process (the default --warmup-max-ms):
+/// a run that watched less says that a longer slow start was not looked for.
+inline constexpr double kSlowStartLookNs = 1e9;
+
 /// Later forks warm up for this many times the slow start the first fork found (the age at
 /// which a process reaches its speed varies a little from process to process).
 inline constexpr double kSlowStartMargin = 1.25;

@@ -18,6 +18,7 @@ results::Severity severity_of(results::WarningCode code) {
     case WarningCode::unsteady_forks:
     case WarningCode::steady_unchecked:
     case WarningCode::slow_start:
+    case WarningCode::slow_start_unchecked:
     case WarningCode::process_dependent:
     case WarningCode::disturbed_samples:
     case WarningCode::machine_busy:

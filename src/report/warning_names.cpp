@@ -16,6 +16,7 @@ constexpr results::WarningCode kWarningCodes[] = {
     results::WarningCode::steady_unchecked,
     results::WarningCode::slow_start,
     results::WarningCode::slow_start_unbounded,
+    results::WarningCode::slow_start_unchecked,
     results::WarningCode::two_modes,
     results::WarningCode::process_dependent,
     results::WarningCode::forks_far_apart,
@@ -56,6 +57,7 @@ const char* warning_code_name(results::WarningCode code) {
     case WarningCode::steady_unchecked: return "steady_unchecked";
     case WarningCode::slow_start: return "slow_start";
     case WarningCode::slow_start_unbounded: return "slow_start_unbounded";
+    case WarningCode::slow_start_unchecked: return "slow_start_unchecked";
     case WarningCode::two_modes: return "two_modes";
     case WarningCode::process_dependent: return "process_dependent";
     case WarningCode::forks_far_apart: return "forks_far_apart";

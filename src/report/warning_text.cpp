@@ -56,6 +56,8 @@ const char* grouped_headline(WarningCode code) {
     case WarningCode::unsteady_score: return "no steady state: the score mixes speeds (raise --measure-ms)";
     case WarningCode::slowdown: return "forks ran faster at first, then settled slower";
     case WarningCode::slow_start_unbounded: return "a slow start may outlast the first fork's watch (raise --warmup-max-ms)";
+    case WarningCode::slow_start_unchecked:
+      return "a slow start longer than the first fork's watch was not looked for (--warmup-max-ms 1s looks)";
     case WarningCode::two_modes: return "the forks split into two speeds (both listed below)";
     case WarningCode::forks_far_apart: return "forks far from the others (compare the score with the median)";
     case WarningCode::score_disturbed: return "too few undisturbed samples: the score counts other work's time";

@@ -42,6 +42,7 @@ enum class WarningCode {
   steady_unchecked,
   slow_start,
   slow_start_unbounded,
+  slow_start_unchecked,
   two_modes,
   process_dependent,
   forks_far_apart,
@@ -441,7 +442,7 @@ struct Context {
   } clock;
   int aslr = -1;  ///< /proc/sys/kernel/randomize_va_space, -1 unknown
   double load_average_1m = -1;
-  double busy_cores = -1;  ///< CPU other processes used just before the run, in cores; -1 unknown
+  double busy_cores = -1;  ///< CPU other processes used during the run, in cores; -1 unknown
   std::string virtualization;  ///< "none", "kvm", ...
   double reference_ns = 0;     ///< reference workload, ns per iteration, median over all forks; 0 unknown
   double drift = -1;           ///< (max - min) / median of every fork's reference time; -1 unknown

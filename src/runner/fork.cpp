@@ -58,17 +58,17 @@ void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instanc
                           const analysis::ForkAnalysisInput& fork_input, std::uint64_t invocations, bool measures_nothing,
                           results::Fork& fork) {
   WarmupBounds bounds;
-  bounds.most_wall_ns = plan.warmup_max_ns;
+  bounds.most_wall_ns = plan.to_horizon ? std::max(plan.warmup_max_ns, plan.horizon_ns) : plan.warmup_max_ns;
   // The least warmup is time the benchmark timed. A loop that reached the cap measures next
   // to nothing (the compiler deleted it) and would never time that much: there is nothing
   // to warm, and Google Benchmark too stops warming at its iteration cap.
   if (measures_nothing) return warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   bounds.least_timed_ns = instance.spec->settings.warmup_min_ms * 1e6;
   // The horizon is an age of the process: a slow start is one by the process's age.
-  bounds.least_age_ns = plan.to_horizon ? plan.warmup_max_ns : plan.warmup_until_age_ns;
+  bounds.least_age_ns = plan.to_horizon ? plan.horizon_ns : plan.warmup_until_age_ns;
   warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   if (plan.to_horizon && analysis::looks_beyond_horizon(fork, fork_input)) {
-    bounds.most_wall_ns = bounds.least_age_ns = 2 * plan.warmup_max_ns;
+    bounds.most_wall_ns = bounds.least_age_ns = 2 * plan.horizon_ns;
     warm_up(worker, instance.mode, instance.threads, bounds, invocations, fork);
   }
 }
@@ -123,7 +123,7 @@ void measure_steady(WorkerProcess& worker, const registry::Instance& instance, c
 // second look, and every measured sample replaced once), for a worker that plans how long
 // a call of the benchmark's function lasts (the Google Benchmark layer's).
 double span_of(const ForkPlan& plan) {
-  const double warmup = std::max(plan.to_horizon ? 2 * plan.warmup_max_ns : plan.warmup_max_ns, plan.warmup_until_age_ns);
+  const double warmup = std::max(plan.to_horizon ? 2 * plan.horizon_ns : plan.warmup_max_ns, plan.warmup_until_age_ns);
   return warmup + 2 * plan.measure_ns;
 }
 
@@ -142,6 +142,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   const auto& settings = instance.spec->settings;
   if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
   plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
+  plan.horizon_ns = std::max(plan.horizon_ns, settings.warmup_min_ms * 1e6);
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
   analysis::ForkAnalysisInput fork_input;

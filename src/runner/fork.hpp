@@ -24,8 +24,9 @@ struct ForkPlan {
   double clock_resolution_ns = 0;     ///< quantization of a sample's time (changepoint variance floor)
   double steady_band = 0.05;          ///< relative: smaller changes of speed are one steady state
   double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
-  /// Warm up for the whole bound however steady it looks, and judge the speed by process
-  /// age (the first fork of a benchmark: fork.slow_start).
+  double horizon_ns = 1e9;            ///< how long a first fork watches for a slow start
+  /// Warm up until the process is horizon_ns old however steady it looks, and judge the
+  /// speed by process age (the first fork of a benchmark: fork.slow_start).
   bool to_horizon = false;
   double warmup_until_age_ns = 0;     ///< warm up until the process is this old (a slow start the first fork found)
   double measure_ns = 1e8;            ///< measured time per fork

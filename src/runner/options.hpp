@@ -24,6 +24,9 @@ struct RunOptions {
   double timeout_seconds = 30;        ///< a worker silent this long is killed
   double measure_ms = 100;            ///< measured time per fork
   double warmup_max_ms = 1000;        ///< warmup bound per fork (calibration included)
+  /// How long a benchmark's first fork watches for a slow start (its horizon); 0: as long as
+  /// warmup_max_ms (tare's own runs). The Google Benchmark layer sets it to its run length.
+  double horizon_ms = 0;
   int min_samples = 5;                ///< measured samples per fork, however long they are
   /// Changepoint segments closer than this (relative to the fastest) are one speed. 5%, not
   /// Barrett's ~1%: on shared machines a fork's speed steps by a few percent at random

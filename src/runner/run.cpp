@@ -217,6 +217,7 @@ ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clo
   plan.clock_resolution_ns = clock.resolution_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
+  plan.horizon_ns = (options.horizon_ms > 0 ? options.horizon_ms : options.warmup_max_ms) * 1e6;
   plan.min_samples = options.min_samples;
   plan.steady_band = options.steady_band_percent / 100;
   plan.timeout_seconds = options.timeout_seconds;
@@ -232,25 +233,15 @@ analysis::StopRule stop_rule(const RunOptions& options) {
   return rule;
 }
 
-// What a run spends before its first fork, waiting: the TSC's rate is timed over a span,
-// and the machine's busy cores read over a window. A quick look, whose forks take a few
-// hundred milliseconds in all, halves both (the rate is still known to about 1e-5; the
-// busy cores are a coarse reading either way).
-struct StartWaits {
-  std::chrono::milliseconds tsc_calibration{50}, busy_window{200};
-};
-
-StartWaits start_waits(const RunOptions& options) {
-  if (!options.quick) return {};
-  return {std::chrono::milliseconds(20), std::chrono::milliseconds(100)};
-}
+// What a run spends before its first fork, waiting: the TSC's rate is timed over 20 ms,
+// which knows it to about 1e-5. (The rest of the machine's load is read over the run
+// itself: system::OtherLoad.)
+constexpr std::chrono::milliseconds kTscCalibration{20};
 
 results::Run described_run(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   results::Run run;
   system::describe_machine(run.context);
   system::describe_clock(run.context);
-  run.context.busy_cores = system::measure_busy_cores(start_waits(options).busy_window);
-  system::add_machine_warnings(run.context);
   run.context.command_line = options.command_line;
   run.context.settings = {options.min_forks,      options.max_forks,   options.budget_seconds,
                           options.target_ci_percent, options.measure_ms, options.warmup_max_ms,
@@ -275,7 +266,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   const ProfilerTools tools = find_profiler_tools(options);
   ResultFiles files(options);  // checked before anything is measured, as the tools are
   install_interrupt_handlers();
-  clock::select_best(start_waits(options).tsc_calibration);
+  clock::select_best(kTscCalibration);
+  const system::OtherLoad other_load;
   const auto characterization = clock::characterize_active();
 
   results::Run run = described_run(options, instances);
@@ -292,6 +284,9 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   });
   const bool stopped_by_user =
       outcome.interrupted || run_callgrind_profilers(run, instances, plan, tools, options.quiet);
+  // Every worker is reaped by now: the load is the rest of the machine's.
+  run.context.busy_cores = other_load.cores();
+  system::add_machine_warnings(run.context);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // An interrupted run's reading is of a moment too, but its forks may be few.
   if (!measured.interrupted) weigh_machine_speed(measured.run);

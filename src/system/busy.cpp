@@ -1,19 +1,40 @@
-#include <thread>
+#include <sys/resource.h>
+
+#include <algorithm>
 
 #include "system/machine.hpp"
 #include "system/parse.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::system {
+namespace {
 
-double measure_busy_cores(std::chrono::milliseconds window) {
-  const auto before = parse::cpu_times(text::read_file("/proc/stat").value_or(""));
-  std::this_thread::sleep_for(window);
-  const auto after = parse::cpu_times(text::read_file("/proc/stat").value_or(""));
-  if (!before || !after || after->total <= before->total) return -1;
+std::optional<parse::CpuTimes> read_cpu_times() { return parse::cpu_times(text::read_file("/proc/stat").value_or("")); }
+
+double seconds(const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; }
+
+// The CPU this process and its reaped children have used.
+double own_cpu_seconds() {
+  rusage self{}, children{};
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &children);
+  return seconds(self.ru_utime) + seconds(self.ru_stime) + seconds(children.ru_utime) + seconds(children.ru_stime);
+}
+
+}  // namespace
+
+OtherLoad::OtherLoad()
+    : start_(read_cpu_times()), own_start_s_(own_cpu_seconds()), wall_start_(std::chrono::steady_clock::now()) {}
+
+double OtherLoad::cores() const {
+  const auto now = read_cpu_times();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+  // /proc/stat counts in ticks of 10 ms per CPU: a shorter span says too little.
+  if (!start_ || !now || now->total <= start_->total || wall < kShortestSpanSeconds) return -1;
   const double busy_fraction =
-      static_cast<double>(after->busy - before->busy) / static_cast<double>(after->total - before->total);
-  return busy_fraction * online_cpus();
+      static_cast<double>(now->busy - start_->busy) / static_cast<double>(now->total - start_->total);
+  const double own_cores = (own_cpu_seconds() - own_start_s_) / wall;
+  return std::max(0.0, busy_fraction * online_cpus() - own_cores);
 }
 
 }  // namespace tare::system

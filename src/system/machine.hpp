@@ -5,8 +5,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 
 #include "results/results.hpp"
+#include "system/parse.hpp"
 
 namespace tare::system {
 
@@ -26,10 +28,26 @@ void describe_clock(results::Context& ctx);
 /// system-call clocksource, a hypervisor). Reads only ctx; calling it twice adds nothing new.
 void add_machine_warnings(results::Context& ctx);
 
-/// How many cores' worth of CPU time the rest of the machine used over `window`, measured
-/// from /proc/stat while this process sleeps; -1 when unreadable. A load average trails by
-/// minutes (and counts the previous benchmark run); this says what is happening now.
-double measure_busy_cores(std::chrono::milliseconds window);
+/// How many cores' worth of CPU the rest of the machine uses while this process works: the
+/// busy time /proc/stat counts over a span, less what this process and its children (the
+/// workers, once reaped) used in it. Measured over the run itself, at no cost to it: a load
+/// average trails by minutes (and counts the previous benchmark run), and a window taken
+/// before the run would be time spent waiting.
+class OtherLoad {
+ public:
+  /// The span starts.
+  OtherLoad();
+  /// Cores' worth of CPU the rest of the machine used since the span started; -1 when
+  /// unreadable or the span was too short to say (every child started must be reaped).
+  double cores() const;
+
+  static constexpr double kShortestSpanSeconds = 0.1;
+
+ private:
+  std::optional<parse::CpuTimes> start_;
+  double own_start_s_ = 0;
+  std::chrono::steady_clock::time_point wall_start_;
+};
 
 /// CPUs online now (/sys/devices/system/cpu/online, else sysconf), at least 1.
 int online_cpus();

@@ -44,7 +44,7 @@ void add_machine_warnings(results::Context& ctx) {
     if (ctx.busy_cores > kBusyCores)
       add_once(ctx, "machine busy: other processes used " + parse::format_number(ctx.busy_cores) + " of " +
                         std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
-                        " just before the run");
+                        " during the run");
   } else if (ctx.cpu.cores > 0 && ctx.load_average_1m > kBusyLoadPerCore * ctx.cpu.cores)
     add_once(ctx, "machine busy: load average " + parse::format_number(ctx.load_average_1m) + " on " +
                       std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +

@@ -88,6 +88,31 @@ std::optional<std::string> long_calls_line(const results::Benchmark& b) {
          "and the run takes a fraction of the time.";
 }
 
+// A slow start longer than a first process's watch (the benchmarks' slow_start_unchecked
+// note): one line for them all, naming them unless it is every benchmark.
+std::optional<std::string> unchecked_slow_start_line(const results::Run& run) {
+  std::vector<std::string> names;
+  double watched_ms = 0;
+  for (const auto& b : run.benchmarks) {
+    const bool unchecked = std::any_of(b.warnings.begin(), b.warnings.end(), [](const results::Warning& w) {
+      return w.code == results::WarningCode::slow_start_unchecked;
+    });
+    if (!unchecked) continue;
+    const double horizon = b.forks.front().slow_start->horizon_ms;
+    watched_ms = names.empty() ? horizon : std::min(watched_ms, horizon);
+    names.push_back(b.name);
+  }
+  if (names.empty()) return std::nullopt;
+  const std::string watched = report::format_duration_ns(watched_ms * 1e6);
+  std::string which;
+  if (names.size() < run.benchmarks.size()) {
+    which = " in " + names.front();
+    for (std::size_t i = 1; i < names.size(); ++i) which += ", " + names[i];
+  }
+  return "Slow starts longer than " + watched + " were not looked for" + which + " (each benchmark's first process was " +
+         "watched for " + watched + "; tare's own runs watch for 1 s): add --warmup-max-ms 1s to look as far.";
+}
+
 std::string short_run_line(const Flags& flags, const runner::RunOptions& options) {
   return "A short run (--benchmark_min_time=" + str_format("%g", *flags.min_time_seconds) +
          "): " + std::to_string(options.min_forks) + " worker processes per benchmark, each measuring " +
@@ -139,6 +164,7 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   }
   for (const auto& b : run.benchmarks)
     if (const auto line = long_calls_line(b)) notes.lines.push_back(*line);
+  if (const auto line = unchecked_slow_start_line(run)) notes.lines.push_back(*line);
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
   return notes;

@@ -60,6 +60,11 @@ void apply_run_length(const Flags& f, runner::RunOptions& options) {
   // long as it measures.
   const double bound = short_run_asked ? min_time_ms : options.measure_ms;
   options.warmup_max_ms = std::min(kMostWarmupMs, std::max(bound, kLeastWarmupMs));
+  // The first process of each benchmark watches for a slow start for as long as Google
+  // Benchmark measures one (min_time; tare's own second with repetitions, whose processes
+  // are long already): a slow start within it is waited out by every process, and a row
+  // whose watch was shorter than tare's says so (slow_start_unchecked).
+  options.horizon_ms = f.repetitions ? kMostWarmupMs : std::clamp(min_time_ms, kLeastWarmupMs, kMostWarmupMs);
 }
 
 }  // namespace tare::gbench

@@ -90,7 +90,7 @@ TEST(MachineWarnings, MeasuredBusyCoresTakePrecedenceOverTheTrailingLoadAverage)
   ctx.busy_cores = 0.05;      // quiet now
   EXPECT_THAT(warnings_for(ctx), IsEmpty());
   ctx.busy_cores = 0.9;
-  EXPECT_THAT(warnings_for(ctx), ElementsAre("machine busy: other processes used 0.9 of 2 cores just before the run"));
+  EXPECT_THAT(warnings_for(ctx), ElementsAre("machine busy: other processes used 0.9 of 2 cores during the run"));
 }
 
 TEST(MachineWarnings, SyscallClocksources) {
