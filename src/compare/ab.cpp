@@ -17,6 +17,7 @@
 #include "compare/layout_variants.hpp"
 #include "compare/pair_cpus.hpp"
 #include "compare/pair_design.hpp"
+#include "compare/slow_start_rows.hpp"
 #include "report/enum_names.hpp"
 #include "runner/options.hpp"
 #include "runner/progress.hpp"
@@ -236,6 +237,10 @@ CompareReport run_ab(const AbOptions& options) {
   }
   report.geomean = suite_geomean(suite, run.plan.design);
   decide_verdicts(report);
+  std::vector<std::string> shots;
+  for (const Listed* b : common)
+    if (b->mode == Mode::ss) shots.push_back(b->name);
+  note_slow_starts(report, shots);
   return report;
 }
 

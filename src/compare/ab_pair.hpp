@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "compare/ab.hpp"
 #include "compare/ab_listing.hpp"
 #include "compare/pair_cpus.hpp"
+#include "results/results.hpp"
 
 namespace tare::compare {
 
@@ -25,14 +27,26 @@ struct PairBinaries {
   std::string base, candidate;
 };
 
-/// The pair's mean score per side (the benchmark's mode: time or rate per operation).
+/// How far into their processes' lives a pair warms up: the first pair of a benchmark
+/// watches both for a slow start until they are `horizon_ns` old (and twice that when the
+/// speed still changed late), as a run's first fork does; later pairs warm up past the one
+/// it found (`until_age_ns`).
+struct PairWatch {
+  bool to_horizon = false;
+  double horizon_ns = 0;
+  double until_age_ns = 0;
+};
+
+/// The pair's mean score per side (the benchmark's mode: time or rate per operation), and
+/// with PairWatch::to_horizon what the watch saw: the longer slow start of the two sides.
 struct Pair {
   double base_mean = 0, candidate_mean = 0;
+  std::optional<results::SlowStart> slow_start;
 };
 
 /// Runs one pair of benchmark `b` with the worker layout drawn from `layout_seed`, the
 /// sides pinned as `cpus` says. Throws WorkerFailure when a worker fails.
 Pair run_pair(const AbOptions& options, const PairBinaries& binaries, const Listed& b, const Setup& setup,
-              std::uint64_t layout_seed, const PairCpus& cpus);
+              std::uint64_t layout_seed, const PairCpus& cpus, const PairWatch& watch = {});
 
 }  // namespace tare::compare

@@ -46,7 +46,9 @@ std::vector<double> run_paired(AbRun& run, const PairBinaries& binaries, const L
     while (logs.size() < look * pairs_per_unit) {
       const int p = static_cast<int>(logs.size());
       run.show_pair(b.name, logs.size(), seconds_since(start), so_far);
-      const Pair pair = run_pair(options, binaries, b, run.setup, run.rng(), pair_cpus(run.cpus, b.threads, p, options.duet));
+      const Pair pair = run_pair(options, binaries, b, run.setup, run.rng(), pair_cpus(run.cpus, b.threads, p, options.duet),
+                                 pair_watch(options, row));
+      if (pair.slow_start) row.slow_start = pair.slow_start;
       logs.push_back(std::log(pair.candidate_mean / pair.base_mean));
       base_means.push_back(pair.base_mean);
       candidate_means.push_back(pair.candidate_mean);

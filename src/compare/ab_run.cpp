@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "analysis/slow_start.hpp"
+
 namespace tare::compare {
 
 void AbRun::show(const std::string& what) {
@@ -30,6 +32,19 @@ void AbRun::benchmark_done(const CompareRow& row, double pairs_seconds) {
           : "not compared: " + row.problem;
   line.milestone(fmt::format("[benchmark {}/{}, {}] {}: done, {}", benchmark + 1, benchmarks,
                              runner::clock_text(line.elapsed_seconds()), row.name, outcome));
+}
+
+}  // namespace tare::compare
+
+namespace tare::compare {
+
+PairWatch pair_watch(const AbOptions& options, const CompareRow& row) {
+  PairWatch watch;
+  watch.horizon_ns = options.warmup_max_ms * 1e6;
+  watch.to_horizon = row.pairs.empty();
+  if (row.slow_start && row.slow_start->warmup_ms > 0)
+    watch.until_age_ns = analysis::kSlowStartMargin * row.slow_start->warmup_ms * 1e6;
+  return watch;
 }
 
 }  // namespace tare::compare

@@ -65,6 +65,10 @@ std::vector<double> run_paired(AbRun& run, const PairBinaries& binaries, const L
 /// variants' log-ratios. Throws WorkerFailure when a worker fails.
 std::vector<double> run_variants(AbRun& run, const Builds& builds, const Listed& b, CompareRow& row);
 
+/// How a benchmark's next pair warms up: the first watches for a slow start until its
+/// processes are --warmup-max-ms old; the others warm up past the one it found (row.slow_start).
+PairWatch pair_watch(const AbOptions& options, const CompareRow& row);
+
 /// Pairs per variant: `pairs` (the total asked for, 0: the default of 1 per variant) spread
 /// over `variants`, at least 1, and even under a duet (each variant's pairs swap CPUs).
 std::size_t rounds_per_variant(int pairs, std::size_t variants, bool duet);

@@ -40,7 +40,9 @@ std::vector<double> run_variants(AbRun& run, const Builds& builds, const Listed&
                     fmt::format(" (round {}/{}, layout variant {}/{})", r + 1, rounds, k + 1, variants));
       // Within a variant, round r's parity decides the duet's CPUs: its pairs swap them.
       const PairCpus cpus = pair_cpus(run.cpus, b.threads, static_cast<int>(r), options.duet);
-      const Pair pair = run_pair(options, {builds.base[k], builds.candidate[k]}, b, run.setup, run.rng(), cpus);
+      const Pair pair =
+          run_pair(options, {builds.base[k], builds.candidate[k]}, b, run.setup, run.rng(), cpus, pair_watch(options, row));
+      if (pair.slow_start) row.slow_start = pair.slow_start;
       logs[k].push_back(std::log(pair.candidate_mean / pair.base_mean));
       base_means.push_back(pair.base_mean);
       candidate_means.push_back(pair.candidate_mean);

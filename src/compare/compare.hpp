@@ -59,6 +59,10 @@ struct CompareRow {
   /// The benchmark's timed code on both sides compared (tare ab; tare compare when both
   /// files carry it); nullopt when it was not.
   std::optional<CodeMatch> code;
+  /// What was seen of a slow start (tare ab: the first pair's watch; tare compare: the two
+  /// runs' first forks', the shorter watch and the longer start); nullopt when nothing was
+  /// watched (single shot, a Google Benchmark file).
+  std::optional<results::SlowStart> slow_start;
 };
 
 struct CompareReport {

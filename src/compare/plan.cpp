@@ -9,11 +9,30 @@
 
 #include "input/number.hpp"
 #include "analysis/estimates.hpp"
+#include "analysis/slow_start.hpp"
+#include "report/console.hpp"
 #include "runner/options.hpp"
 #include "stats/descriptive.hpp"
 
 namespace tare::compare {
 namespace {
+
+// The pilot's first fork watched for a slow start: one it found (and the second fork
+// confirmed) is waited out by every fork, so it is in the fork cost; a watch shorter than
+// tare's own second could not see a longer one, and the planned run would watch as little.
+std::string slow_start_note(const results::Benchmark& b) {
+  if (b.mode == Mode::ss || b.forks.empty() || !b.forks.front().slow_start) return "";
+  const results::SlowStart& s = *b.forks.front().slow_start;
+  if (s.warmup_ms > 0 && s.confirmed.value_or(false))
+    return fmt::format("{}: each fork waits out a slow start ({:.1f}x slower for the first {}): it is in the fork cost",
+                       b.name, s.slower, report::format_duration_ns(s.warmup_ms * 1e6));
+  if (s.horizon_ms * 1e6 < analysis::kSlowStartLookNs)
+    return fmt::format("{}: the pilot watched its first process for {}: a longer slow start was not looked for, and the "
+                       "plan's costs assume none; add --warmup-max-ms 1s to the command to look as far as tare's "
+                       "defaults",
+                       b.name, report::format_duration_ns(s.horizon_ms * 1e6));
+  return "";
+}
 
 PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) {
   PlanRow row;
@@ -58,6 +77,7 @@ PlanRow plan_benchmark(const results::Benchmark& b, const PlanOptions& options) 
     return row;
   }
   row.measure_ms = std::ceil(static_cast<double>(row.plan.samples_per_fork) * in.sample_cost_ns / 1e5) / 10;
+  row.slow_start_note = slow_start_note(b);
   return row;
 }
 

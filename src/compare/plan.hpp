@@ -24,6 +24,9 @@ struct PlanRow {
   stats::PlanInput input;     ///< what the plan was computed from
   stats::Plan plan;
   double measure_ms = 0;      ///< --measure-ms that yields plan.samples_per_fork samples
+  /// What the pilot saw of a slow start, said under the plan: one every fork waits out (in
+  /// the fork cost), or a watch too short to have seen a longer one; empty otherwise.
+  std::string slow_start_note;
 };
 
 /// Plans every benchmark of the run.

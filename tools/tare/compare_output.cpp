@@ -284,6 +284,11 @@ Json compare_row_json(const CompareRow& row) {
     j["problem"] = row.problem;
   }
   j["code"] = row.code ? code_json(*row.code) : Json(nullptr);
+  // How far a process was watched for a slow start, and the start found (0: none).
+  j["slow_start"] = row.slow_start ? Json{{"watched_ms", number(row.slow_start->horizon_ms)},
+                                          {"found_ms", number(row.slow_start->warmup_ms)},
+                                          {"slower", number(row.slow_start->slower)}}
+                                   : Json(nullptr);
   if (row.stop != compare::CompareRow::Stop::not_sequential) j["stopped"] = stop_name(row.stop);
   if (!row.pairs.empty()) {
     Json pairs = Json::array();

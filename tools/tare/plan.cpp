@@ -40,6 +40,8 @@ void write_plan(const results::Run& run, const std::vector<compare::PlanRow>& ro
     any = true;
     out << "  " << compare::command_line(run, r, options) << "\n";
   }
+  for (const auto& r : rows)
+    if (r.problem.empty() && !r.slow_start_note.empty()) out << "\n" << r.slow_start_note << ".\n";
   for (const auto& r : rows) {
     if (r.problem.empty() && !r.plan.target_reached)
       out << fmt::format("\n{}: the target is out of reach within the budget; the plan gets ±{:.2g}%. Raise --budget "
