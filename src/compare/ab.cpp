@@ -236,11 +236,11 @@ CompareReport run_ab(const AbOptions& options) {
     ++run.benchmark;
   }
   report.geomean = suite_geomean(suite, run.plan.design);
-  decide_verdicts(report);
   std::vector<std::string> shots;
   for (const Listed* b : common)
     if (b->mode == Mode::ss) shots.push_back(b->name);
   note_slow_starts(report, shots);
+  decide_verdicts(report);
   return report;
 }
 

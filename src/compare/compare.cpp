@@ -279,10 +279,10 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   fold_between_runs(report, base.context, candidate.context);
   match_recorded_code(report, base, candidate);
   read_slow_starts(report, base, candidate);
-  decide_verdicts(report);
   std::vector<std::string> shots = single_shots(base);
   for (auto& name : single_shots(candidate)) shots.push_back(std::move(name));
   note_slow_starts(report, shots);
+  decide_verdicts(report);
   report.base_reference_ns = base.context.reference_ns;
   report.candidate_reference_ns = candidate.context.reference_ns;
   note_machine_speed(report);

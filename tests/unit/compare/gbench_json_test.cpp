@@ -230,14 +230,16 @@ TEST(GbenchCompare, TwoTareGbenchFilesAreComparedAtTheSummaryLevel) {
   EXPECT_NEAR(report.geomean->low, row.ratio.low, 1e-12);
   EXPECT_THAT(report.method, HasSubstr("combining the two files' own intervals over worker processes"));
   // The files' own intervals, and (a Google Benchmark-format file keeps no speed history)
-  // that the machine's run-to-run variation is unknown; and, as a direction was named, that
-  // whether the code changed was not checked (the files carry no code).
-  ASSERT_EQ(report.notes.size(), 3u);
+  // that the machine's run-to-run variation is unknown, that no slow start was looked for
+  // (the files record no watch); and, as a direction was named, that whether the code
+  // changed was not checked (the files carry no code).
+  ASSERT_EQ(report.notes.size(), 4u);
   EXPECT_EQ(report.notes[0],
             "tare::gbench results: each interval combines the two files' own 95% intervals over 5 to 10 worker "
             "processes a side; the geometric mean combines the rows' intervals alike");
   EXPECT_THAT(report.notes[1], HasSubstr("speed from run to run is unknown"));
-  EXPECT_THAT(report.notes[2], HasSubstr("whether the timed code changed was not checked"));
+  EXPECT_THAT(report.notes[2], HasSubstr("no slow start was looked for"));
+  EXPECT_THAT(report.notes[3], HasSubstr("whether the timed code changed was not checked"));
   std::ostringstream out;
   tare::tool::write_compare_json(report, out);
   const json doc = json::parse(out.str());
