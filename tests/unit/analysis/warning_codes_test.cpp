@@ -135,3 +135,27 @@ TEST(WarningCodes, EveryAcknowledgeableWarningHasItsCode) {
   std::sort(codes.begin(), codes.end());
   EXPECT_EQ(std::unique(codes.begin(), codes.end()), codes.end());
 }
+
+// A first fork that watched less than tare's own second could not see a longer slow start:
+// said as a note; a full watch, or a slow start it found and the second fork confirmed, is not.
+TEST(WarningCodes, AWatchShorterThanASecondSaysALongerSlowStartWasNotLookedFor) {
+  CodesFixture fx;
+  std::mt19937_64 rng(9);
+  const auto with_watch = [&](double horizon_ms, double start_ms, std::optional<bool> confirmed) {
+    std::vector forks{fork_at(10, rng), fork_at(10, rng), fork_at(10, rng)};
+    forks.front().slow_start = tare::results::SlowStart{horizon_ms, start_ms, start_ms > 0 ? 3.0 : 1.0, false, confirmed};
+    return fx.summarized(forks);
+  };
+  const auto short_watch = with_watch(502, 0, std::nullopt);
+  const auto* unchecked = find(short_watch, WarningCode::slow_start_unchecked);
+  ASSERT_NE(unchecked, nullptr);
+  EXPECT_EQ(unchecked->severity, Severity::note);
+  EXPECT_THAT(unchecked->text, ::testing::HasSubstr("a slow start longer than 502 ms was not looked for"));
+  EXPECT_THAT(unchecked->text, ::testing::HasSubstr("--warmup-max-ms 1s"));
+  EXPECT_EQ(find(with_watch(1003, 0, std::nullopt), WarningCode::slow_start_unchecked), nullptr);
+  const auto found = with_watch(502, 300, true);
+  EXPECT_EQ(find(found, WarningCode::slow_start_unchecked), nullptr);
+  EXPECT_NE(find(found, WarningCode::slow_start), nullptr);
+  // A start the second fork did not repeat was noise: the watch was still short.
+  EXPECT_NE(find(with_watch(502, 300, false), WarningCode::slow_start_unchecked), nullptr);
+}

@@ -129,3 +129,22 @@ TEST(Plan, TheBudgetOfTheCommandIsOneTheBinaryTakes) {
 }
 
 }  // namespace
+
+// What the pilot's first fork saw of a slow start is said under the plan: a start every
+// fork waits out (it is in the fork cost), or a watch too short to have seen a longer one.
+TEST(Plan, SaysWhatThePilotSawOfASlowStart) {
+  Benchmark waited = pilot("waited"), short_watch = pilot("short"), full = pilot("full");
+  waited.forks.front().slow_start = tare::results::SlowStart{1000, 300, 3, false, true};
+  short_watch.forks.front().slow_start = tare::results::SlowStart{500, 0, 1, false, std::nullopt};
+  full.forks.front().slow_start = tare::results::SlowStart{1000, 0, 1, false, std::nullopt};
+  const Results run = pilot_run({waited, short_watch, full});
+  const auto rows = tare::compare::plan_run(run, {0.01, 60});
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_THAT(rows[0].slow_start_note, HasSubstr("waited: each fork waits out a slow start (3.0x slower for the first 300 ms)"));
+  EXPECT_THAT(rows[1].slow_start_note, HasSubstr("short: the pilot watched its first process for 500 ms"));
+  EXPECT_THAT(rows[1].slow_start_note, HasSubstr("--warmup-max-ms 1s"));
+  EXPECT_EQ(rows[2].slow_start_note, "");
+  std::ostringstream out;
+  tare::tool::write_plan(run, rows, {0.01, 60}, out);
+  EXPECT_THAT(out.str(), HasSubstr("short: the pilot watched its first process for 500 ms"));
+}
