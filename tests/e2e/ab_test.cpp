@@ -204,3 +204,24 @@ TEST(Ab, TheSeedIsRandomUnlessGivenAndAlwaysReported) {
   EXPECT_EQ(json::parse(tare_e2e::slurp(js))["seed"], 42);
   EXPECT_NE(given.out.find("from seed 42 (--seed 42 repeats them)"), std::string::npos) << given.out;
 }
+
+// A process 3x slower until it is 0.8 s old (e2e_bench's aging.slow_start): the first pair
+// watches both processes for a slow start, as a run's first fork does, and every pair is
+// measured past it. Asserted on the process's age, which no load changes.
+TEST(Ab, TheFirstPairWatchesForASlowStartAndEveryPairWaitsItOut) {
+  const auto js = (tare_e2e::scratch_dir() / "ab_slow_start.json").string();
+  const auto result = run_command({kTare, "ab", tare_e2e::kBench, tare_e2e::kBench, "--filter", "^aging.slow_start$",
+                                   "--pairs", "2", "--measure-ms", "20", "--json", js});
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json row = json::parse(tare_e2e::slurp(js))["benchmarks"][0];
+  ASSERT_TRUE(row["slow_start"].is_object()) << row.dump();
+  const json& watch = row["slow_start"];
+  // Watched for a second, then two (the start ended late in the first): the start found
+  // is 0.8 s, or a little early on a busy machine, which the 1.25 margin covers.
+  EXPECT_GE(watch["watched_ms"].get<double>(), 1000) << watch;
+  EXPECT_GE(1.25 * watch["found_ms"].get<double>(), 800) << watch;
+  EXPECT_LT(watch["found_ms"].get<double>(), watch["watched_ms"].get<double>()) << watch;
+  EXPECT_GT(watch["slower"].get<double>(), 1.5) << watch;
+  EXPECT_NE(result.out.find("aging.slow_start: a slow start"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("was not looked for"), std::string::npos) << result.out;
+}

@@ -76,3 +76,35 @@ TEST(GbenchCalls, CpuTimeNeverExceedsRealTimeWhenTheTimerPauses) {
 }
 
 }  // namespace
+
+namespace {
+
+// Known slow starts under the layer's defaults (its first process watched for 0.5 s): one
+// of 0.3 s is found and waited out by every process; one of 0.8 s is longer than the watch,
+// and the run says that a slow start that long was not looked for. Asserted on process
+// ages and on what is said, which no load changes.
+TEST(GbenchCalls, ASlowStartWithinTheWatchIsWaitedOutAndALongerOneIsSaid) {
+  const auto file = (tare_test::scratch_dir() / "gbench_slow_start.json").string();
+  const auto found = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_slow_start<300>$", "--json", file});
+  ASSERT_EQ(found.exit_code, 0) << found.err;
+  const json b = read_json(file)["benchmarks"][0];
+  const json& first = b["forks"][0];
+  ASSERT_TRUE(first.contains("slow_start")) << first.dump().substr(0, 400);
+  const json& start = first["slow_start"];
+  EXPECT_GE(1.25 * start["warmup_ms"].get<double>(), 300) << start;
+  EXPECT_LT(start["warmup_ms"].get<double>(), start["horizon_ms"].get<double>()) << start;
+  EXPECT_EQ(start["confirmed"], true) << start;
+  for (std::size_t i = 2; i < b["forks"].size(); ++i)
+    EXPECT_GE(b["forks"][i]["warmup"].back()["age_ns"].get<double>(), 1.25 * 1e6 * start["warmup_ms"].get<double>());
+  EXPECT_EQ(found.out.find("were not looked for"), std::string::npos) << found.out;
+
+  const auto longer = tare_test::run_process({GBENCH_CALLS, "--benchmark_filter=^BM_slow_start<800>$", "--json", file});
+  ASSERT_EQ(longer.exit_code, 0) << longer.err;
+  EXPECT_NE(longer.out.find("Slow starts longer than 5"), std::string::npos) << longer.out;
+  EXPECT_NE(longer.out.find("add --warmup-max-ms 1s to look as far"), std::string::npos) << longer.out;
+  const json row = read_json(file)["benchmarks"][0];
+  EXPECT_NE(row["warning_codes"].dump().find("slow_start_unchecked"), std::string::npos) << row["warning_codes"];
+}
+
+}  // namespace

@@ -44,4 +44,22 @@ static void BM_paused(benchmark::State& state) {
 }
 BENCHMARK(BM_paused);
 
+// A process 3x slower until it is 0.3 s old, and one until it is 0.8 s old: a Google
+// Benchmark-length run watches its first process for 0.5 s.
+static const auto g_process_start = std::chrono::steady_clock::now();
+static long spin(int rounds) {
+  long x = 1;
+  for (int i = 0; i < rounds; ++i) benchmark::DoNotOptimize(x = x * 7 + i);
+  return x;
+}
+template <int SlowMs>
+static void BM_slow_start(benchmark::State& state) {
+  for (auto _ : state) {
+    const bool slow = std::chrono::steady_clock::now() - g_process_start < std::chrono::milliseconds(SlowMs);
+    benchmark::DoNotOptimize(spin(slow ? 300 : 100));
+  }
+}
+BENCHMARK_TEMPLATE(BM_slow_start, 300);
+BENCHMARK_TEMPLATE(BM_slow_start, 800);
+
 BENCHMARK_MAIN();
