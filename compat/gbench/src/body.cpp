@@ -76,11 +76,14 @@ class GbenchBody final : public detail::Body {
     r.last = r.call->run_batch(batch);
     r.last_iterations = batch;
     if (r.last.ticks > 0 && batch > 0) r.ns_per_iteration = clock::ticks_to_ns(r.last.ticks) / static_cast<double>(batch);
-    // A function that returned part-way (its loop broken off, an error) ends its call.
+    // A function that returned part-way (an error, its loop broken off) ends its call. An
+    // error ends the benchmark, whatever the other threads are doing; with threads, a loop
+    // broken off in one of them leaves the others waiting for it, as Google Benchmark says.
     if (r.call->returned()) {
       const CallReport report = r.call->end();
-      end_call(r);
       if (report.error) tare::skip(report.error_message);
+      if (threaded()) tare::skip("Benchmark returned before State::KeepRunning() returned false!");
+      end_call(r);
     }
     if (Access::manual_time(*instance_.family)) return seconds_to_ticks(r.last.manual_seconds);
     return r.last.ticks;
@@ -177,6 +180,7 @@ std::string GbenchBody::annotations(const std::vector<detail::StateBase*>& state
   }
   const auto& first = *static_cast<const RunRecord*>(states.front());
   nlohmann::json reported{{"counters", counters_json(counters_over_calls(calls))},
+                          {"iterations", run_iterations(calls)},
                           {"label", label},
                           {"complexity_n", complexity_n},
                           {"calls", first.calls},
@@ -246,6 +250,7 @@ Reported parse_reported(const std::string& annotations) {
   reported.label = doc.value("label", "");
   reported.complexity_n = doc.value("complexity_n", std::int64_t{0});
   reported.manual_ns_per_iteration = doc.value("manual_ns_per_iteration", 0.0);
+  reported.iterations = doc.value("iterations", 0.0);
   reported.calls = doc.value("calls", std::int64_t{0});
   reported.outside_ns = doc.value("outside_ns", 0.0);
   if (const auto memory = doc.find("memory"); memory != doc.end() && memory->is_object()) {

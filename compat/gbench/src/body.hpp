@@ -25,8 +25,8 @@ void register_with_tare(const Instance& instance);
 /// Makes tare's registry hold exactly these instances.
 void register_all_with_tare(const std::vector<Instance>& instances);
 
-/// A fork's annotations: the counters over the measured calls (call_counters.hpp), the last
-/// label and complexity N, the manual time per iteration, a MemoryManager's measurements of
+/// A fork's annotations: the counters over the measured calls (call_counters.hpp) and their
+/// iterations, the last label and complexity N, the manual time per iteration, a MemoryManager's measurements of
 /// one more run, and how many calls the process made and how long they spent outside their
 /// timed loops (set-up before it, what follows it).
 struct Reported {
@@ -39,6 +39,8 @@ struct Reported {
   /// With a registered MemoryManager: its result for a run of `memory_iterations`.
   std::optional<benchmark::MemoryManager::Result> memory;
   std::int64_t memory_iterations = 0;
+  /// A run's iterations as Google Benchmark reports them: the measured calls' (0: not known).
+  double iterations = 0;
   std::int64_t calls = 0;
   double outside_ns = 0;
 };

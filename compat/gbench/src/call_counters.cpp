@@ -67,6 +67,17 @@ std::map<std::string, CounterValue> counters_over_calls(const std::vector<std::v
   return combined;
 }
 
+double run_iterations(const std::vector<std::vector<CallReport>>& calls) {
+  double sum = 0, squares = 0;
+  for (std::size_t k = 0, n = common_calls(calls); k < n; ++k) {
+    double iterations = 0;
+    for (const auto& thread : calls) iterations += static_cast<double>(thread[k].iterations);
+    sum += iterations;
+    squares += iterations * iterations;
+  }
+  return sum > 0 ? squares / sum : 0;
+}
+
 double manual_ns_per_iteration(const std::vector<std::vector<CallReport>>& calls) {
   double manual = 0, iterations = 0;
   for (std::size_t k = 0, n = common_calls(calls); k < n; ++k) {

@@ -23,6 +23,11 @@ struct CounterValue {
 /// `calls[t][k]`: thread t's k-th call (the threads' calls run side by side, k for k).
 std::map<std::string, CounterValue> counters_over_calls(const std::vector<std::vector<CallReport>>& calls);
 
+/// A run's iterations as Google Benchmark reports them, over the calls: each call's summed
+/// over its threads, the calls' mean weighed by their iterations (so that a counter finished
+/// per call, say 2 × iterations(), is the run's iterations it is shown beside).
+double run_iterations(const std::vector<std::vector<CallReport>>& calls);
+
 /// The manual time per iteration over the calls (each call's mean over its threads, over the
 /// iterations of all threads, as Google Benchmark divides it); 0 without iterations.
 double manual_ns_per_iteration(const std::vector<std::vector<CallReport>>& calls);

@@ -35,7 +35,7 @@ double complete(const CounterValue& c, double seconds_per_iteration) {
 // benchmark reported them (finished once the run's times are fixed).
 struct ForkRun {
   double real_ns_per_iteration = 0, cpu_ns_per_iteration = 0;
-  double iterations = 0;  ///< per sample, over all threads (as Google Benchmark counts them)
+  double iterations = 0;  ///< of a run (the measured calls), over all threads (as Google Benchmark counts them)
   std::map<std::string, CounterValue> counters;
   std::string label;
   std::int64_t complexity_n = 0;
@@ -60,7 +60,9 @@ double cpu_ns_per_iteration(const results::Fork& fork, int threads) {
 ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
   ForkRun r;
   const Reported reported = parse_reported(fork.annotations);
-  r.iterations = static_cast<double>(fork.ops_per_sample);
+  // A run's iterations, as Google Benchmark counts them: the calls' that served the measured
+  // samples (older results, without them: a sample's).
+  r.iterations = reported.iterations > 0 ? reported.iterations : static_cast<double>(fork.ops_per_sample);
   // tare's fork mean is the time per operation per thread (JMH's); Google Benchmark divides
   // a thread's time by the iterations of all threads. A manual time is taken as reported.
   r.real_ns_per_iteration = Access::manual_time(*instance.family) ? reported.manual_ns_per_iteration
@@ -274,11 +276,16 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
   return {big_o, rms_run(big_o, runs.front().time_unit, cpu_fit, real_fit)};
 }
 
-// The estimate over a benchmark's forks as one run: the mean iterations per sample, the
-// score (the mean of the forks' means) per iteration, the mean CPU time; tare's interval
+// The estimate over a benchmark's forks as one run: the mean iterations of a run, the score
+// (the mean of the forks' means) per iteration, and the CPU time over the same forks (those
+// the score rests on: on one thread it is then never above the real time); tare's interval
 // beside it. Counters: the forks' mean, finished for this run (a rate over its time).
-Run estimate_run(const results::Benchmark& b, const Instance& instance, const Run& base, const std::vector<ForkRun>& forks) {
+Run estimate_run(const results::Benchmark& b, const Instance& instance, const Run& base, std::vector<ForkRun> forks) {
   Run run = base;
+  if (const auto scored = analysis::scored_forks(b); !scored.empty()) {
+    forks.clear();
+    for (const auto* f : scored) forks.push_back(fork_run(*f, instance));
+  }
   double iterations = 0, cpu = 0, real = 0;
   for (const auto& f : forks) {
     iterations += f.iterations;

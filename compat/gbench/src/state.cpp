@@ -86,11 +86,14 @@ IterationCount State::NextBatch() {
   return next;
 }
 
+// With threads the loops end together, as they start. A thread that skipped with an error
+// does not wait: the others run on in batches until the benchmark is ended, which its error
+// does (the layer reports it and the worker exits).
 void State::FinishKeepRunning() {
   if (!error_ && running_) PauseTiming();
   remaining_ = 0;
   finished_ = true;
-  if (manager_) internal::StartStopBarrier(manager_);
+  if (manager_ && !error_) internal::StartStopBarrier(manager_);
 }
 
 }  // namespace benchmark
