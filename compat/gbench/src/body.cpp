@@ -136,14 +136,16 @@ class GbenchBody final : public detail::Body {
     r.call = std::make_unique<Call>(instance_, call_iterations_.load(), r.thread_index, loops_meet_.get());
     ++r.calls;
   }
-  // Teardown once every thread's call returned, on one thread.
+  // Teardown once every thread's call returned, on one thread. An error the function set
+  // after its loop ends the benchmark, once every thread is out of its call.
   void end_call(RunRecord& r) const {
-    const CallReport& report = r.call->end();
+    const CallReport report = r.call->end();
     r.outside_ns += report.outside_ns;
     if (r.measuring) r.measured.push_back(report);
     r.call.reset();
     meet();
     if (r.thread_index == 0) call_hook(Access::teardown(*instance_.family));
+    if (report.error) tare::skip(report.error_message);
   }
 
   nlohmann::json measure_memory(const RunRecord& first) const;

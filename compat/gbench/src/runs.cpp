@@ -21,12 +21,14 @@ using benchmark::Counter;
 using benchmark::internal::Access;
 using Run = BenchmarkReporter::Run;
 
-// The part of Google Benchmark's counter arithmetic (Finish) left once each call's is done
-// (call_counters.hpp): a rate is its amount per iteration over the run's time per
-// iteration, and inversion comes last.
-double complete(const CounterValue& c, double seconds_per_iteration) {
+// Google Benchmark's counter arithmetic (Finish): rates per second of the run's time,
+// averages over threads or iterations, products with iterations, inversion last.
+double finish(const CounterValue& c, double iterations, double seconds, double threads) {
   double v = c.value;
-  if (c.flags & Counter::kIsRate) v /= seconds_per_iteration;
+  if (c.flags & Counter::kIsRate) v /= seconds;
+  if (c.flags & Counter::kAvgThreads) v /= threads;
+  if (c.flags & Counter::kIsIterationInvariant) v *= iterations;
+  if (c.flags & Counter::kAvgIterations) v /= iterations;
   if (c.flags & Counter::kInvert) v = 1.0 / v;
   return v;
 }
@@ -100,16 +102,15 @@ void set_times(Run& run, double iterations, double real_ns_per_iteration, double
   run.cpu_accumulated_time = cpu_ns_per_iteration * n / 1e9;
 }
 
-// A counter finished for the run it is shown in: a rate over the time per iteration Google
-// Benchmark would use (CPU, real or manual), so that it is exactly the value over the time
-// reported beside it.
+// A counter finished as Google Benchmark finishes it, with the run's own iterations and time
+// (CPU time unless real or manual time is asked for): a rate is exactly the value over the
+// run's reported time.
 Counter finished(const CounterValue& c, const Run& run, const Instance& instance) {
   const auto& family = *instance.family;
   const double seconds =
       Access::real_time(family) || Access::manual_time(family) ? run.real_accumulated_time : run.cpu_accumulated_time;
-  const double per_iteration = run.iterations > 0 ? seconds / static_cast<double>(run.iterations) : 0;
-  return Counter(complete(c, per_iteration), static_cast<Counter::Flags>(c.flags),
-                 c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
+  return Counter(finish(c, static_cast<double>(run.iterations), seconds, instance.threads),
+                 static_cast<Counter::Flags>(c.flags), c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
 }
 
 void attach_memory(Run& run, const ForkRun& fork, Report& report) {
@@ -279,7 +280,10 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
 // The estimate over a benchmark's forks as one run: the mean iterations of a run, the score
 // (the mean of the forks' means) per iteration, and the CPU time over the same forks (those
 // the score rests on: on one thread it is then never above the real time); tare's interval
-// beside it. Counters: the forks' mean, finished for this run (a rate over its time).
+// beside it. Counters: a rate is the forks' mean value over this run's time (so it is the
+// value over the time reported, as in Google Benchmark); any other counter is the mean of
+// the forks' finished values (exact for a constant per iteration, whatever each fork's
+// iterations).
 Run estimate_run(const results::Benchmark& b, const Instance& instance, const Run& base, std::vector<ForkRun> forks) {
   Run run = base;
   if (const auto scored = analysis::scored_forks(b); !scored.empty()) {
@@ -298,15 +302,24 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
   // The score is the time per operation per thread: per iteration of all threads, / threads.
   const bool manual = Access::manual_time(*instance.family);
   set_times(run, iterations / n, !manual && b.score ? *b.score / instance.threads : real / n, cpu / n);
-  std::map<std::string, CounterValue> mean;
-  for (const auto& f : forks)
+  std::map<std::string, CounterValue> raw;
+  std::map<std::string, double> finished_sum;
+  for (const auto& f : forks) {
+    Run fork_as_run = base;
+    set_times(fork_as_run, f.iterations, f.real_ns_per_iteration, f.cpu_ns_per_iteration);
     for (const auto& [name, c] : f.counters) {
-      auto& m = mean[name];
-      m.value += c.value / n;
-      m.flags = c.flags;
-      m.one_k = c.one_k;
+      auto& r = raw[name];
+      r.value += c.value / n;
+      r.flags = c.flags;
+      r.one_k = c.one_k;
+      finished_sum[name] += finished(c, fork_as_run, instance).value;
     }
-  for (const auto& [name, c] : mean) run.counters[name] = finished(c, run, instance);
+  }
+  for (const auto& [name, c] : raw) {
+    Counter counter = finished(c, run, instance);
+    if (!(c.flags & Counter::kIsRate)) counter.value = finished_sum[name] / n;
+    run.counters[name] = counter;
+  }
   // The forks the score and its interval rest on (those that reached a steady state), so
   // that a reader can recover the interval's standard error from its degrees of freedom.
   run.tare_forks = static_cast<std::int64_t>(analysis::scored_forks(b).size());

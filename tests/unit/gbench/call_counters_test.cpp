@@ -14,46 +14,43 @@ CallReport report(benchmark::IterationCount iterations, std::initializer_list<st
   return r;
 }
 
-TEST(CallCounters, ARateIsItsAmountPerIterationOverAllCalls) {
-  // SetItemsProcessed(iterations * 3) in calls of 100 and 300 iterations.
-  const auto out = counters_over_calls({{report(100, {{"items", Counter(300, Counter::kIsRate)}}),
-                                         report(300, {{"items", Counter(900, Counter::kIsRate)}})}});
-  EXPECT_DOUBLE_EQ(out.at("items").value, 3.0);
+// The calls' mean value beside their mean iterations: a counter that follows the
+// iterations keeps its ratio to them (2 × iterations() is twice the run's iterations), and
+// a constant stays what it was; the flags travel for the parent to finish with.
+TEST(CallCounters, TheCallsMeanValuesBesideTheirMeanIterations) {
+  const std::vector<std::vector<CallReport>> calls{
+      {report(100, {{"twice", Counter(200)}, {"items", Counter(300, Counter::kIsRate)}, {"one", Counter(1)}}),
+       report(300, {{"twice", Counter(600)}, {"items", Counter(900, Counter::kIsRate)}, {"one", Counter(1)}})}};
+  const auto out = counters_over_calls(calls);
+  const double iterations = run_iterations(calls);
+  EXPECT_DOUBLE_EQ(iterations, 200);
+  EXPECT_DOUBLE_EQ(out.at("twice").value, 2 * iterations);
+  EXPECT_DOUBLE_EQ(out.at("items").value, 3 * iterations);
   EXPECT_EQ(out.at("items").flags, Counter::kIsRate);
+  EXPECT_DOUBLE_EQ(out.at("one").value, 1);
 }
 
-TEST(CallCounters, APlainCounterIsTheCallsMeanWeighedByIterations) {
-  const auto out = counters_over_calls({{report(100, {{"size", Counter(10)}}), report(300, {{"size", Counter(20)}})}});
-  EXPECT_DOUBLE_EQ(out.at("size").value, (10 * 100 + 20 * 300) / 400.0);
+TEST(CallCounters, ThreadsAreSummedAsGoogleBenchmarkSumsARunsAndTheirIterationsToo) {
+  const std::vector<std::vector<CallReport>> calls{
+      {report(10, {{"sum", Counter(4, Counter::kAvgThreads)}})},
+      {report(10, {{"sum", Counter(6, Counter::kAvgThreads)}})}};
+  const auto out = counters_over_calls(calls);
+  EXPECT_DOUBLE_EQ(out.at("sum").value, 10);  // kAvgThreads is the parent's to apply
+  EXPECT_EQ(out.at("sum").flags, static_cast<int>(Counter::kAvgThreads));
+  EXPECT_DOUBLE_EQ(run_iterations(calls), 20);
 }
 
-TEST(CallCounters, EachCallIsFinishedWithItsOwnIterations) {
-  // kAvgIterations: the value over the call's iterations; kIsIterationInvariant: times them.
-  const auto out = counters_over_calls({{report(10, {{"avg", Counter(50, Counter::kAvgIterations)},
-                                                     {"inv", Counter(2, Counter::kIsIterationInvariant)}}),
-                                         report(40, {{"avg", Counter(400, Counter::kAvgIterations)},
-                                                     {"inv", Counter(2, Counter::kIsIterationInvariant)}})}});
-  EXPECT_DOUBLE_EQ(out.at("avg").value, (5.0 * 10 + 10.0 * 40) / 50);
-  EXPECT_DOUBLE_EQ(out.at("inv").value, (20.0 * 10 + 80.0 * 40) / 50);
-}
-
-TEST(CallCounters, ThreadsAreSummedThenAveragedWhereAsked) {
-  // Two threads' first calls side by side: summed, kAvgThreads halves the sum.
-  const auto out = counters_over_calls({{report(10, {{"sum", Counter(4)}, {"avg", Counter(4, Counter::kAvgThreads)}})},
-                                        {report(10, {{"sum", Counter(6)}, {"avg", Counter(6, Counter::kAvgThreads)}})}});
-  EXPECT_DOUBLE_EQ(out.at("sum").value, 10);
-  EXPECT_DOUBLE_EQ(out.at("avg").value, 5);
-}
-
-TEST(CallCounters, InversionIsLeftToTheParent) {
-  const auto out = counters_over_calls({{report(10, {{"x", Counter(4, Counter::kInvert)}})}});
-  EXPECT_DOUBLE_EQ(out.at("x").value, 4);
-  EXPECT_EQ(out.at("x").flags, static_cast<int>(Counter::kInvert));
+TEST(CallCounters, OnlyTheCallsEveryThreadHasCount) {
+  const std::vector<std::vector<CallReport>> calls{{report(10, {{"x", Counter(1)}}), report(10, {{"x", Counter(3)}})},
+                                                   {report(10, {{"x", Counter(1)}})}};
+  EXPECT_DOUBLE_EQ(counters_over_calls(calls).at("x").value, 2);  // the first call, both threads
+  EXPECT_DOUBLE_EQ(run_iterations(calls), 20);
 }
 
 TEST(CallCounters, NoCallsNoCounters) {
   EXPECT_TRUE(counters_over_calls({}).empty());
   EXPECT_TRUE(counters_over_calls({{}, {}}).empty());
+  EXPECT_EQ(run_iterations({}), 0);
 }
 
 TEST(CallCounters, ManualTimeIsPerIterationOfAllThreads) {
