@@ -4,6 +4,9 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
 
 #include "access.hpp"
 #include "call.hpp"
@@ -137,15 +140,21 @@ class GbenchBody final : public detail::Body {
     ++r.calls;
   }
   // Teardown once every thread's call returned, on one thread. An error the function set
-  // after its loop ends the benchmark, once every thread is out of its call.
+  // after its loop (on any thread) ends the benchmark, on every thread once all are out of
+  // their calls: none goes on to start another call that the others would never join.
   void end_call(RunRecord& r) const {
     const CallReport report = r.call->end();
     r.outside_ns += report.outside_ns;
     if (r.measuring) r.measured.push_back(report);
     r.call.reset();
+    if (report.error) {
+      const std::lock_guard lock(error_mutex_);
+      if (!error_) error_ = report.error_message;
+    }
     meet();
     if (r.thread_index == 0) call_hook(Access::teardown(*instance_.family));
-    if (report.error) tare::skip(report.error_message);
+    const std::lock_guard lock(error_mutex_);
+    if (error_) tare::skip(*error_);
   }
 
   nlohmann::json measure_memory(const RunRecord& first) const;
@@ -160,6 +169,8 @@ class GbenchBody final : public detail::Body {
   std::int64_t fixed_iterations_;  // Iterations(N): every call runs exactly N
   std::unique_ptr<benchmark::internal::ThreadManager> loops_meet_, calls_meet_;  // when multi-threaded
   mutable std::atomic<std::int64_t> call_iterations_{0};
+  mutable std::mutex error_mutex_;
+  mutable std::optional<std::string> error_;  // the first error a call ended with
 };
 
 nlohmann::json counters_json(const std::map<std::string, CounterValue>& counters) {
