@@ -86,13 +86,15 @@ IterationCount State::NextBatch() {
   return next;
 }
 
-// With threads the loops end together, as they start. A thread that skipped with an error
-// does not wait: the others run on in batches until the benchmark is ended, which its error
+// The loop ran what it ran: after it, max_iterations is that, as it is under Google
+// Benchmark, where a loop always runs to it. With threads the loops end together, as they
+// start. A thread that skipped with an error does not wait: the others run on in batches until the benchmark is ended, which its error
 // does (the layer reports it and the worker exits).
 void State::FinishKeepRunning() {
   if (!error_ && running_) PauseTiming();
   remaining_ = 0;
   finished_ = true;
+  if (!error_ && done_ < max_iterations) max_iterations = done_;
   if (manager_ && !error_) internal::StartStopBarrier(manager_);
 }
 

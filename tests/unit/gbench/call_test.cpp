@@ -13,7 +13,7 @@ namespace tare::gbench {
 namespace {
 
 int g_setups = 0;
-benchmark::IterationCount g_max_seen = 0;
+benchmark::IterationCount g_max_seen = 0, g_max_after = 0;
 
 // Builds its input once per call, counts in a local across the whole loop.
 void counting(benchmark::State& state) {
@@ -24,6 +24,7 @@ void counting(benchmark::State& state) {
   state.counters["done"] = static_cast<double>(done);
   state.SetItemsProcessed(state.iterations() * 2);
   state.SetLabel("counted");
+  g_max_after = state.max_iterations;
 }
 
 void keep_running(benchmark::State& state) {
@@ -85,6 +86,8 @@ TEST_F(CallTest, OneCallServesManyBatchesAndItsLocalsCarryOn) {
   EXPECT_EQ(report.counters.at("done").value, 300);  // one count over the three batches
   EXPECT_EQ(report.counters.at("items_per_second").value, 600);
   EXPECT_EQ(report.label, "counted");
+  // After the loop, as under Google Benchmark, max_iterations is what the loop ran.
+  EXPECT_EQ(g_max_after, 300);
   EXPECT_FALSE(report.error);
   EXPECT_GE(report.outside_ns, 0);
 }

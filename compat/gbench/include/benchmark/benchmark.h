@@ -369,7 +369,10 @@ class State {
     return done_ + batch_ - remaining_ + batch_leftover_;
   }
 
-  const IterationCount max_iterations;
+  /// The iterations the loop may run: until it ends, the most this call will run (a buffer
+  /// sized by it holds every iteration); once it has ended, the iterations it ran, as under
+  /// Google Benchmark (a call that serves a process's samples ends where they do).
+  IterationCount max_iterations;
   UserCounters counters;
 
  private:
