@@ -7,10 +7,12 @@
 #include <stdexcept>
 
 #include "analysis/estimates.hpp"
+#include "compare/fork_ratio.hpp"
 #include "compare/gbench_json.hpp"
 #include "compare/slow_start_rows.hpp"
 #include "compare/summary_level.hpp"
 #include "registry/registry.hpp"
+#include "stats/log_ratio_interval.hpp"
 #include "stats/multiple.hpp"
 
 namespace tare::compare {
@@ -45,25 +47,30 @@ std::size_t forks_to_settle(const TimeRatio& r, double threshold, std::size_t fo
 
 // The machine's speed varies from run to run (Context::between_runs: the reference
 // workload's readings over the last day). Two runs recorded at different moments each
-// took one draw of it, which their own intervals cannot see: fold the variance of the log
-// ratio it causes into every interval, the suite's too (the machine moves every benchmark
-// alike, so it does not average out). Unknown on both sides: say what that means.
-void fold_between_runs(CompareReport& report, const results::Context& base, const results::Context& candidate) {
+// took one draw of it, which their own intervals over forks cannot see: the variance of the
+// log ratio grows by sd_base^2 + sd_new^2. One machine, two draws of its speed: a side
+// without an estimate borrows the other's. 0 when neither knows it.
+RunVariances machine_variances(const results::Context& base, const results::Context& candidate) {
   const double base_sd = base.between_runs.relative_sd, candidate_sd = candidate.between_runs.relative_sd;
-  if (base_sd < 0 && candidate_sd < 0) {
+  if (base_sd < 0 && candidate_sd < 0) return {};
+  const double b = base_sd >= 0 ? base_sd : candidate_sd, c = candidate_sd >= 0 ? candidate_sd : base_sd;
+  return {b * b, c * c};
+}
+
+// What the report says of the machine's speed between runs, which every interval holds
+// (the suite's too: the machine moves every benchmark alike, so it does not average out).
+// Unknown on both sides: say what that means.
+void note_between_runs(CompareReport& report, const results::Context& base, const results::Context& candidate) {
+  if (base.between_runs.relative_sd < 0 && candidate.between_runs.relative_sd < 0) {
     report.notes.push_back(
         "the machine's speed from run to run is unknown (its speed history holds too few runs, or none is kept): the "
         "intervals cover each run's own noise only, and a difference of a few percent may be the machine's; pair the "
         "builds in time with tare ab");
     return;
   }
-  // One machine, two draws of its speed; a side without an estimate borrows the other's.
-  const double b = base_sd >= 0 ? base_sd : candidate_sd, c = candidate_sd >= 0 ? candidate_sd : base_sd;
-  report.between_runs_sd = std::sqrt((b * b + c * c) / 2);
-  const double variance = b * b + c * c;
-  for (auto& row : report.rows)
-    if (row.problem.empty()) row.ratio = stats::widen_ratio(row.ratio, variance);
-  if (report.geomean) report.geomean = stats::widen_ratio(*report.geomean, variance);
+  const RunVariances machine = machine_variances(base, candidate);
+  const double variance = machine.base + machine.candidate;
+  report.between_runs_sd = std::sqrt(variance / 2);
   report.method += fmt::format(
       ", widened by the machine's speed variation from run to run ({:.2g}% per run, from the runs' speed history)",
       100 * report.between_runs_sd);
@@ -166,13 +173,19 @@ std::string too_few_forks(const stats::Comparison& comparison, const SideKinds& 
   return "fewer than 2 repetitions on a side: no interval (run Google Benchmark with --benchmark_repetitions=N, N >= 2)";
 }
 
-// The method sentence of a comparison from forks (and samples), in the sides' words.
+// The method sentence of a comparison from forks (and samples), in the sides' words
+// (fork_ratio: the wider of the bootstrap's interval and the t interval).
 std::string bootstrap_method(const SideKinds& kinds, std::size_t resamples) {
   if (kinds.both())
-    return fmt::format("ratios NEW/BASE with 95% intervals from a bootstrap over the repetitions ({} resamples)",
+    return fmt::format("ratios NEW/BASE with 95% intervals, each the wider of a bootstrap over the repetitions ({} "
+                       "resamples) and a Student-t interval of the difference of the sides' mean log repetitions "
+                       "(Welch–Satterthwaite, and never narrower than either side's own; the wider with few "
+                       "repetitions)",
                        resamples);
-  return fmt::format("ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples{}; {} "
-                     "resamples)",
+  return fmt::format("ratios NEW/BASE with 95% intervals, each the wider of a hierarchical bootstrap (forks, then "
+                     "samples{}; {} resamples) and a Student-t interval of the difference of the sides' mean log fork "
+                     "means (Welch–Satterthwaite, and never narrower than either side's own; the wider with few "
+                     "forks)",
                      kinds.any() ? "; the Google Benchmark file's repetitions as forks of one sample" : "", resamples);
 }
 
@@ -188,6 +201,7 @@ struct SideFacts {
   const Summaries& base_summaries;
   const Summaries& candidate_summaries;
   SideKinds kinds;
+  RunVariances machine;  ///< of each side's log score, from the machine's speed between runs
 };
 
 // What the suite's geometric mean is made of, gathered row by row.
@@ -200,6 +214,16 @@ struct SuiteParts {
   std::size_t summary_rows = 0;
   bool one_sided = false;  // a row with a stated summary on one side only
 };
+
+// The suite's geometric mean at the summary level, holding the machine's speed between runs
+// whole (it moves every benchmark at once).
+stats::RatioInterval summary_geomean(const std::vector<std::pair<stats::MeanSummary, stats::MeanSummary>>& rows,
+                                     double between_runs_variance) {
+  std::vector<stats::LogRatioEstimate> parts;
+  for (const auto& [base, candidate] : rows)
+    parts.push_back(stats::welch_log_ratio(stats::log_side(base), stats::log_side(candidate)));
+  return stats::log_ratio_interval(stats::mean_of_log_ratios(parts), between_runs_variance);
+}
 
 // One benchmark present in both files: its row, and its part of the suite's summary.
 CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchmark& c, const SideFacts& sides_given,
@@ -226,7 +250,8 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
   } else if (base_stated || new_stated) {
     row.problem = summary_problem(sides.first, sides.second);
     if (row.problem.empty()) {
-      row.ratio = stats::summary_ratio(sides.first, sides.second, 0.95);
+      row.ratio = stats::sides_ratio_interval(stats::log_side(sides.first, sides_given.machine.base),
+                                              stats::log_side(sides.second, sides_given.machine.candidate));
       ++suite.summary_rows;
       for (const auto* stated : {base_stated, new_stated})
         if (stated) suite.stated.push_back(*stated);
@@ -235,7 +260,7 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
   } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
     row.problem = too_few_forks(comparison, sides_given.kinds);
   } else {
-    row.ratio = stats::bootstrap_ratio(comparison.base, comparison.candidate, options.resamples, 0.95, seed);
+    row.ratio = fork_ratio(comparison, options.resamples, seed, sides_given.machine);
     // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
     if (higher_is_faster(b.unit)) std::swap(comparison.base, comparison.candidate);
     suite.compared.push_back(std::move(comparison));
@@ -259,7 +284,9 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
     if (!find_benchmark(base, c.name)) report.only_in_candidate.push_back(c.name);
 
   const SideFacts sides{base_summaries, candidate_summaries,
-                        {forks_are_repetitions(base), forks_are_repetitions(candidate)}};
+                        {forks_are_repetitions(base), forks_are_repetitions(candidate)},
+                        machine_variances(base.context, candidate.context)};
+  const double between_runs_variance = sides.machine.base + sides.machine.candidate;
   report.method = bootstrap_method(sides.kinds, options.resamples);
   report.replicates = replicates_words(sides.kinds);
   SuiteParts suite;
@@ -272,11 +299,11 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
   if (suite.summary_rows > 0) {
     report.method = summary_method(suite.summary_rows, suite.summarised.size(), options.resamples);
     report.notes.push_back(summary_note(suite.stated, suite.summary_rows, suite.summarised.size(), suite.one_sided));
-    report.geomean = stats::summary_geomean_ratio(suite.summarised, 0.95);
+    report.geomean = summary_geomean(suite.summarised, between_runs_variance);
   } else if (!suite.compared.empty()) {
-    report.geomean = stats::geomean_ratio(suite.compared, options.resamples, 0.95, options.seed);
+    report.geomean = fork_geomean(suite.compared, options.resamples, options.seed, between_runs_variance);
   }
-  fold_between_runs(report, base.context, candidate.context);
+  note_between_runs(report, base.context, candidate.context);
   match_recorded_code(report, base, candidate);
   read_slow_starts(report, base, candidate);
   std::vector<std::string> shots = single_shots(base);

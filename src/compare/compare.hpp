@@ -1,7 +1,8 @@
 // `tare compare BASE.json NEW.json`: for every benchmark in both files, the ratio NEW/BASE
-// of its score with a 95% confidence interval (hierarchical bootstrap over forks, then
-// samples), a verdict against a practical threshold, and across the suite the geometric
-// mean of the ratios. Kalibera & Jones: an effect size with its interval, never a bare
+// of its score with a 95% confidence interval (the wider of a hierarchical bootstrap over
+// forks, then samples, and Welch's t interval on the forks' log means: compare/fork_ratio;
+// widened by the machine's speed between runs), a verdict against a practical threshold,
+// and across the suite the geometric mean of the ratios. Kalibera & Jones: an effect size with its interval, never a bare
 // p-value or two scores side by side.
 #pragma once
 
@@ -88,8 +89,9 @@ struct CompareReport {
 
 /// Matches benchmarks by name (which includes the parameters) and compares them. Throws
 /// std::runtime_error when the files have no benchmark in common. A benchmark with a summary
-/// on either side is compared at the summary level (stats::summary_ratio), the other side,
-/// when it has forks, summarised by the Student-t interval of its fork means.
+/// on either side is compared at the summary level (stats::sides_ratio_interval), the other
+/// side, when it has forks, summarised by the Student-t interval of its fork means; the
+/// others from their forks (compare/fork_ratio).
 CompareReport compare_runs(const results::Run& base, const results::Run& candidate, const CompareOptions& options,
                            const Summaries& base_summaries = {}, const Summaries& candidate_summaries = {});
 

@@ -26,11 +26,13 @@ std::string summary_problem(const stats::MeanSummary& base, const stats::MeanSum
 std::string summary_method(std::size_t summary_rows, std::size_t compared_rows, std::size_t resamples) {
   const char* combined =
       "combining the two files' own intervals over worker processes (log scale, Student-t with Welch–Satterthwaite "
-      "degrees of freedom)";
+      "degrees of freedom, never narrower than either file's own)";
   if (summary_rows >= compared_rows) return fmt::format("ratios NEW/BASE with 95% intervals {}", combined);
   return fmt::format(
-      "ratios NEW/BASE with 95% intervals from a hierarchical bootstrap (forks, then samples; {} resamples) or, for "
-      "benchmarks a file states only as a score with its interval (tare::gbench), {}",
+      "ratios NEW/BASE with 95% intervals, each the wider of a hierarchical bootstrap (forks, then samples; {} "
+      "resamples) and a Student-t interval of the difference of the sides' mean log fork means (Welch–Satterthwaite, "
+      "and never narrower than either side's own) or, for benchmarks a file states only as a score with its "
+      "interval (tare::gbench), {}",
       resamples, combined);
 }
 

@@ -1,8 +1,9 @@
 // `tare compare` at the summary level: benchmarks that a results file states only as a
 // score with its interval over worker processes (tare::gbench's Google Benchmark-format
 // rows, compare.hpp's Summaries) have no forks to resample. Their ratio combines the two
-// sides' intervals (stats::summary_ratio); a side from a file with forks is summarised by
-// the Student-t interval of its fork means. What the report then says about its method.
+// sides' intervals (stats::sides_ratio_interval: Welch's, never narrower than either side's
+// own); a side from a file with forks is summarised by the Student-t interval of its fork
+// means. What the report then says about its method.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +23,7 @@ stats::MeanSummary summary_side(const stats::MeanSummary* stated, const std::vec
 std::string summary_problem(const stats::MeanSummary& base, const stats::MeanSummary& candidate);
 
 /// The method sentence when `summary_rows` of the `compared_rows` are at the summary level
-/// (the others bootstrapped with `resamples` replicates).
+/// (the others from their forks: compare/fork_ratio, its bootstrap of `resamples` replicates).
 std::string summary_method(std::size_t summary_rows, std::size_t compared_rows, std::size_t resamples);
 
 /// The note naming what the files stated: their intervals' level and worker processes

@@ -1,12 +1,11 @@
 #include "stats/summary_ratio.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
 #include <algorithm>
 #include <cmath>
 
 #include "stats/descriptive.hpp"
 #include "stats/interval.hpp"
-#include "stats/quiet_policy.hpp"
+#include "stats/log_ratio_interval.hpp"
 
 namespace tare::stats {
 
@@ -52,28 +51,18 @@ RatioInterval summary_ratio(const MeanSummary& base, const MeanSummary& candidat
   return summary_geomean_ratio({{base, candidate}}, level);
 }
 
+bool usable(const LogRatioEstimate& e) {
+  return std::isfinite(e.log_ratio) && std::isfinite(e.standard_error) && e.standard_error >= 0.0 &&
+         (e.standard_error == 0.0 || e.df > 0.0);
+}
+
 namespace {
 
 // One comparison at the summary level: its log ratio, and the two sides' standard errors
 // combined, with Welch–Satterthwaite's degrees of freedom (so that a mean over comparisons
 // gets the same degrees of freedom as over the 2k sides).
 LogRatioEstimate summary_log_ratio(const MeanSummary& base, const MeanSummary& candidate) {
-  LogRatioEstimate e;
-  e.log_ratio = std::log(candidate.mean) - std::log(base.mean);
-  double variance = 0.0, satterthwaite = 0.0;
-  for (const MeanSummary* side : {&base, &candidate}) {
-    const double se = log_standard_error(*side);
-    variance += se * se;
-    satterthwaite += se * se * se * se / static_cast<double>(side->n - 1);
-  }
-  e.standard_error = std::sqrt(variance);
-  e.df = variance > 0.0 ? variance * variance / satterthwaite : 1.0;
-  return e;
-}
-
-bool usable_part(const LogRatioEstimate& e) {
-  return std::isfinite(e.log_ratio) && std::isfinite(e.standard_error) && e.standard_error >= 0.0 &&
-         (e.standard_error == 0.0 || e.df > 0.0);
+  return welch_log_ratio(log_side(base), log_side(candidate));
 }
 
 }  // namespace
@@ -95,36 +84,26 @@ LogRatioEstimate mean_log_ratio(const std::vector<double>& log_ratios) {
   return {mean(log_ratios), std::sqrt(variance(log_ratios) / static_cast<double>(n)), static_cast<double>(n - 1)};
 }
 
-RatioInterval geomean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons, double level) {
-  if (comparisons.empty() || !valid_summary_level(level)) return not_computed(level);
+LogRatioEstimate mean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons) {
+  if (comparisons.empty()) return {kNaN, kNaN, kNaN};
   double log_sum = 0.0;
   double variance_sum = 0.0;       // of the sum of the log ratios
   double satterthwaite_sum = 0.0;  // sum of variance^2 / df over the parts
   for (const LogRatioEstimate& part : comparisons) {
-    if (!usable_part(part)) return not_computed(level);
+    if (!usable(part)) return {kNaN, kNaN, kNaN};
     const double variance = part.standard_error * part.standard_error;
     log_sum += part.log_ratio;
     variance_sum += variance;
     if (variance > 0.0) satterthwaite_sum += variance * variance / part.df;
   }
   const auto k = static_cast<double>(comparisons.size());
-  const double log_estimate = log_sum / k;
-  RatioInterval r;
-  r.level = level;
-  r.estimate = r.low = r.high = std::exp(log_estimate);
-  if (variance_sum == 0.0) {  // no spread anywhere: the limit
-    r.p_value = log_estimate == 0.0 ? 1.0 : 0.0;
-    return r;
-  }
-  const double se = std::sqrt(variance_sum) / k;
   // The 1/k^2 of the mean's variance cancels between numerator and denominator.
-  const double df = variance_sum * variance_sum / satterthwaite_sum;
-  const double t = student_t_quantile((1.0 + level) / 2.0, df);
-  r.low = std::exp(log_estimate - t * se);
-  r.high = std::exp(log_estimate + t * se);
-  const boost::math::students_t_distribution<double, detail::QuietPolicy> dist(df);
-  r.p_value = 2.0 * boost::math::cdf(boost::math::complement(dist, std::abs(log_estimate) / se));
-  return r;
+  const double df = variance_sum > 0.0 ? variance_sum * variance_sum / satterthwaite_sum : 1.0;
+  return {log_sum / k, std::sqrt(variance_sum) / k, df};
+}
+
+RatioInterval geomean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons, double level) {
+  return log_ratio_interval(mean_of_log_ratios(comparisons), 0.0, level);
 }
 
 }  // namespace tare::stats

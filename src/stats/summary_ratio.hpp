@@ -63,9 +63,19 @@ struct LogRatioEstimate {
   double df = 0;
 };
 
+// Whether an estimate can make an interval: a finite log ratio and standard error >= 0, and
+// df > 0 when there is a spread.
+bool usable(const LogRatioEstimate& e);
+
 // The mean of n log-ratios (one per replicate, e.g. a pair of processes) as an estimate.
 // Fewer than 2 values or a non-finite one: NaN.
 LogRatioEstimate mean_log_ratio(const std::vector<double>& log_ratios);
+
+// The mean of k independent comparisons' log ratios as an estimate: SE = sqrt(sum of the
+// squared standard errors) / k, Welch–Satterthwaite degrees of freedom (sum se^2)^2 /
+// sum(se^4 / df) (any value when no part has a spread). No comparisons, a non-finite or
+// negative part, or a df <= 0 with a spread: NaN.
+LogRatioEstimate mean_of_log_ratios(const std::vector<LogRatioEstimate>& comparisons);
 
 // The geometric mean of k independent comparisons' ratios: ln G = mean of the log ratios,
 // SE = sqrt(sum of the squared standard errors) / k, Welch–Satterthwaite degrees of freedom
