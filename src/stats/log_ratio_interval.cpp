@@ -17,13 +17,6 @@ using detail::QuietPolicy;
 using StudentT = boost::math::students_t_distribution<double, QuietPolicy>;
 using Normal = boost::math::normal_distribution<double, QuietPolicy>;
 
-RatioInterval not_computed(double level) {
-  RatioInterval r;
-  r.level = level;
-  r.estimate = r.low = r.high = r.p_value = kNaN;
-  r.bounded = false;
-  return r;
-}
 
 // One interval's half-width on the log scale for a two-sided error rate `alpha`: an
 // estimated error (Student's t at df) and a known one (normal), each at its own quantile,
@@ -118,13 +111,13 @@ LogRatioEstimate welch_log_ratio(const LogSide& base, const LogSide& candidate) 
 }
 
 RatioInterval log_ratio_interval(const LogRatioEstimate& e, double extra_log_variance, double level) {
-  if (!usable(e) || !usable_extra(extra_log_variance) || !(level > 0.0 && level < 1.0)) return not_computed(level);
+  if (!usable(e) || !usable_extra(extra_log_variance) || !(level > 0.0 && level < 1.0)) return not_computed_ratio(level);
   const HalfWidth parts[] = {{e.standard_error, e.df, std::sqrt(extra_log_variance)}};
   return widest_interval(e.log_ratio, parts, level);
 }
 
 RatioInterval sides_ratio_interval(const LogSide& base, const LogSide& candidate, double level) {
-  if (!usable_side(base) || !usable_side(candidate) || !(level > 0.0 && level < 1.0)) return not_computed(level);
+  if (!usable_side(base) || !usable_side(candidate) || !(level > 0.0 && level < 1.0)) return not_computed_ratio(level);
   const LogRatioEstimate welch = welch_log_ratio(base, candidate);
   const HalfWidth parts[] = {
       {welch.standard_error, welch.df, std::sqrt(base.extra_variance + candidate.extra_variance)},

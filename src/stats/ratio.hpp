@@ -23,6 +23,10 @@ struct RatioInterval {
   std::size_t resamples = 0;  // bootstrap only; 0 when the interval was not computed
 };
 
+// An interval that could not be computed (bad input): estimate, ends and p-value NaN,
+// unbounded, at `level`.
+RatioInterval not_computed_ratio(double level);
+
 // Fieller's interval for the ratio of two independent means, from fork means alone (one
 // value per fork, >= 2 on each side, all finite; level in (0, 1)). t is Student's at
 // (1 + level) / 2 with Welch–Satterthwaite degrees of freedom, and p_value is

@@ -13,13 +13,6 @@ namespace {
 
 bool valid_summary_level(double level) { return level > 0.0 && level < 1.0; }
 
-RatioInterval not_computed(double level) {
-  RatioInterval r;
-  r.level = level;
-  r.estimate = r.low = r.high = r.p_value = kNaN;
-  r.bounded = false;
-  return r;
-}
 
 }  // namespace
 
@@ -71,7 +64,7 @@ RatioInterval summary_geomean_ratio(const std::vector<std::pair<MeanSummary, Mea
                                     double level) {
   std::vector<LogRatioEstimate> parts;
   for (const auto& [base, candidate] : comparisons) {
-    if (!usable(base) || !usable(candidate)) return not_computed(level);
+    if (!usable(base) || !usable(candidate)) return not_computed_ratio(level);
     parts.push_back(summary_log_ratio(base, candidate));
   }
   return geomean_of_log_ratios(parts, level);
