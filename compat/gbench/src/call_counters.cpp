@@ -22,10 +22,13 @@ std::map<std::string, CounterValue> counters_over_calls(const std::vector<std::v
     for (const auto& thread : calls)
       for (const auto& [name, counter] : thread[k].counters) {
         CounterValue& c = mean[name];
-        c.value += counter.value / static_cast<double>(n);
+        c.value += counter.value;
         c.flags = static_cast<int>(counter.flags);
         c.one_k = static_cast<int>(counter.oneK);
       }
+  // Summed first, divided once: over integral values (iteration counts) the mean is then
+  // exact to the last bit, as run_iterations' is, so their quotient is too.
+  for (auto& [name, c] : mean) c.value /= static_cast<double>(n);
   return mean;
 }
 

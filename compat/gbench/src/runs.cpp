@@ -104,12 +104,13 @@ void set_times(Run& run, double iterations, double real_ns_per_iteration, double
 
 // A counter finished as Google Benchmark finishes it, with the run's own iterations and time
 // (CPU time unless real or manual time is asked for): a rate is exactly the value over the
-// run's reported time.
-Counter finished(const CounterValue& c, const Run& run, const Instance& instance) {
+// run's reported time. The iterations are the calls' mean, unrounded: the counters are the
+// calls' mean too, so that a per-iteration counter comes out exactly as the code gave it.
+Counter finished(const CounterValue& c, const Run& run, double iterations, const Instance& instance) {
   const auto& family = *instance.family;
   const double seconds =
       Access::real_time(family) || Access::manual_time(family) ? run.real_accumulated_time : run.cpu_accumulated_time;
-  return Counter(finish(c, static_cast<double>(run.iterations), seconds, instance.threads),
+  return Counter(finish(c, iterations, seconds, instance.threads),
                  static_cast<Counter::Flags>(c.flags), c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
 }
 
@@ -312,11 +313,11 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
       r.value += c.value / n;
       r.flags = c.flags;
       r.one_k = c.one_k;
-      finished_sum[name] += finished(c, fork_as_run, instance).value;
+      finished_sum[name] += finished(c, fork_as_run, f.iterations, instance).value;
     }
   }
   for (const auto& [name, c] : raw) {
-    Counter counter = finished(c, run, instance);
+    Counter counter = finished(c, run, iterations / n, instance);
     if (!(c.flags & Counter::kIsRate)) counter.value = finished_sum[name] / n;
     run.counters[name] = counter;
   }
@@ -361,7 +362,7 @@ void add_runs(const results::Benchmark& b, const Instance& instance, benchmark::
     rep.repetitions = static_cast<std::int64_t>(forks.size());
     rep.repetition_index = static_cast<std::int64_t>(k);
     set_times(rep, forks[k].iterations, forks[k].real_ns_per_iteration, forks[k].cpu_ns_per_iteration);
-    for (const auto& [name, c] : forks[k].counters) rep.counters[name] = finished(c, rep, instance);
+    for (const auto& [name, c] : forks[k].counters) rep.counters[name] = finished(c, rep, forks[k].iterations, instance);
     rep.report_label = forks[k].label;
     rep.complexity_n = forks[k].complexity_n;
     attach_memory(rep, forks[k], report);

@@ -30,6 +30,19 @@ TEST(CallCounters, TheCallsMeanValuesBesideTheirMeanIterations) {
   EXPECT_DOUBLE_EQ(out.at("one").value, 1);
 }
 
+// Many calls of uneven length, as a run of a cheap benchmark has: a counter of 3 ×
+// iterations() over the mean iterations is exactly 3 (a per-iteration counter, kAvgIterations,
+// reads as the code wrote it), not 3 within rounding of each call's share.
+TEST(CallCounters, AMeanOfIterationCountsIsExactSoPerIterationCountersAreToo) {
+  std::vector<CallReport> thread;
+  for (benchmark::IterationCount k = 0; k < 97; ++k) {
+    const benchmark::IterationCount iterations = 274877 + 7919 * k % 1009;
+    thread.push_back(report(iterations, {{"per_iteration", Counter(3.0 * static_cast<double>(iterations))}}));
+  }
+  const std::vector<std::vector<CallReport>> calls{thread};
+  EXPECT_EQ(counters_over_calls(calls).at("per_iteration").value / run_iterations(calls), 3.0);
+}
+
 TEST(CallCounters, ThreadsAreSummedAsGoogleBenchmarkSumsARunsAndTheirIterationsToo) {
   const std::vector<std::vector<CallReport>> calls{
       {report(10, {{"sum", Counter(4, Counter::kAvgThreads)}})},
