@@ -6,6 +6,7 @@
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -173,6 +174,29 @@ TEST(StreamRun, SlowStartIsAbsorbedByTheWarmupWithTheKnownPeakBacklog) {
   // slow second would leave.
   EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 5400) << r.out;
   EXPECT_LE(j["evidence"]["backlog_max"].get<double>(), 16000) << r.out;
+}
+
+// A generator at real-time priority holds its CPU against the SUT's threads, which its sends
+// wake there: on two CPUs, with other work on the second, the SUT starved (a 20k/s model SUT
+// took as little as 12k/s beside two busy loops) and was blamed for it. So the driver asks
+// for real-time priority only with two CPUs left beside its generators, and says why not.
+TEST(StreamRun, OnTwoCpusTheGeneratorLeavesRealTimePriorityToNobody) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE && cpus.size() < 2; ++cpu)
+    if (CPU_ISSET(cpu, &allowed)) cpus.push_back(cpu);
+  if (cpus.size() < 2) GTEST_SKIP() << "needs two CPUs";
+  const auto json_path = scratch_dir() / "stream_two_cpus.json";
+  const auto r = run_command({"/usr/bin/taskset", "-c", std::to_string(cpus[0]) + "," + std::to_string(cpus[1]), TARE_CLI,
+                              "stream", "run", "--json", json_path.string(), kRelaxedLateness, "--rate", "2k",
+                              "--duration", "500ms", "--window", "100ms"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["driver"]["realtime_threads"], 0) << r.out;
+  EXPECT_NE(j["driver"]["realtime_refused"].get<std::string>().find("fewer than two CPUs"), std::string::npos)
+      << j["driver"].dump();
 }
 
 // A SUT with a known per-event cost: one worker at 200 us per event takes exactly 5k/s. A
