@@ -6,7 +6,6 @@
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -140,12 +139,13 @@ TEST(StreamRun, OverloadIsUnsustainableWhileProcessingTimeLooksHealthy) {
 // (24k/s against a capacity of 20k/s for 0.5 s, then 6k/s) is sustainable over whole
 // periods, and the backlog peaks at the known (24k - 20k) * 0.5 s = 2000 events less what
 // the SUT holds itself (its credit, 100, and the at most 64 a worker has taken: 1836 at
-// least). At these rates the driver sleeps between events, so a busy machine does not
-// starve the SUT's threads.
+// least). The driver runs at normal priority: on two CPUs with other work busy, a generator
+// at real-time priority starves the SUT's threads (docs/stream.md), and this test is about
+// the SUT's backlog.
 TEST(StreamRun, SquareWaveOverWholePeriodsIsSustainableWithTheKnownPeakBacklog) {
   const auto json_path = scratch_dir() / "stream_square.json";
   const auto r = stream_run({"--rate", "square:6k,24k,1s", "--duration", "4s", "--warmup", "1s", "--window", "10ms",
-                             "--sut-cost", "50us", "--sut-credit", "100", "--sample", "10ms"},
+                             "--sut-cost", "50us", "--sut-credit", "100", "--sample", "10ms", "--no-realtime"},
                             json_path);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto j = read_json(json_path);
@@ -160,12 +160,12 @@ TEST(StreamRun, SquareWaveOverWholePeriodsIsSustainableWithTheKnownPeakBacklog) 
 
 // A warming-up SUT (half its capacity for its first second) under 80% of its full capacity:
 // the backlog peaks at (16k - 10k) * 1 s = 6000 events, then drains; with the transient
-// inside the warmup the trial is sustainable.
+// inside the warmup the trial is sustainable. At normal priority, as above.
 TEST(StreamRun, SlowStartIsAbsorbedByTheWarmupWithTheKnownPeakBacklog) {
   const auto json_path = scratch_dir() / "stream_slow_start.json";
   const auto r = stream_run({"--rate", "16k", "--duration", "6s", "--warmup", "3s", "--window", "10ms", "--sut-cost",
                              "50us", "--sut-credit", "100", "--sut-slow-start", "1s", "--sut-slow-factor", "2",
-                             "--sample", "10ms"},
+                             "--sample", "10ms", "--no-realtime"},
                             json_path);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto j = read_json(json_path);
@@ -174,29 +174,6 @@ TEST(StreamRun, SlowStartIsAbsorbedByTheWarmupWithTheKnownPeakBacklog) {
   // slow second would leave.
   EXPECT_GE(j["evidence"]["backlog_max"].get<double>(), 5400) << r.out;
   EXPECT_LE(j["evidence"]["backlog_max"].get<double>(), 16000) << r.out;
-}
-
-// A generator at real-time priority holds its CPU against the SUT's threads, which its sends
-// wake there: on two CPUs, with other work on the second, the SUT starved (a 20k/s model SUT
-// took as little as 12k/s beside two busy loops) and was blamed for it. So the driver asks
-// for real-time priority only with two CPUs left beside its generators, and says why not.
-TEST(StreamRun, OnTwoCpusTheGeneratorLeavesRealTimePriorityToNobody) {
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
-  std::vector<int> cpus;
-  for (int cpu = 0; cpu < CPU_SETSIZE && cpus.size() < 2; ++cpu)
-    if (CPU_ISSET(cpu, &allowed)) cpus.push_back(cpu);
-  if (cpus.size() < 2) GTEST_SKIP() << "needs two CPUs";
-  const auto json_path = scratch_dir() / "stream_two_cpus.json";
-  const auto r = run_command({"/usr/bin/taskset", "-c", std::to_string(cpus[0]) + "," + std::to_string(cpus[1]), TARE_CLI,
-                              "stream", "run", "--json", json_path.string(), kRelaxedLateness, "--rate", "2k",
-                              "--duration", "500ms", "--window", "100ms"});
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const auto j = read_json(json_path);
-  EXPECT_EQ(j["driver"]["realtime_threads"], 0) << r.out;
-  EXPECT_NE(j["driver"]["realtime_refused"].get<std::string>().find("fewer than two CPUs"), std::string::npos)
-      << j["driver"].dump();
 }
 
 // A SUT with a known per-event cost: one worker at 200 us per event takes exactly 5k/s. A
