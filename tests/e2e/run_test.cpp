@@ -242,11 +242,17 @@ TEST(EndToEnd, ThreadsSharingOneCpuAreSaidNotToRunAtOnce) {
   ASSERT_FALSE(b["forks"][0]["samples"].empty());
   if (b["forks"][0]["samples"][0].count("wait_ns") == 0) GTEST_SKIP() << "kernel without schedstats";
   // One CPU holds at most one thread at a time: the threads' CPU time fits in the wall time.
-  // Within a margin: the thread CPU clocks and the TSC are different clocks under a
-  // hypervisor, and beside two busy loops one sample's summed up to 1.15x its wall span;
-  // the process's CPU clock, which counted the spinning at the start barrier, gave 3.7-6.2x.
+  // Over all samples: beside two busy loops one sample's thread clocks summed to 150 us
+  // against a span of 8 us (time charged to a thread outside its TSC-timed window, as when
+  // the host holds the VM's CPU between the two reads); the process's CPU clock, which
+  // counted the spinning at the start barrier, gave 3.7-6.2x in every sample.
+  double cpu_ns = 0, wall_ns = 0;
   for (const auto& fork : b["forks"])
-    for (const auto& s : fork["samples"]) EXPECT_LE(s["cpu_ns"].get<double>(), s["ns"].get<double>() * 1.5 + 100'000);
+    for (const auto& s : fork["samples"]) {
+      cpu_ns += s["cpu_ns"].get<double>();
+      wall_ns += s["ns"].get<double>();
+    }
+  EXPECT_LE(cpu_ns, wall_ns * 1.1 + 200'000);
   EXPECT_NE(b["warnings"].dump().find("threads did not run at once"), std::string::npos) << b["warnings"].dump();
 }
 
