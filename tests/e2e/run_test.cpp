@@ -207,14 +207,15 @@ TEST(EndToEnd, ThreadsRunTogetherWithTheirOwnStateAndCountsAggregate) {
   // Per-thread state: thread 1 makes half of all calls, each on its own state.
   EXPECT_DOUBLE_EQ(b["secondary"]["second"].get<double>(), 0.5);
   // Every sample: the threads' own CPU time, within 2 × its wall time but for the CPU
-  // clock's granularity, and how long both ran their batches at once.
+  // clock's granularity and what a VM charges a thread outside its timed window (about
+  // 150 us was seen beside two busy loops), and how long both ran their batches at once.
   ASSERT_FALSE(b["forks"].empty());
   for (const auto& fork : b["forks"]) {
     ASSERT_FALSE(fork["samples"].empty());
     for (const auto& s : fork["samples"]) {
       const double ns = s["ns"].get<double>(), cpu = s["cpu_ns"].get<double>();
       EXPECT_GT(cpu, 0);
-      EXPECT_LE(cpu, 2 * ns * 1.05 + 2 * 50'000) << s.dump();
+      EXPECT_LE(cpu, 2 * ns * 1.05 + 2 * 250'000) << s.dump();
       EXPECT_GE(s["overlap_ns"].get<double>(), 0) << s.dump();
       EXPECT_LE(s["overlap_ns"].get<double>(), ns) << s.dump();
     }

@@ -73,8 +73,10 @@ tare::detail::BenchmarkSpec threaded_spec(Op op, int threads, bool shared, bool 
 }
 
 // The CPU clock counts in its own steps; a clock read's worth of the threads' time falls
-// outside the wall-clock window they are compared with.
-constexpr double kCpuGranularityNs = 50'000;
+// outside the wall-clock window they are compared with; and on a VM a thread's CPU clock
+// was seen about 150 us ahead of the TSC over one sample beside two busy loops (time
+// charged to it outside its timed window). The bug this guards against was 3.7-6.2x.
+constexpr double kCpuGranularityNs = 250'000;
 
 void expect_cpu_within_threads_times_wall(const tare::results::Sample& s, int threads) {
   EXPECT_GT(s.cpu_ns, 0);
