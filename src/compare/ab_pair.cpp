@@ -46,17 +46,19 @@ results::Sample one_sample(PairSide& side, std::uint64_t invocations) {
   return runner::take_samples(side.worker, invocations, 1).front();
 }
 
+// A sample of both sides started together: both requests go out before either is read.
+void both_at_once(Order& o, std::uint64_t invocations, Series series) {
+  runner::request_samples(o.first.worker, invocations, 1);
+  runner::request_samples(o.second.worker, invocations, 1);
+  (o.first.fork.*series).push_back(runner::read_sample(o.first.worker));
+  (o.second.fork.*series).push_back(runner::read_sample(o.second.worker));
+}
+
 // One round of both sides, sample by sample, so that whatever the machine does hits both
 // alike. Lock-step: A B B A (a linear drift within a round hits both sides equally); duet:
 // both at once, the two samples started together; single shot: one cold call of each.
 void pair_round(Order& o, std::uint64_t invocations, bool duet, bool single_shot, Series series) {
-  if (duet) {
-    runner::request_samples(o.first.worker, invocations, 1);
-    runner::request_samples(o.second.worker, invocations, 1);
-    (o.first.fork.*series).push_back(runner::read_sample(o.first.worker));
-    (o.second.fork.*series).push_back(runner::read_sample(o.second.worker));
-    return;
-  }
+  if (duet) return both_at_once(o, invocations, series);
   (o.first.fork.*series).push_back(one_sample(o.first, invocations));
   (o.second.fork.*series).push_back(one_sample(o.second, invocations));
   if (single_shot) return;
@@ -69,12 +71,7 @@ void pair_round(Order& o, std::uint64_t invocations, bool duet, bool single_shot
 // builds its state in its first call, and built one after the other, the side built second
 // had it fresher in the shared caches (a 64 MiB chase ran 2-7% faster on whichever build was
 // calibrated second) and took its memory from what the first had left.
-void first_calls_together(Order& o) {
-  runner::request_samples(o.first.worker, 1, 1);
-  runner::request_samples(o.second.worker, 1, 1);
-  o.first.fork.warmup.push_back(runner::read_sample(o.first.worker));
-  o.second.fork.warmup.push_back(runner::read_sample(o.second.worker));
-}
+void first_calls_together(Order& o) { both_at_once(o, 1, &results::Fork::warmup); }
 
 // One batch size for both sides, so that fixed costs per sample weigh the same: grown on the
 // first side until a sample reaches the target, every step taken by the second side too, so
@@ -178,11 +175,12 @@ Pair run_pair(const AbOptions& options, const PairBinaries& binaries, const List
   spec.span_ns = std::max({options.warmup_max_ms * 1e6, 2 * watch.horizon_ns, watch.until_age_ns}) +
                  2 * options.measure_ms * 1e6;
   results::Fork base, candidate;
-  base.layout = candidate.layout = worker::derive_layout(layout_seed);
+  const results::Layout layout = worker::derive_layout(layout_seed);
+  base.layout = candidate.layout = layout;
   const bool candidate_first = first_is_candidate(layout_seed);
   std::optional<runner::WorkerProcess> a, c;
   const auto start = [&](std::optional<runner::WorkerProcess>& w, const std::string& binary, const std::vector<int>& on) {
-    w.emplace(runner::WorkerCommand{binary, worker::to_args(spec), base.layout.env_pad_bytes, {}, {}},
+    w.emplace(runner::WorkerCommand{binary, worker::to_args(spec), layout.env_pad_bytes, {}, {}},
               options.timeout_seconds);
     // Pinned at once, so that set-up most likely touches its memory where it will be measured.
     pin(w->pid(), on);

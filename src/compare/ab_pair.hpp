@@ -1,7 +1,8 @@
 // One pair of `tare ab`: a worker process of each build, both alive at once, set up,
 // calibrated to one shared batch size (so fixed costs amortise alike; each step taken by
-// both), then warmed up and measured sample by sample together (lock-step A B B A on the same CPUs, or a duet on
-// different CPUs): neither side comes to the measurement with the shared caches to itself.
+// both), then warmed up and measured sample by sample together (lock-step A B B A on the
+// same CPUs, or a duet on different CPUs): neither side comes to the measurement with the
+// shared caches to itself.
 // One pair gives one mean per side.
 #pragma once
 

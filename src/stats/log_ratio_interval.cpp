@@ -17,7 +17,6 @@ using detail::QuietPolicy;
 using StudentT = boost::math::students_t_distribution<double, QuietPolicy>;
 using Normal = boost::math::normal_distribution<double, QuietPolicy>;
 
-
 // One interval's half-width on the log scale for a two-sided error rate `alpha`: an
 // estimated error (Student's t at df) and a known one (normal), each at its own quantile,
 // added in variance. The complements keep the quantiles exact for tiny alpha, where

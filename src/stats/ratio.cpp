@@ -89,14 +89,6 @@ double welch_p_value(std::span<const double> a, std::span<const double> b) {
   return std::min(1.0, 2.0 * boost::math::cdf(boost::math::complement(dist, t)));
 }
 
-RatioInterval not_computed_ratio(double level) {
-  RatioInterval r;
-  r.level = level;
-  r.estimate = r.low = r.high = r.p_value = std::numeric_limits<double>::quiet_NaN();
-  r.bounded = false;
-  return r;
-}
-
 RatioInterval fieller_ratio(std::span<const double> base_fork_means,
                             std::span<const double> new_fork_means, double level) {
   RatioInterval r;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -24,8 +25,14 @@ struct RatioInterval {
 };
 
 // An interval that could not be computed (bad input): estimate, ends and p-value NaN,
-// unbounded, at `level`.
-RatioInterval not_computed_ratio(double level);
+// unbounded, at `level`. Inline, so that what only declines to compute needs no more.
+inline RatioInterval not_computed_ratio(double level) {
+  RatioInterval r;
+  r.level = level;
+  r.estimate = r.low = r.high = r.p_value = std::numeric_limits<double>::quiet_NaN();
+  r.bounded = false;
+  return r;
+}
 
 // Fieller's interval for the ratio of two independent means, from fork means alone (one
 // value per fork, >= 2 on each side, all finite; level in (0, 1)). t is Student's at

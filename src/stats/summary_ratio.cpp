@@ -13,7 +13,6 @@ namespace {
 
 bool valid_summary_level(double level) { return level > 0.0 && level < 1.0; }
 
-
 }  // namespace
 
 bool usable(const MeanSummary& s) {
