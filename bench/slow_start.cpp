@@ -5,7 +5,7 @@
 // fork looks as far as the warmup bound for such a start, and every later fork waits it
 // out. The figure is each slow-start variant's ratio to the steady one (1.00 is the goal;
 // within 3%), with the slow start tare reports (how long, how much slower).
-// Run: build/bench/tare_slow_start --forks 12 --max-forks 12 --budget 100 (a fixed number of
+// Run: build/bench/tare_slow_start --forks 12 --max-forks 12 --budget 100s (a fixed number of
 // forks, so that all three span the same minutes of the machine's drift)
 #include <tare/tare.hpp>
 

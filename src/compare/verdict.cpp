@@ -44,6 +44,14 @@ Verdict judge(const TimeRatio& r, double threshold, bool significant) {
   return v;
 }
 
-bool answer_known(const TimeRatio& r, double threshold) { return r.low > 1 || r.high < 1 || within_band(r, threshold); }
+double relative_half_width(const TimeRatio& r) {
+  if (!(r.low > 0) || !std::isfinite(r.high)) return std::numeric_limits<double>::infinity();
+  return std::sqrt(r.high / r.low) - 1;
+}
+
+bool answer_known(const TimeRatio& r, double threshold) {
+  const bool direction_known = r.low > 1 || r.high < 1;
+  return (direction_known && relative_half_width(r) <= kUsefulSizeHalfWidth) || within_band(r, threshold);
+}
 
 }  // namespace tare::compare

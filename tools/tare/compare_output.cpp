@@ -62,10 +62,16 @@ std::string stop_name(compare::CompareRow::Stop stop) {
   return "";
 }
 
-// tare ab: a comparison the budget or the pair limit cut short says so.
+// tare ab: a comparison the budget or the pair limit cut short says so, and, when it had
+// named a direction, how loosely the size is known (it would have gone on for a useful one).
 std::string budget_spent(const CompareRow& row) {
   if (row.stop != compare::CompareRow::Stop::budget && row.stop != compare::CompareRow::Stop::most_pairs) return "";
-  return fmt::format(" ({} after {} pairs)", stop_name(row.stop), row.pairs.size());
+  std::string text = fmt::format(" ({} after {} pairs", stop_name(row.stop), row.pairs.size());
+  const double half_width = compare::relative_half_width(compare::time_ratio(row));
+  if (row.verdict.direction != compare::Direction::none && half_width > compare::kUsefulSizeHalfWidth)
+    text += fmt::format(": the size only to ±{}%{}", percent(half_width),
+                        row.stop == compare::CompareRow::Stop::budget ? ", raise --budget" : "");
+  return text + ")";
 }
 
 // Where each side's hottest loop starts within its 64-byte cache line, when that differs.

@@ -18,6 +18,12 @@ TEST(SequentialStop, StopsWhenTheIntervalLiesWithinTheThreshold) {
   EXPECT_EQ(sequential_stop({1.0, 0.995, 1.005}, 0.01, kThreeLooks, 0, 1, 60), CompareRow::Stop::answer_known);
 }
 
+TEST(SequentialStop, GoesOnWhileTheDirectionIsKnownButNotUsefullyItsSize) {
+  const TimeRatio kDirectionOnly{1.33, 1.01, 1.76};  // "slower by 1.0-76%"
+  EXPECT_FALSE(sequential_stop(kDirectionOnly, 0.01, kThreeLooks, 0, 1, 60).has_value());
+  EXPECT_EQ(sequential_stop(kDirectionOnly, 0.01, kThreeLooks, 0, 30, 35), CompareRow::Stop::budget);
+}
+
 TEST(SequentialStop, GoesOnWhileTheAnswerIsOpenAndTheNextLookFits) {
   EXPECT_FALSE(sequential_stop(kUnknown, 0.01, kThreeLooks, 0, 1, 60).has_value());
 }

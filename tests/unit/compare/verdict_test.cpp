@@ -52,12 +52,23 @@ TEST(Verdict, TheGateFailsOnAKnownSlowDownWhoseEstimateExceedsTheThreshold) {
   EXPECT_FALSE(judged(0.9, 0.85, 0.95).fails_gate);
 }
 
-TEST(Verdict, TheAnswerIsKnownOnceTheIntervalClearsOneOrFitsTheBand) {
+TEST(Verdict, TheAnswerIsKnownOnceTheIntervalClearsOneWithAUsefulSizeOrFitsTheBand) {
   EXPECT_TRUE(answer_known({1.01, 1.001, 1.02}, kThreshold));
+  EXPECT_TRUE(answer_known({1.06, 1.01, 1.11}, kThreshold));   // ±4.8%
+  EXPECT_FALSE(answer_known({1.33, 1.01, 1.76}, kThreshold));  // slower, but by 1-76%: ±32%
+  EXPECT_FALSE(answer_known({0.8, 0.7, 0.95}, kThreshold));    // faster by 5-30%: ±16.5%
   EXPECT_TRUE(answer_known({0.99, 0.98, 0.999}, kThreshold));
   EXPECT_TRUE(answer_known({1.0, 0.995, 1.005}, kThreshold));
   EXPECT_FALSE(answer_known({1.0, 0.985, 1.015}, kThreshold));
   EXPECT_FALSE(answer_known({1.01, 0.999, 1.021}, kThreshold));
+}
+
+TEST(Verdict, TheRelativeHalfWidthIsTakenOnTheLogScale) {
+  EXPECT_NEAR(relative_half_width({1.0, 1.0, 1.0}), 0.0, 1e-15);
+  EXPECT_NEAR(relative_half_width({1.05, 1.0, 1.1025}), 0.05, 1e-12);
+  EXPECT_NEAR(relative_half_width({1.33, 1.01, 1.76}), std::sqrt(1.76 / 1.01) - 1, 1e-15);
+  EXPECT_TRUE(std::isinf(relative_half_width({1.0, 0.0, 2.0})));
+  EXPECT_TRUE(std::isinf(relative_half_width({1.0, 0.5, INFINITY})));
 }
 
 }  // namespace
