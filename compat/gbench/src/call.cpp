@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "access.hpp"
+#include "clock/clock.hpp"
 #include "tare/detail/ticks.hpp"
 
 namespace tare::gbench {
