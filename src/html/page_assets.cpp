@@ -29,9 +29,10 @@ svg.chart .axis-title { font-size: 12px; fill: #24292f; }
 svg.chart circle.sample { fill: #0969da; }
 svg.chart circle.warmup { fill: #afb8c1; }
 svg.chart circle.disturbed { fill: none; stroke: #cf222e; stroke-width: 1.5; }
-svg.chart circle.clipped { stroke: #8250df; stroke-width: 1.5; }
+svg.chart circle.clipped:not(.disturbed) { stroke: #8250df; stroke-width: 1.5; }
 svg.chart polyline.series { fill: none; stroke: #0969da; stroke-width: 1; }
-svg.chart polyline.unscored { stroke: #afb8c1; }
+svg.chart polyline.unscored, svg.chart polyline.warmup { stroke: #afb8c1; }
+svg.chart text.beyond { fill: #8250df; }
 svg.chart line.cut { stroke: #57606a; stroke-dasharray: 4 3; }
 svg.chart line.changepoint { stroke: #bf8700; stroke-width: 1.5; }
 svg.chart line.fork-mean { stroke: #1a7f37; stroke-width: 2; }

@@ -10,9 +10,12 @@ namespace tare::html {
 namespace {
 
 // Margins of the data area inside the chart, in pixels: room for tick labels and titles.
-constexpr double kRight = 16, kTop = 12, kBottom = 40;
+constexpr double kRight = 16, kBottom = 40;
 
 std::string number(double value) { return number_text("%.2f", value); }
+
+// A range's end as a script or test reads it back: enough digits to tell it from a sample's value.
+std::string exact(double value) { return number_text("%.10g", value); }
 
 std::string tooltip_element(const std::string& tooltip) {
   return tooltip.empty() ? std::string() : "<title>" + escape(tooltip) + "</title>";
@@ -62,7 +65,7 @@ double Plot::px(double x) const {
 double Plot::py(double y) const {
   const double span = y_.high - y_.low;
   const double share = span > 0 ? (y - y_.low) / span : 0.5;
-  return size_.height - kBottom - share * (size_.height - kTop - kBottom);
+  return size_.height - kBottom - share * (size_.height - size_.top - kBottom);
 }
 
 void Plot::element(const std::string& open, const std::string& tooltip) {
@@ -75,7 +78,7 @@ void Plot::element(const std::string& open, const std::string& tooltip) {
 }
 
 void Plot::axes(const std::string& x_label, const std::string& y_label, Ticks ticks) {
-  const double left = size_.left, right = size_.width - kRight, top = kTop, bottom = size_.height - kBottom;
+  const double left = size_.left, right = size_.width - kRight, top = size_.top, bottom = size_.height - kBottom;
   body_ += "<g class=\"axis\">";
   body_ += "<line x1=\"" + number(left) + "\" y1=\"" + number(bottom) + "\" x2=\"" + number(right) + "\" y2=\"" +
            number(bottom) + "\"/>";
@@ -139,6 +142,13 @@ void Plot::note(double x, double y, const std::string& text, const std::string& 
            "\" text-anchor=\"" + anchor + "\">" + escape(text) + "</text>";
 }
 
+double Plot::pixels_across(double dx) const { return std::abs(px(x_.low + dx) - px(x_.low)); }
+
+void Plot::caption(const std::string& text, const std::string& css_class) {
+  body_ += "<text class=\"" + css_class + "\" x=\"" + number(size_.width - kRight) + "\" y=\"" + number(size_.top - 6) +
+           "\" text-anchor=\"end\">" + escape(text) + "</text>";
+}
+
 void Plot::x_label_at(double x, const std::string& text) {
   body_ += "<text x=\"" + number(px(x)) + "\" y=\"" + number(size_.height - kBottom + 16) +
            "\" text-anchor=\"middle\">" + escape(text) + "</text>";
@@ -146,7 +156,7 @@ void Plot::x_label_at(double x, const std::string& text) {
 
 void Plot::legend(const std::vector<std::pair<std::string, std::string>>& class_and_label) {
   double x = size_.left + 10;
-  const double y = kTop + 12;
+  const double y = size_.top + 12;
   body_ += "<g class=\"legend\">";
   for (const auto& [css_class, label] : class_and_label) {
     body_ += "<line class=\"" + css_class + "\" x1=\"" + number(x) + "\" y1=\"" + number(y - 4) + "\" x2=\"" +
@@ -163,7 +173,8 @@ void Plot::y_label_at(double y, const std::string& text, const std::string& tool
 }
 
 std::string Plot::svg() const {
-  return "<svg class=\"chart\" data-chart=\"" + escape(kind_) + "\" role=\"img\" aria-label=\"" + escape(title_) +
+  return "<svg class=\"chart\" data-chart=\"" + escape(kind_) + "\" data-x=\"" + exact(x_.low) + " " + exact(x_.high) +
+         "\" data-y=\"" + exact(y_.low) + " " + exact(y_.high) + "\" role=\"img\" aria-label=\"" + escape(title_) +
          "\" viewBox=\"0 0 " + number(size_.width) + " " + number(size_.height) + "\" width=\"" + number(size_.width) +
          "\" height=\"" + number(size_.height) + "\"><title>" + escape(title_) + "</title>" + body_ + "</svg>";
 }

@@ -26,6 +26,7 @@ std::string tick_text(double value);
 struct PlotSize {
   double width = 638, height = 220;
   double left = 72;  ///< room left of the data area: tick labels, or a forest plot's names
+  double top = 12;   ///< room above it: a caption()
 };
 
 /// Which axes get numbers: positions that are not quantities (a fork's place in the run, a
@@ -56,15 +57,20 @@ class Plot {
   void horizontal(double y, const std::string& css_class, const std::string& tooltip = {});
   /// Text at data coordinates (anchor: "start", "middle" or "end").
   void note(double x, double y, const std::string& text, const std::string& css_class, const char* anchor = "start");
+  /// How many pixels a length of `dx` along the x axis takes (whether a label fits).
+  double pixels_across(double dx) const;
   /// Text under the x axis at data coordinate x (a category's name).
   void x_label_at(double x, const std::string& text);
   /// Text left of the y axis at data coordinate y (a row's name), with a tooltip.
   void y_label_at(double y, const std::string& text, const std::string& tooltip = {});
 
+  /// Text above the data area, at its right end (what the axes leave out).
+  void caption(const std::string& text, const std::string& css_class);
+
   /// A key in the data area's top left corner: a short line in each class, and its name.
   void legend(const std::vector<std::pair<std::string, std::string>>& class_and_label);
 
-  /// The finished <svg> element.
+  /// The finished <svg> element; data-x and data-y give the data area's ranges.
   std::string svg() const;
 
  private:

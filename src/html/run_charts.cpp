@@ -1,116 +1,214 @@
 #include "html/run_charts.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <utility>
 
+#include "html/scales.hpp"
 #include "report/units.hpp"
 
 namespace tare::html {
 namespace {
 
-// Beyond this many samples a chart draws each fork as a line, and dots only where they
+// Beyond this many samples a panel draws each fork as a line, and dots only where they
 // say something (disturbed samples): tens of thousands of circles make a page crawl.
 constexpr std::size_t kMostDots = 6000;
 
-double quantile(std::vector<double> values, double p) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const double position = p * static_cast<double>(values.size() - 1);
-  const auto below = static_cast<std::size_t>(std::floor(position));
-  const std::size_t above = std::min(below + 1, values.size() - 1);
-  return values[below] + (position - static_cast<double>(below)) * (values[above] - values[below]);
-}
+// A fork's first settled warmup samples, which the warmup panel's axis takes in whatever
+// they are: where a slow start (page faults, cold caches) shows after calibration.
+constexpr std::size_t kSlowStart = 3;
+
+// A row of charts is 1288 px wide: the warmup panel takes a quarter of it, beside the
+// measured samples. Room above the data area for what the axes leave out.
+constexpr double kRowWidth = 1288, kRowGap = 12, kWarmupWidth = 316, kSequenceHeight = 260, kCaptionRoom = 24;
 
 std::string value_text(double value, const std::string& unit) {
   return report::detail::significant3(value) + " " + unit;
 }
 
-// The y range that shows the bulk of the samples: a first call a hundred times slower
-// would flatten everything else. Samples beyond it are drawn at its edge.
-Range robust_range(const std::vector<double>& values) {
-  if (values.size() < 20) return padded_range(values);
-  const double low = quantile(values, 0.005), high = quantile(values, 0.995);
-  return padded_range({low, high});
-}
+bool disturbed_at(const ForkSeries& fork, std::size_t i) { return i < fork.disturbed.size() && fork.disturbed[i]; }
 
-std::vector<double> all_values(const std::vector<ForkSeries>& forks) {
+// The samples [from, to) of a fork that a panel draws: its warmup, or its measurement.
+struct Part {
+  std::size_t from = 0, to = 0;
+  bool warmup = false;
+  std::size_t size() const { return to - from; }
+};
+Part warmup_part(const ForkSeries& fork) { return {0, std::min(fork.measured_from, fork.values.size()), true}; }
+Part measured_part(const ForkSeries& fork) {
+  return {std::min(fork.measured_from, fork.values.size()), fork.values.size(), false};
+}
+using PartOf = Part (*)(const ForkSeries&);
+
+std::vector<double> values_in(const std::vector<ForkSeries>& forks, PartOf part_of) {
   std::vector<double> values;
-  for (const auto& fork : forks) values.insert(values.end(), fork.values.begin(), fork.values.end());
+  for (const auto& fork : forks) {
+    const Part part = part_of(fork);
+    values.insert(values.end(), fork.values.begin() + static_cast<std::ptrdiff_t>(part.from),
+                  fork.values.begin() + static_cast<std::ptrdiff_t>(part.to));
+  }
   return values;
 }
 
-// The measured samples of the scored forks, and which of them other work disturbed.
-struct Measured {
-  std::vector<double> values;
-  std::vector<bool> disturbed;
+bool has_warmup(const std::vector<ForkSeries>& forks) {
+  return std::any_of(forks.begin(), forks.end(), [](const ForkSeries& f) { return warmup_part(f).size() > 0; });
+}
+
+// Where each fork's part starts on the x axis and how far apart its samples are: side by
+// side, apart by a gap.
+struct Layout {
+  std::vector<double> offsets, steps;
+  double width = 1;
 };
 
-Measured measured_samples(const std::vector<ForkSeries>& forks) {
-  Measured measured;
+// With `widen_short`, a part shorter than half the mean is spread over that much: the first
+// fork's warmup (a second long, to see a slow start) would leave the others a few pixels.
+Layout side_by_side(const std::vector<ForkSeries>& forks, PartOf part_of, bool widen_short) {
+  std::size_t total = 0, parts = 0;
   for (const auto& fork : forks) {
-    if (!fork.scored) continue;
-    for (std::size_t i = fork.measured_from; i < fork.values.size(); ++i) {
-      measured.values.push_back(fork.values[i]);
-      measured.disturbed.push_back(i < fork.disturbed.size() && fork.disturbed[i]);
-    }
+    total += part_of(fork).size();
+    parts += part_of(fork).size() > 0 ? 1 : 0;
   }
-  return measured;
+  const double mean = static_cast<double>(total) / static_cast<double>(std::max<std::size_t>(parts, 1));
+  const double least = widen_short ? mean / 2 : 0;
+  std::vector<double> slots;
+  for (const auto& fork : forks) {
+    const double size = static_cast<double>(part_of(fork).size());
+    slots.push_back(size > 0 ? std::max(size, least) : 0);
+  }
+  // A gap of about a sixth of a fork's part: wide enough to tell forks apart, never most of the axis.
+  double sum = 0;
+  for (const double slot : slots) sum += slot;
+  const double gap = std::max(2.0, sum / static_cast<double>(std::max<std::size_t>(forks.size(), 1)) / 6);
+  Layout layout;
+  double offset = 0;
+  for (std::size_t f = 0; f < forks.size(); ++f) {
+    const double size = static_cast<double>(part_of(forks[f]).size());
+    layout.offsets.push_back(offset);
+    layout.steps.push_back(size > 1 ? (slots[f] - 1) / (size - 1) : 1);  // the last sample at the slot's end
+    offset += slots[f] + gap;
+  }
+  layout.width = std::max(1.0, offset - gap);
+  return layout;
 }
 
-// Freedman–Diaconis bins over `x`, within 8 to 50 of them.
-int bin_count(const std::vector<double>& values, Range x) {
-  const double iqr = quantile(values, 0.75) - quantile(values, 0.25);
-  const double width = iqr > 0 ? 2 * iqr / std::cbrt(static_cast<double>(values.size())) : 0;
-  return width > 0 ? std::clamp(static_cast<int>(std::ceil((x.high - x.low) / width)), 8, 50) : 8;
+// "3 above, 1 below the axis (2 disturbed), drawn at its edge": how many of a panel's
+// samples lie beyond its axis, how many of those other work disturbed, and what became of
+// them. Empty when none do.
+std::string beyond_caption(const Beyond& out, std::size_t disturbed, const std::string& how) {
+  if (out.total() == 0) return "";
+  std::string text;
+  if (out.above > 0) text = std::to_string(out.above) + " above";
+  if (out.below > 0) text += (text.empty() ? "" : ", ") + std::to_string(out.below) + " below";
+  text += " the axis";
+  if (disturbed > 0) text += " (" + std::to_string(disturbed) + " disturbed)";
+  return how.empty() ? text : text + ", " + how;
 }
 
-const char* sample_class(const ForkSeries& fork, std::size_t i) {
-  if (i < fork.disturbed.size() && fork.disturbed[i]) return "disturbed";
-  return i < fork.measured_from ? "warmup" : "sample";
+// The values of a part of each fork that other work disturbed.
+std::vector<double> disturbed_in(const std::vector<ForkSeries>& forks, PartOf part_of) {
+  std::vector<double> values;
+  for (const auto& fork : forks)
+    for (std::size_t i = part_of(fork).from; i < part_of(fork).to; ++i)
+      if (disturbed_at(fork, i)) values.push_back(fork.values[i]);
+  return values;
 }
 
-void draw_fork(Plot& plot, const ForkSeries& fork, double offset, Range y, bool dots, const std::string& unit) {
+std::string sample_class(const ForkSeries& fork, std::size_t i) {
+  if (disturbed_at(fork, i)) return "disturbed";
+  if (i < fork.measured_from) return "warmup";
+  return fork.scored ? "sample" : "sample unscored";
+}
+
+// One fork's part of a panel: its samples (clamped to the y axis, marked where they were),
+// its changepoints inside the part, and over its measurement its mean.
+void draw_fork(Plot& plot, const ForkSeries& fork, std::size_t number, Part part, double offset, double step, Range y,
+               bool dots, const std::string& unit) {
   const auto clamp = [&](double v) { return std::clamp(v, y.low, y.high); };
+  const std::string which = "fork " + std::to_string(number) + (part.warmup ? ", warmup sample " : ", sample ");
   std::vector<std::pair<double, double>> line;
-  for (std::size_t i = 0; i < fork.values.size(); ++i) {
-    const double x = offset + static_cast<double>(i);
+  for (std::size_t i = part.from; i < part.to; ++i) {
+    const double x = offset + static_cast<double>(i - part.from) * step;
     const double v = fork.values[i];
     line.emplace_back(x, clamp(v));
     const std::string css = sample_class(fork, i);
     if (dots || css == "disturbed")
       plot.dot(x, clamp(v), css == "disturbed" ? 2.5 : 1.6, css + (v != clamp(v) ? " clipped" : ""),
-               "sample " + std::to_string(i + 1) + ": " + value_text(v, unit));
+               which + std::to_string(i - part.from + 1) + ": " + value_text(v, unit));
   }
-  if (!dots) plot.polyline(line, fork.scored ? "series" : "series unscored");
-  if (fork.measured_from > 0 && fork.measured_from < fork.values.size())
-    plot.vertical(offset + static_cast<double>(fork.measured_from) - 0.5, "cut", "warmup ends");
+  if (!dots) plot.polyline(line, part.warmup ? "series warmup" : fork.scored ? "series" : "series unscored");
   for (const std::size_t cp : fork.changepoints)
-    if (cp > 0 && cp < fork.values.size())
-      plot.vertical(offset + static_cast<double>(cp) - 0.5, "changepoint", "changepoint at sample " + std::to_string(cp + 1));
-  if (fork.mean && fork.measured_from < fork.values.size())
-    plot.segment(offset + static_cast<double>(fork.measured_from), clamp(*fork.mean),
-                 offset + static_cast<double>(fork.values.size() - 1), clamp(*fork.mean), "fork-mean",
-                 "fork mean " + value_text(*fork.mean, unit));
+    if (cp > part.from && cp < part.to)
+      plot.vertical(offset + (static_cast<double>(cp - part.from) - 0.5) * step, "changepoint",
+                    "changepoint at sample " + std::to_string(cp + 1) + " of fork " + std::to_string(number) +
+                        " (counting warmup)");
+  if (!part.warmup && fork.mean && part.size() > 0)
+    plot.segment(offset, clamp(*fork.mean), offset + static_cast<double>(part.size() - 1) * step, clamp(*fork.mean),
+                 "fork-mean", "fork " + std::to_string(number) + " mean " + value_text(*fork.mean, unit));
+}
+
+// The forks' parts side by side in `plot`, numbered under the axis where there is room.
+void draw_forks(Plot& plot, const std::vector<ForkSeries>& forks, PartOf part_of, const Layout& layout, Range y,
+                const std::string& unit) {
+  std::size_t total = 0;
+  for (const auto& fork : forks) total += part_of(fork).size();
+  const bool dots = total <= kMostDots;
+  for (std::size_t f = 0; f < forks.size(); ++f) {
+    const Part part = part_of(forks[f]);
+    const double step = layout.steps[f], span = static_cast<double>(part.size()) * step;
+    draw_fork(plot, forks[f], f + 1, part, layout.offsets[f], step, y, dots, unit);
+    if (part.size() > 0 && plot.pixels_across(span) >= 12)
+      plot.x_label_at(layout.offsets[f] + (span - step) / 2, std::to_string(f + 1));
+  }
 }
 
 }  // namespace
 
-std::string run_sequence_chart(const std::vector<ForkSeries>& forks, const std::string& unit) {
-  std::size_t total = 0;
-  for (const auto& fork : forks) total += fork.values.size();
-  const double gap = std::max(2.0, static_cast<double>(total) * 0.02);
-  const Range y = robust_range(all_values(forks));
-  const double width = std::max(1.0, static_cast<double>(total) + gap * static_cast<double>(forks.size() - (forks.empty() ? 0 : 1)));
-  Plot plot("run-sequence", "Samples in run order, per fork", {-1, width}, y, {1288, 260, 72});
-  plot.axes("samples in run order, fork by fork (grey: warmup)", unit, {false, true});
-  const bool dots = total <= kMostDots;
-  double offset = 0;
-  for (std::size_t f = 0; f < forks.size(); ++f) {
-    draw_fork(plot, forks[f], offset, y, dots, unit);
-    if (forks.size() <= 30) plot.x_label_at(offset + static_cast<double>(forks[f].values.size()) / 2, std::to_string(f + 1));
-    offset += static_cast<double>(forks[f].values.size()) + gap;
+std::vector<double> fitted_values(const std::vector<ForkSeries>& forks) {
+  std::vector<double> scored, measured, all;
+  for (const auto& fork : forks)
+    for (std::size_t i = 0; i < fork.values.size(); ++i) {
+      all.push_back(fork.values[i]);
+      if (i < fork.measured_from) continue;
+      measured.push_back(fork.values[i]);
+      if (fork.scored && !disturbed_at(fork, i)) scored.push_back(fork.values[i]);
+    }
+  return !scored.empty() ? scored : !measured.empty() ? measured : all;
+}
+
+std::string warmup_chart(const std::vector<ForkSeries>& forks, const Estimate& estimate, const std::string& unit) {
+  if (!has_warmup(forks)) return "";
+  SettledWarmup settled;
+  for (const auto& fork : forks) {
+    std::size_t taken = 0;
+    for (std::size_t i = fork.calibration; i < warmup_part(fork).to; ++i)
+      if (!disturbed_at(fork, i)) (taken++ < kSlowStart ? settled.starts : settled.rest).push_back(fork.values[i]);
   }
+  const Range y = warmup_range(settled, padded_range(fitted_values(forks)));
+  const Layout layout = side_by_side(forks, warmup_part, true);
+  Plot plot("warmup", "Warmup samples, per fork", {-1, layout.width}, y,
+            {kWarmupWidth, kSequenceHeight, 72, kCaptionRoom});
+  plot.axes("warmup, fork by fork", unit, {false, true});
+  if (estimate.score && *estimate.score >= y.low && *estimate.score <= y.high)
+    plot.horizontal(*estimate.score, "score", "score " + value_text(*estimate.score, unit));
+  draw_forks(plot, forks, warmup_part, layout, y, unit);
+  // Narrow: the count alone (the measured panel beside it says what becomes of such samples).
+  if (const auto caption = beyond_caption(beyond(values_in(forks, warmup_part), y), 0, ""); !caption.empty())
+    plot.caption(caption, "beyond");
+  return plot.svg();
+}
+
+std::string run_sequence_chart(const std::vector<ForkSeries>& forks, const std::string& unit) {
+  const Range y = padded_range(fitted_values(forks));
+  const Layout layout = side_by_side(forks, measured_part, false);
+  const double width = has_warmup(forks) ? kRowWidth - kRowGap - kWarmupWidth : kRowWidth;
+  Plot plot("run-sequence", "Measured samples in run order, per fork", {-1, layout.width}, y,
+            {width, kSequenceHeight, 72, kCaptionRoom});
+  plot.axes("measured samples in run order, fork by fork", unit, {false, true});
+  draw_forks(plot, forks, measured_part, layout, y, unit);
+  const auto out = beyond(values_in(forks, measured_part), y);
+  const auto disturbed_out = beyond(disturbed_in(forks, measured_part), y).total();
+  if (const auto caption = beyond_caption(out, disturbed_out, "drawn at its edge"); !caption.empty())
+    plot.caption(caption, "beyond");
   return plot.svg();
 }
 
@@ -123,7 +221,8 @@ std::string fork_means_chart(const std::vector<ForkSeries>& forks, const Estimat
     means.push_back(estimate.ci->high);
   }
   const double n = static_cast<double>(forks.size());
-  Plot plot("fork-means", "Fork means and the score's 95% interval", {0.3, n + 0.7}, padded_range(means, 0.1));
+  Plot plot("fork-means", "Fork means and the score's 95% interval", {0.3, n + 0.7}, padded_range(means, 0.1),
+            {638, 220, 72, kCaptionRoom});
   plot.axes("fork, in run order", unit, {false, true});
   if (estimate.ci)
     plot.box(0.3, estimate.ci->low, n + 0.7, estimate.ci->high, "ci-band",
@@ -141,33 +240,40 @@ std::string fork_means_chart(const std::vector<ForkSeries>& forks, const Estimat
 }
 
 std::string distribution_chart(const std::vector<ForkSeries>& forks, const Estimate& estimate, const std::string& unit) {
-  const Measured measured = measured_samples(forks);
-  const Range x = robust_range(measured.values);
-  const double span = x.high - x.low;
-  const int bins = bin_count(measured.values, x);
-  // Per bin: undisturbed samples (what the score rests on), then disturbed ones stacked above.
-  std::vector<std::pair<int, int>> counts(static_cast<std::size_t>(bins), {0, 0});
-  for (std::size_t i = 0; i < measured.values.size(); ++i) {
-    const int bin = static_cast<int>((std::clamp(measured.values[i], x.low, x.high) - x.low) / span * bins);
-    auto& count = counts[static_cast<std::size_t>(std::clamp(bin, 0, bins - 1))];
-    (measured.disturbed[i] ? count.second : count.first) += 1;
-  }
+  // The measured samples of the scored forks: those the score rests on, and those other work disturbed.
+  std::vector<double> clean, disturbed;
+  for (const auto& fork : forks)
+    if (fork.scored)
+      for (std::size_t i = fork.measured_from; i < fork.values.size(); ++i)
+        (disturbed_at(fork, i) ? disturbed : clean).push_back(fork.values[i]);
+  const Bins bins = histogram_bins(fitted_values(forks));
+  const std::vector<int> clean_counts = bin_counts(clean, bins), disturbed_counts = bin_counts(disturbed, bins);
   int tallest = 1;
-  for (const auto& [clean, disturbed] : counts) tallest = std::max(tallest, clean + disturbed);
+  for (int b = 0; b < bins.count; ++b)
+    tallest = std::max(tallest, clean_counts[static_cast<std::size_t>(b)] + disturbed_counts[static_cast<std::size_t>(b)]);
   const double top = tallest * 1.08;
-  Plot plot("distribution", "Distribution of the measured samples", x, {0, top});
+  const Range x = padded_range({bins.range.low, bins.range.high}, 0.03);
+  Plot plot("distribution", "Distribution of the measured samples", x, {0, top}, {638, 220, 72, kCaptionRoom});
   plot.axes(unit + " (red: samples other work disturbed)", "samples");
-  if (estimate.ci) plot.box(estimate.ci->low, 0, estimate.ci->high, top, "ci-band", "95% interval of the score");
-  for (int b = 0; b < bins; ++b) {
-    const double left = x.low + span * b / bins, right = x.low + span * (b + 1) / bins;
-    const auto [clean, disturbed] = counts[static_cast<std::size_t>(b)];
+  if (estimate.ci)
+    plot.box(std::max(estimate.ci->low, x.low), 0, std::min(estimate.ci->high, x.high), top, "ci-band",
+             "95% interval of the score");
+  for (int b = 0; b < bins.count; ++b) {
+    const double left = bins.range.low + bins.width() * b, right = left + bins.width();
+    const int in_score = clean_counts[static_cast<std::size_t>(b)], other = disturbed_counts[static_cast<std::size_t>(b)];
     const std::string where = report::detail::significant3(left) + " – " + value_text(right, unit);
-    if (clean > 0) plot.box(left, 0, right, clean, "bar", std::to_string(clean) + " samples in " + where);
-    if (disturbed > 0)
-      plot.box(left, clean, right, clean + disturbed, "bar disturbed",
-               std::to_string(disturbed) + " disturbed samples in " + where);
+    if (in_score > 0) plot.box(left, 0, right, in_score, "bar", std::to_string(in_score) + " samples in " + where);
+    if (other > 0)
+      plot.box(left, in_score, right, in_score + other, "bar disturbed",
+               std::to_string(other) + " disturbed samples in " + where);
   }
-  if (estimate.score) plot.vertical(*estimate.score, "score", "score " + value_text(*estimate.score, unit));
+  if (estimate.score && *estimate.score >= x.low && *estimate.score <= x.high)
+    plot.vertical(*estimate.score, "score", "score " + value_text(*estimate.score, unit));
+  const auto disturbed_out = beyond(disturbed, bins.range).total();
+  disturbed.insert(disturbed.end(), clean.begin(), clean.end());
+  if (const auto caption = beyond_caption(beyond(disturbed, bins.range), disturbed_out, "not counted");
+      !caption.empty())
+    plot.caption(caption, "beyond");
   return plot.svg();
 }
 

@@ -113,6 +113,9 @@ std::vector<ForkSeries> fork_series(const results::Benchmark& b) {
         s.disturbed.push_back(disturbed.value_or(false));
       }
     if (!waits_known) s.disturbed.clear();
+    // Calibration: the first batches, each larger than the one before, until the batch size is found.
+    while (s.calibration + 1 < fork.warmup.size() && fork.warmup[s.calibration].ops < fork.warmup[s.calibration + 1].ops)
+      ++s.calibration;
     s.measured_from = fork.warmup.size();
     for (const int cp : fork.changepoints)
       if (cp >= 0) s.changepoints.push_back(static_cast<std::size_t>(cp));
@@ -153,8 +156,8 @@ std::string run_sections(const results::Run& run, const std::string& label, cons
     const auto series = fork_series(b);
     if (!series.empty()) {
       const Estimate estimate = estimate_of(b);
-      html += "<div class=\"charts\">" + run_sequence_chart(series, b.unit) + fork_means_chart(series, estimate, b.unit) +
-              distribution_chart(series, estimate, b.unit) + "</div>";
+      html += "<div class=\"charts\">" + warmup_chart(series, estimate, b.unit) + run_sequence_chart(series, b.unit) +
+              fork_means_chart(series, estimate, b.unit) + distribution_chart(series, estimate, b.unit) + "</div>";
     }
     html += "</section>\n";
   }

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "command.hpp"
@@ -41,17 +43,20 @@ std::string scratch(const std::string& name) { return (tare_e2e::scratch_dir() /
 struct ReportedRuns {
   std::string plain, odd, comparison, ab, stream, probe, page;
   std::size_t benchmarks = 0, charted = 0;  // charted: benchmarks with samples (3 charts each)
+  std::size_t warmed = 0;                   // of those, with warmup samples (and a warmup panel)
 };
 
-std::size_t charted_in(const std::string& path) {
-  std::size_t charted = 0;
+void count_charted(const std::string& path, ReportedRuns& r) {
   const auto run = nlohmann::json::parse(tare_e2e::slurp(path));
   for (const auto& b : run["benchmarks"]) {
-    bool sampled = false;
-    for (const auto& fork : b["forks"]) sampled = sampled || !fork["samples"].empty() || !fork["warmup"].empty();
-    charted += sampled ? 1 : 0;
+    bool sampled = false, warmed = false;
+    for (const auto& fork : b["forks"]) {
+      warmed = warmed || !fork["warmup"].empty();
+      sampled = sampled || !fork["samples"].empty() || warmed;
+    }
+    r.charted += sampled ? 1 : 0;
+    r.warmed += warmed ? 1 : 0;
   }
-  return charted;
 }
 
 void record_runs(ReportedRuns& r) {
@@ -67,7 +72,7 @@ void record_runs(ReportedRuns& r) {
   EXPECT_EQ(run_command(odd).exit_code, 1);  // "fails" fails, as it should
   for (const auto& path : {r.plain, r.odd}) {
     r.benchmarks += nlohmann::json::parse(tare_e2e::slurp(path))["benchmarks"].size();
-    r.charted += charted_in(path);
+    count_charted(path, r);
   }
 }
 
@@ -103,9 +108,10 @@ const ReportedRuns& reported_runs() {
   return runs;
 }
 
-// The charts a page of every kind holds: three per benchmark with samples, a forest plot
-// per comparison, four for the stream run, one per probe.
+// The charts a page of every kind holds: three per benchmark with samples and a fourth
+// where it has warmup, a forest plot per comparison, four for the stream run, one per probe.
 void expect_every_chart(const std::string& page, const ReportedRuns& runs) {
+  EXPECT_EQ(report_count(page, "data-chart=\"warmup\""), runs.warmed);
   EXPECT_EQ(report_count(page, "data-chart=\"run-sequence\""), runs.charted);
   EXPECT_EQ(report_count(page, "data-chart=\"fork-means\""), runs.charted);
   EXPECT_EQ(report_count(page, "data-chart=\"distribution\""), runs.charted);
@@ -114,7 +120,7 @@ void expect_every_chart(const std::string& page, const ReportedRuns& runs) {
     EXPECT_EQ(report_count(page, std::string("data-chart=\"") + kind + "\""), 1u) << kind;
   const std::size_t probes = kProbeExample.empty() ? 0 : 1;
   EXPECT_EQ(report_count(page, "data-chart=\"probe\""), probes);
-  EXPECT_EQ(report_count(page, "<svg class=\"chart\""), 3 * runs.charted + 2 + 4 + probes);
+  EXPECT_EQ(report_count(page, "<svg class=\"chart\""), 3 * runs.charted + runs.warmed + 2 + 4 + probes);
 }
 
 TEST(Report, OnePageHoldsEveryFileWithItsCharts) {
@@ -151,6 +157,114 @@ TEST(Report, WhatIsNotTaresResultsIsOneLineAndExitTwoAndNothingIsWritten) {
   const auto no_output = run_command({kTare, "report", reported_runs().plain});
   EXPECT_EQ(no_output.exit_code, 2);
   EXPECT_NE(no_output.err.find("--output"), std::string::npos) << no_output.err;
+}
+
+// A run whose samples are known: a recorded benchmark with its forks' samples replaced.
+// Each fork: a first call at 900 ns and a batch of 10 at 40 ns/op while the batch size is
+// found (calibration), warmup batches settling from 14 to 10.5 ns/op, then 40 measured
+// samples from 10.00 to 10.39 ns/op and, among them, one at 60 ns/op that other work
+// disturbed (its thread waited half the sample for a CPU).
+constexpr std::size_t kKnownForks = 2, kKnownWarmup = 6, kKnownMeasured = 40;
+
+nlohmann::json known_sample(double ns_per_op, std::uint64_t ops, bool disturbed) {
+  const double ns = ns_per_op * static_cast<double>(ops);
+  return {{"ops", ops}, {"ns", ns}, {"cpu_ns", ns}, {"wait_ns", disturbed ? ns / 2 : 0.0}, {"age_ns", 0.0}};
+}
+
+nlohmann::json known_fork(nlohmann::json fork) {
+  fork["warmup"] = {known_sample(900, 1, false), known_sample(40, 10, false), known_sample(14, 1000, false),
+                    known_sample(12, 1000, false), known_sample(11, 1000, false), known_sample(10.5, 1000, false)};
+  fork["samples"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < kKnownMeasured; ++i) {
+    fork["samples"].push_back(known_sample(10.0 + 0.01 * static_cast<double>(i * 7 % kKnownMeasured), 1000, false));
+    if (i == kKnownMeasured / 2) fork["samples"].push_back(known_sample(60, 1000, true));
+  }
+  fork["ops_per_sample"] = 1000;
+  fork["mean"] = 10.195;
+  fork["all_samples_mean"] = (10.195 * kKnownMeasured + 60) / (kKnownMeasured + 1);
+  fork["disturbed_samples"] = 1;
+  fork["steady_state"]["first_index"] = kKnownWarmup;
+  fork["steady_state"]["changepoints"] = nlohmann::json::array();
+  return fork;
+}
+
+// The known run's report page (written once).
+const std::string& known_page() {
+  static const std::string page = [] {
+    auto run = nlohmann::json::parse(tare_e2e::slurp(reported_runs().plain));
+    nlohmann::json b;
+    for (const auto& recorded : run["benchmarks"])
+      if (recorded["name"] == "fast.step/size=3") b = recorded;
+    EXPECT_FALSE(b.is_null());
+    if (b.is_null()) return std::string();
+    const auto recorded_fork = b["forks"][0];
+    b["forks"] = nlohmann::json::array();
+    for (std::size_t f = 0; f < kKnownForks; ++f) b["forks"].push_back(known_fork(recorded_fork));
+    b["score"] = 10.195;
+    b["ci"]["low"] = 10.1;
+    b["ci"]["high"] = 10.3;
+    run["benchmarks"] = nlohmann::json::array({b});
+    const auto json = scratch("report_known.json"), html = scratch("report_known.html");
+    std::ofstream(json) << run.dump();
+    const auto reported = run_command({kTare, "report", json, "-o", html});
+    EXPECT_EQ(reported.exit_code, 0) << reported.err;
+    return html;
+  }();
+  return page;
+}
+
+// The <svg> of the first chart of kind `kind` in `page`.
+std::string chart_in(const std::string& page, const std::string& kind) {
+  const auto at = page.find("<svg class=\"chart\" data-chart=\"" + kind + "\"");
+  if (at == std::string::npos) return "";
+  return page.substr(at, page.find("</svg>", at) + 6 - at);
+}
+
+// A chart's data range on one axis ("x" or "y"), from its data-x or data-y attribute.
+std::pair<double, double> range_in(const std::string& svg, const std::string& axis) {
+  std::smatch match;
+  const std::regex attribute("data-" + axis + "=\"([^ ]+) ([^\"]+)\"");
+  if (!std::regex_search(svg, match, attribute)) return {0, 0};
+  return {std::stod(match[1].str()), std::stod(match[2].str())};
+}
+
+// The samples the histogram's bars of one class count, from their tooltips ("3 samples in …").
+int counted_in_bars(const std::string& svg, const std::string& css_class) {
+  int total = 0;
+  const std::regex bar("<rect class=\"" + css_class + "\"[^>]*><title>([0-9]+) ");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), bar); it != std::sregex_iterator(); ++it)
+    total += std::stoi((*it)[1].str());
+  return total;
+}
+
+TEST(Report, TheSampleChartsFitTheMeasuredSamplesAndDrawTheRestApart) {
+  const std::string page = tare_e2e::slurp(known_page());
+  const std::string measured = chart_in(page, "run-sequence");
+  const auto [low, high] = range_in(measured, "y");
+  EXPECT_LE(low, 10.0);
+  EXPECT_GE(high, 10.39);
+  EXPECT_LT(high, 11.0);  // a little margin; not the disturbed samples' 60, nor the warmup
+  EXPECT_EQ(report_count(measured, "<circle class=\"sample\""), kKnownForks * kKnownMeasured);
+  EXPECT_EQ(report_count(measured, "<circle class=\"disturbed clipped\""), kKnownForks);
+  EXPECT_EQ(report_count(measured, "<circle class=\"warmup"), 0u);
+  EXPECT_NE(measured.find(">2 above the axis (2 disturbed), drawn at its edge</text>"), std::string::npos) << measured;
+  // The warmup, apart: every warmup sample, on an axis that takes in the settled warmup
+  // (14 ns/op) but not the calibration's first call and batch of 10.
+  const std::string warmup = chart_in(page, "warmup");
+  EXPECT_EQ(report_count(warmup, "<circle class=\"warmup"), kKnownForks * kKnownWarmup);
+  const auto [warmup_low, warmup_high] = range_in(warmup, "y");
+  EXPECT_LE(warmup_low, 10.0);
+  EXPECT_GE(warmup_high, 14.0);
+  EXPECT_LT(warmup_high, 40.0);
+  EXPECT_NE(warmup.find(">4 above the axis</text>"), std::string::npos) << warmup;
+  EXPECT_NE(warmup.find("fork 1, warmup sample 1: 900 ns/op"), std::string::npos);
+  // The histogram: the measured range in more than one bar, every undisturbed sample counted.
+  const std::string histogram = chart_in(page, "distribution");
+  EXPECT_GE(report_count(histogram, "<rect class=\"bar\""), 8u);
+  EXPECT_EQ(counted_in_bars(histogram, "bar"), static_cast<int>(kKnownForks * kKnownMeasured));
+  EXPECT_EQ(counted_in_bars(histogram, "bar disturbed"), 0);
+  EXPECT_LT(range_in(histogram, "x").second, 11.0);
+  EXPECT_NE(histogram.find(">2 above the axis (2 disturbed), not counted</text>"), std::string::npos) << histogram;
 }
 
 // Chromium, headless, on its own profile, killed if it hangs; stderr carries the page's
@@ -219,6 +333,31 @@ TEST_F(ReportInBrowser, LoadsWithoutConsoleErrorsDrawsEveryChartAndSortsItsSumma
     if (word != "none") scores.push_back(std::stod(word));
   ASSERT_GE(scores.size(), 6u);
   EXPECT_TRUE(std::is_sorted(scores.rbegin(), scores.rend())) << order[1];
+}
+
+TEST_F(ReportInBrowser, TheWarmupPanelStandsBesideTheMeasuredSamplesWhichFillTheirAxis) {
+  // Measured as laid out in a 1400 px window: where the two panels are, and where each of
+  // the measured panel's circles lies against its y axis (inside it, or at its top edge).
+  std::string page = tare_e2e::slurp(known_page());
+  const std::string probe =
+      "<script>var w = document.querySelector('svg[data-chart=warmup]').getBoundingClientRect();"
+      "var svg = document.querySelector('svg[data-chart=run-sequence]'), m = svg.getBoundingClientRect();"
+      "var axis = svg.querySelectorAll('g.axis > line')[1];"
+      "var upper = axis.y1.baseVal.value, lower = axis.y2.baseVal.value, inside = 0, edge = 0, out = 0;"
+      "svg.querySelectorAll('circle').forEach(function (c) { var y = c.cy.baseVal.value;"
+      " if (y > upper + 0.5 && y < lower - 0.5) inside++; else if (Math.abs(y - upper) < 0.01) edge++; else out++; });"
+      "document.body.setAttribute('data-facts', [w.right <= m.left ? 'apart' : 'overlapping',"
+      " Math.abs(w.top - m.top) < 1 ? 'side-by-side' : 'stacked', inside, edge, out].join(' '));</script>";
+  page.insert(page.rfind("</body>"), probe);
+  const auto probed = scratch("report_known_probed.html");
+  std::ofstream(probed) << page;
+  const auto loaded = chromium({"--window-size=1400,1000", "--dump-dom"}, probed);
+  ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+  EXPECT_TRUE(console_messages(loaded.err).empty()) << loaded.err;
+  std::smatch facts;
+  ASSERT_TRUE(std::regex_search(loaded.out, facts, std::regex("data-facts=\"([^\"]*)\""))) << loaded.out.substr(0, 400);
+  EXPECT_EQ(facts[1].str(), "apart side-by-side " + std::to_string(kKnownForks * kKnownMeasured) + " " +
+                                std::to_string(kKnownForks) + " 0");
 }
 
 #if TARE_TEST_HAVE_ZLIB

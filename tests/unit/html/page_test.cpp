@@ -63,10 +63,11 @@ TEST(HtmlPage, NamesAndWarningsAreText) {
   EXPECT_NE(page.find(">warmup &lt;dropped&gt;</li>"), std::string::npos);
 }
 
-TEST(HtmlPage, EveryBenchmarkHasARowASectionAndThreeCharts) {
+TEST(HtmlPage, EveryBenchmarkHasARowASectionAndFourCharts) {
   const std::string page = tare::html::report_page({sample_run(), sample_run()});
   EXPECT_EQ(times_in(page, "<section class=\"benchmark\""), 4u);
   EXPECT_EQ(times_in(page, "<tr class=\"ok\">"), 4u);
+  EXPECT_EQ(times_in(page, "data-chart=\"warmup\""), 4u);
   EXPECT_EQ(times_in(page, "data-chart=\"run-sequence\""), 4u);
   EXPECT_EQ(times_in(page, "data-chart=\"fork-means\""), 4u);
   EXPECT_EQ(times_in(page, "data-chart=\"distribution\""), 4u);
@@ -83,6 +84,20 @@ TEST(HtmlPage, ForkSeriesPutWarmupFirstAndCutWhereMeasurementBegan) {
   EXPECT_DOUBLE_EQ(series[0].values[0], 10.0);  // 100 ops in 1000 ns
   EXPECT_DOUBLE_EQ(series[0].values[7], 5.0);
   EXPECT_TRUE(series[0].disturbed.empty());      // waits unknown: nothing marked
+  EXPECT_EQ(series[0].calibration, 0u);
+}
+
+TEST(HtmlPage, ForkSeriesKnowTheCalibrationBatchesThatBeganTheWarmup) {
+  auto b = measured("b", 5);
+  auto& warmup = b.forks[0].warmup;
+  for (const std::uint64_t ops : {10, 1}) {  // one call, then ten, before the batches of 100
+    warmup.insert(warmup.begin(), batch(500));
+    warmup.front().ops = ops;
+  }
+  const auto series = tare::html::fork_series(b);
+  EXPECT_EQ(series[0].calibration, 2u);
+  EXPECT_EQ(series[0].measured_from, 4u);
+  EXPECT_DOUBLE_EQ(series[0].values[0], 500.0);
 }
 
 }  // namespace

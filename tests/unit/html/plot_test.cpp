@@ -58,4 +58,17 @@ TEST(HtmlPlot, MarksAreInsideTheChartAndTooltipsAreEscaped) {
   EXPECT_EQ(svg.substr(svg.size() - 6), "</svg>");
 }
 
+TEST(HtmlPlot, TheSvgGivesItsDataRangesAndACaptionSitsAboveTheDataArea) {
+  tare::html::Plot plot("test-kind", "t", {-1, 250}, {9.98, 10.41}, {400, 200, 72, 24});
+  plot.caption("3 above <the axis>", "beyond");
+  const std::string svg = plot.svg();
+  EXPECT_NE(svg.find("data-x=\"-1 250\" data-y=\"9.98 10.41\""), std::string::npos) << svg;
+  // Right-aligned at the data area's right end (400 - 16), 6 px above its top (24), escaped.
+  EXPECT_NE(svg.find("<text class=\"beyond\" x=\"384.00\" y=\"18.00\" text-anchor=\"end\">3 above &lt;the axis&gt;</text>"),
+            std::string::npos)
+      << svg;
+  // 251 units of x across 400 - 72 - 16 = 312 px.
+  EXPECT_DOUBLE_EQ(plot.pixels_across(251), 312);
+}
+
 }  // namespace
