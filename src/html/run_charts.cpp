@@ -127,7 +127,7 @@ std::string fork_means_chart(const std::vector<ForkSeries>& forks, const Estimat
   plot.axes("fork, in run order", unit, {false, true});
   if (estimate.ci)
     plot.box(0.3, estimate.ci->low, n + 0.7, estimate.ci->high, "ci-band",
-             "95% interval " + value_text(estimate.ci->low, unit) + " – " + value_text(estimate.ci->high, unit));
+             estimate.ci_label + ": " + value_text(estimate.ci->low, unit) + " – " + value_text(estimate.ci->high, unit));
   if (estimate.score) plot.horizontal(*estimate.score, "score", "score " + value_text(*estimate.score, unit));
   for (std::size_t f = 0; f < forks.size(); ++f) {
     if (!forks[f].mean) continue;
@@ -157,7 +157,7 @@ std::string distribution_chart(const std::vector<ForkSeries>& forks, const Estim
   const double top = tallest * 1.08;
   Plot plot("distribution", "Distribution of the measured samples", x, {0, top});
   plot.axes(unit + " (red: samples other work disturbed)", "samples");
-  if (estimate.ci) plot.box(estimate.ci->low, 0, estimate.ci->high, top, "ci-band", "95% interval of the score");
+  if (estimate.ci) plot.box(estimate.ci->low, 0, estimate.ci->high, top, "ci-band", estimate.ci_label + " of the score");
   for (int b = 0; b < bins; ++b) {
     const double left = x.low + span * b / bins, right = x.low + span * (b + 1) / bins;
     const auto [clean, disturbed] = counts[static_cast<std::size_t>(b)];
