@@ -102,7 +102,7 @@ void drift_warning(results::Benchmark& b, const std::vector<const results::Fork*
   const auto& n = *b.drift->normalized_ci;
   warn(b, WarningCode::machine_drift, fmt::format(
       "machine speed moved {:.1f}% while this ran (reference workload) and the benchmark moved with it: at the "
-      "slowest or fastest speed seen the score would be {:.1f}% off, beyond its interval (±{:.1f}%); rerun at a "
+      "slowest or fastest speed seen the score would be {:.1f}% off, beyond this run's own interval (±{:.1f}%); rerun at a "
       "quieter time, or read the drift-normalized score {} ± {}",
       100 * b.drift->movement, 100 * effect->shift, 100 * half_width,
       format_value(*b.drift->normalized_score, b.unit), format_value((n.high - n.low) / 2, b.unit)));
@@ -291,7 +291,9 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
     const std::string forks = forks_text(b, scored);
     // A target of 0 is none (a quick look): there is nothing to have missed.
     if (rule.target_relative_half_width > 0 && relative > rule.target_relative_half_width)
-      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: ±{:.3g}% {} ({}); raise --budget or --max-forks",
+      // This run's own interval: the one more forks narrow (the interval across runs also
+      // holds the machine's speed between runs, which no fork of this run can narrow).
+      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: this run's own interval is ±{:.3g}% {} ({}); raise --budget or --max-forks",
                                        100 * rule.target_relative_half_width, 100 * relative, forks,
                                        b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
   }

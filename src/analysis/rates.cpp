@@ -1,5 +1,7 @@
 #include "analysis/rates.hpp"
 
+#include "report/score_interval.hpp"
+
 namespace tare::analysis {
 
 std::optional<results::Rate> rate_per_second(double amount_per_op, const std::optional<double>& score,
@@ -19,8 +21,12 @@ std::optional<results::Rate> rate_per_second(double amount_per_op, const std::op
 }
 
 void add_rates(results::Benchmark& b) {
-  b.items_per_second = rate_per_second(b.items_per_op, b.score, b.ci, b.mode);
-  b.bytes_per_second = rate_per_second(b.bytes_per_op, b.score, b.ci, b.mode);
+  // The rate's interval is the score's headline turned, so that a rate and its score read
+  // alike (both across runs, or both this run's own).
+  std::optional<results::Interval> ci;
+  if (const auto headline = report::headline_interval(b)) ci = headline->interval;
+  b.items_per_second = rate_per_second(b.items_per_op, b.score, ci, b.mode);
+  b.bytes_per_second = rate_per_second(b.bytes_per_op, b.score, ci, b.mode);
 }
 
 }  // namespace tare::analysis

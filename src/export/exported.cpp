@@ -14,7 +14,8 @@ std::string missing_estimate(const results::Benchmark& b) {
   if (!b.skipped.empty()) return "skipped (" + b.skipped + ")";
   if (!b.ok) return "failed (" + b.error + ")";
   if (!b.score || !std::isfinite(*b.score)) return "no estimate (fewer than 2 good forks)";
-  if (!b.ci || !std::isfinite(b.ci->low) || !std::isfinite(b.ci->high)) return "no interval";
+  const auto ci = report::headline_interval(b);
+  if (!ci || !std::isfinite(ci->interval.low) || !std::isfinite(ci->interval.high)) return "no interval";
   return "";
 }
 
@@ -30,7 +31,8 @@ Exportable exportable(const results::Run& run) {
       result.left_out.push_back({b.name, missing});
       continue;
     }
-    Exported e{&b, *b.score, *b.ci, analysis::scored_forks(b), {}};
+    const auto ci = report::headline_interval(b);
+    Exported e{&b, *b.score, ci->interval, ci->scope, analysis::scored_forks(b), {}};
     for (const results::Fork* fork : e.forks)
       e.fork_values.push_back(analysis::fork_values(*fork, b.mode, b.threads));
     result.benchmarks.push_back(std::move(e));

@@ -1,11 +1,14 @@
 // What every export format takes from a benchmark of tare's results: its estimate, its
-// interval, and the values behind the estimate fork by fork. A benchmark without an
-// estimate (failed, skipped, fewer than two good forks) has nothing to export.
+// headline interval (across runs when known, else this run's: report::headline_interval,
+// the one the console and the report show), and the values behind the estimate fork by
+// fork. A benchmark without an estimate (failed, skipped, fewer than two good forks) has
+// nothing to export.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "report/score_interval.hpp"
 #include "results/results.hpp"
 
 namespace tare::exports {
@@ -19,7 +22,8 @@ Better better_of(Mode mode);
 struct Exported {
   const results::Benchmark* benchmark = nullptr;
   double score = 0;
-  results::Interval ci;
+  results::Interval ci;  ///< the headline interval
+  report::IntervalScope scope = report::IntervalScope::this_run;  ///< which one it is
   std::vector<const results::Fork*> forks;  ///< the forks the score rests on (analysis::scored_forks)
   /// The values each scored fork's mean rests on, in the benchmark's unit (one row per
   /// fork, one value per sample): the mean of each row is that fork's score.

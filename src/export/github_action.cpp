@@ -24,12 +24,19 @@ using ActionJson = nlohmann::ordered_json;
 // The action shows `extra` in its chart's tooltip, line by line.
 std::string extra_lines(const Exported& e) {
   const results::Benchmark& b = *e.benchmark;
-  std::string extra = fmt::format("{:g}% CI: [{}, {}] {}\nforks: {}", e.ci.level * 100, four_significant(e.ci.low),
-                                  four_significant(e.ci.high), b.unit, e.forks.size());
+  std::string extra = fmt::format("{:g}% CI, {}: [{}, {}] {}\nforks: {}", e.ci.level * 100, report::scope_words(e.scope),
+                                  four_significant(e.ci.low), four_significant(e.ci.high), b.unit, e.forks.size());
   if (b.threads > 1) extra += fmt::format("\nthreads: {}", b.threads);
   for (const results::Warning& w : b.warnings)
     if (!w.acknowledged) extra += "\nwarning: " + w.text;
   return extra;
+}
+
+// The action prints `range` beside the value (in its alert comments too, where `extra` is
+// not shown): the half-width with the interval's name. "± 0.2500 (95%, across runs)".
+std::string range_text(const Exported& e) {
+  return fmt::format("± {} ({:g}%, {})", four_significant((e.ci.high - e.ci.low) / 2), e.ci.level * 100,
+                     report::scope_words(e.scope));
 }
 
 }  // namespace
@@ -41,7 +48,7 @@ void write_github_action(const results::Run& run, Better better, std::ostream& o
     document.push_back(ActionJson{{"name", e.benchmark->name},
                                   {"unit", e.benchmark->unit},
                                   {"value", e.score},
-                                  {"range", "± " + four_significant((e.ci.high - e.ci.low) / 2)},
+                                  {"range", range_text(e)},
                                   {"extra", extra_lines(e)}});
   }
   out << document.dump(2, ' ', false, ActionJson::error_handler_t::replace) << '\n';

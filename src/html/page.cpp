@@ -73,8 +73,9 @@ std::string report_page(const std::vector<ReportFile>& files) {
   html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
   html += "<title>tare report: " + file_list(files) + "</title><style>" + kStyleSheet + "</style></head><body>\n";
   html += "<h1>tare report</h1><p class=\"lead\">" + file_list(files) +
-          ". Click a column to sort; hover a mark for its value. Intervals are 95%; a benchmark's are over worker "
-          "processes (forks).</p>\n";
+          ". Click a column to sort; hover a mark for its value. Intervals are 95%. A benchmark's is across runs (its "
+          "worker processes, or forks, and the machine's speed between runs) where that speed is known, else over this "
+          "run's forks only; each says which.</p>\n";
   html += summary_tables(files);
   for (std::size_t i = 0; i < files.size(); ++i) html += std::visit(Section{files[i].label, anchor_of(i)}, files[i].content);
   html += contexts(files);

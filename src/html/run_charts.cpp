@@ -226,7 +226,7 @@ std::string fork_means_chart(const std::vector<ForkSeries>& forks, const Estimat
   plot.axes("fork, in run order", unit, {false, true});
   if (estimate.ci)
     plot.box(0.3, estimate.ci->low, n + 0.7, estimate.ci->high, "ci-band",
-             "95% interval " + value_text(estimate.ci->low, unit) + " – " + value_text(estimate.ci->high, unit));
+             estimate.ci_label + ": " + value_text(estimate.ci->low, unit) + " – " + value_text(estimate.ci->high, unit));
   if (estimate.score) plot.horizontal(*estimate.score, "score", "score " + value_text(*estimate.score, unit));
   for (std::size_t f = 0; f < forks.size(); ++f) {
     if (!forks[f].mean) continue;
@@ -257,7 +257,7 @@ std::string distribution_chart(const std::vector<ForkSeries>& forks, const Estim
   plot.axes(unit + " (red: samples other work disturbed)", "samples");
   if (estimate.ci)
     plot.box(std::max(estimate.ci->low, x.low), 0, std::min(estimate.ci->high, x.high), top, "ci-band",
-             "95% interval of the score");
+             estimate.ci_label + " of the score");
   for (int b = 0; b < bins.count; ++b) {
     const double left = bins.range.low + bins.width() * b, right = left + bins.width();
     const int in_score = clean_counts[static_cast<std::size_t>(b)], other = disturbed_counts[static_cast<std::size_t>(b)];

@@ -29,10 +29,12 @@ struct ForkSeries {
   bool scored = true;                     ///< counted in the benchmark's score
 };
 
-/// The score and its 95% interval over forks (absent with fewer than two).
+/// The score and its headline 95% interval (absent with fewer than two forks), with the
+/// interval's name for the tooltips ("95% interval across runs").
 struct Estimate {
   std::optional<double> score;
   std::optional<Range> ci;
+  std::string ci_label = "95% interval";
 };
 
 /// The values the axes fit: the measured, undisturbed samples of the scored forks (failing

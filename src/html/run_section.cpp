@@ -13,21 +13,39 @@
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
+#include "report/score_interval.hpp"
 #include "report/warning_names.hpp"
 #include "report/warning_text.hpp"
 
 namespace tare::html {
 namespace {
 
-std::optional<double> ci_percent(const results::Benchmark& b) {
-  if (!b.ci || !b.score || *b.score == 0) return std::nullopt;
-  return (b.ci->high - b.ci->low) / 2 / std::abs(*b.score) * 100;
+// An interval's half-width relative to the score, in percent.
+std::optional<double> relative_percent(const std::optional<results::Interval>& ci, const results::Benchmark& b) {
+  if (!ci || !b.score || *b.score == 0) return std::nullopt;
+  return (ci->high - ci->low) / 2 / std::abs(*b.score) * 100;
 }
 
+// The headline interval (report::headline_interval: across runs when known, else this
+// run's), the one the console and the exports show.
+std::optional<results::Interval> headline(const results::Benchmark& b) {
+  const auto ci = report::headline_interval(b);
+  return ci ? std::optional(ci->interval) : std::nullopt;
+}
+
+std::optional<double> ci_percent(const results::Benchmark& b) { return relative_percent(headline(b), b); }
+
+// "±1.60% across runs": the number with the name of its interval.
 std::string ci_text(const results::Benchmark& b) {
   const auto percent = ci_percent(b);
   if (!percent) return "–";
-  return number_text("±%.2f%%", *percent);
+  return number_text("±%.2f%% ", *percent) + report::scope_words(report::headline_interval(b)->scope);
+}
+
+// The interval's words in a chart's tooltips: "95% interval across runs".
+std::string ci_label(const results::Benchmark& b) {
+  const auto ci = report::headline_interval(b);
+  return ci ? "95% interval " + std::string(report::scope_words(ci->scope)) : "95% interval";
 }
 
 const char* status_text(const results::Benchmark& b) {
@@ -40,7 +58,8 @@ std::string benchmark_id(const std::string& anchor, std::size_t index) { return 
 Estimate estimate_of(const results::Benchmark& b) {
   Estimate estimate;
   estimate.score = b.score;
-  if (b.ci) estimate.ci = Range{b.ci->low, b.ci->high};
+  if (const auto ci = headline(b)) estimate.ci = Range{ci->low, ci->high};
+  estimate.ci_label = ci_label(b);
   return estimate;
 }
 
@@ -60,13 +79,21 @@ std::string steady_text(const results::Benchmark& b) {
   return text;
 }
 
+// Beside an interval across runs, this run's own, named: what more forks would narrow.
+std::string own_interval(const results::Benchmark& b) {
+  const auto own = relative_percent(b.ci, b);
+  if (!b.ci_across_runs || !own) return "";
+  return "; this run's own, over its forks: " + number_text("±%.2f%%", *own);
+}
+
 std::string figures(const results::Benchmark& b) {
   std::string text = "<p class=\"figures\">";
   if (b.score) {
     text += "<strong>" + escape(report::format_score(*b.score, b.unit)) + "</strong>";
-    if (b.ci)
-      text += " (95% interval " + escape(report::format_score(b.ci->low, b.unit)) + " – " +
-              escape(report::format_score(b.ci->high, b.unit)) + ", " + escape(ci_text(b)) + ")";
+    if (const auto ci = headline(b))
+      text += " (" + escape(ci_label(b)) + ": " + escape(report::format_score(ci->low, b.unit)) + " – " +
+              escape(report::format_score(ci->high, b.unit)) + ", " + number_text("±%.2f%%", *ci_percent(b)) +
+              own_interval(b) + ")";
   } else {
     text += "<strong>no score</strong>";
   }

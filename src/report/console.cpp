@@ -72,7 +72,8 @@ std::string relative_text(const results::Benchmark& b) {
 }
 
 void write_relatives(const results::Run& run, std::ostream& out, bool color) {
-  Section section(out, "Relative to the family baseline (ratio of scores, 95% CI)", color);
+  // Both sides ran at the same moments, so the machine's speed between runs does not enter.
+  Section section(out, "Relative to the family baseline (ratio of scores, 95% CI of this run)", color);
   for (const results::Benchmark& b : run.benchmarks)
     if (b.relative) section.line(relative_text(b));
 }
@@ -202,6 +203,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
     out << "No benchmarks ran.\n";
   } else {
     for (const std::string& line : detail::summary_table(run, options.plot).render(options.color)) out << line << '\n';
+    if (const auto legend = detail::interval_legend(run)) out << *legend << '\n';
   }
   write_skipped(run, out, options.color);
   write_failures(run, out, options.color);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "report/enum_names.hpp"
+#include "report/score_interval.hpp"
 #include "report/utf8.hpp"
 #include "report/warning_names.hpp"
 
@@ -88,7 +89,7 @@ void write_row(std::ostream& out, const std::vector<std::string>& fields) {
 void write_csv(const results::Run& run, std::ostream& out) {
   const std::vector<std::string> counters = counter_columns(run);
   std::vector<std::string> header{"name",   "family",  "mode",     "unit",   "threads", "status",
-                                  "score",  "ci_low",  "ci_high",  "ci_level", "median", "forks",
+                                  "score",  "ci_low",  "ci_high",  "ci_level", "ci_scope", "median", "forks",
                                   "samples", "between_fork_variance", "within_fork_variance", "steady_state",
                                   "outlier_effect", "warnings"};
   for (const std::string& name : counters) header.push_back("counter:" + name);
@@ -111,6 +112,8 @@ void write_csv(const results::Run& run, std::ostream& out) {
     std::string warnings;
     for (const results::Warning& w : b.warnings)
       if (!w.acknowledged) warnings.append(warnings.empty() ? "" : " ").append(warning_code_name(w.code));
+    // The interval every output shows beside the score, and which one it is.
+    const auto ci = headline_interval(b);
 
     std::vector<std::string> row{b.name,
                                  b.family,
@@ -119,9 +122,10 @@ void write_csv(const results::Run& run, std::ostream& out) {
                                  fmt::format("{}", b.threads),
                                  b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped",
                                  csv_number(b.score),
-                                 csv_number(b.ci ? std::optional(b.ci->low) : std::nullopt),
-                                 csv_number(b.ci ? std::optional(b.ci->high) : std::nullopt),
-                                 csv_number(b.ci ? std::optional(b.ci->level) : std::nullopt),
+                                 csv_number(ci ? std::optional(ci->interval.low) : std::nullopt),
+                                 csv_number(ci ? std::optional(ci->interval.high) : std::nullopt),
+                                 csv_number(ci ? std::optional(ci->interval.level) : std::nullopt),
+                                 ci ? scope_words(ci->scope) : "",
                                  csv_number(b.median),
                                  fmt::format("{}", forks),
                                  fmt::format("{}", samples),

@@ -12,6 +12,7 @@
 #include "report/enum_names.hpp"
 #include "report/json.hpp"
 #include "report/json_print.hpp"
+#include "report/score_interval.hpp"
 #include "report/warning_names.hpp"
 
 namespace tare::report {
@@ -154,6 +155,9 @@ void add_estimates(Json& j, const results::Benchmark& b) {
   j["ci"] = interval_json(b.ci);
   j["ci_method"] = text_or_null(b.ci_method);
   j["ci_across_runs"] = interval_json(b.ci_across_runs);
+  // Which of the two the outputs show beside the score, by its key: a reader need not know the policy.
+  const auto headline = headline_interval(b);
+  j["headline_ci"] = headline ? Json(scope_key(headline->scope)) : Json(nullptr);
   j["median"] = number(b.median);
   j["median_ci"] = interval_json(b.median_ci);
   j["mad"] = number(b.mad);

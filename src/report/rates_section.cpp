@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/console.hpp"
+#include "report/score_interval.hpp"
 #include "report/units.hpp"
 
 namespace tare::report {
@@ -38,7 +39,11 @@ std::vector<std::string> rate_lines(const results::Run& run) {
 void write_rates(const results::Run& run, std::ostream& out) {
   const std::vector<std::string> lines = rate_lines(run);
   if (lines.empty()) return;
-  out << "\nItems and bytes per second (from the score, 95% CI):\n";
+  // The rates' intervals are the scores' headline intervals turned: named alike.
+  std::vector<std::string> scopes;
+  for (const IntervalScope scope : run_scopes(run)) scopes.emplace_back(scope_words(scope));
+  out << fmt::format("\nItems and bytes per second (from the score, 95% CI{}):\n",
+                     scopes.empty() ? "" : ", " + fmt::format("{}", fmt::join(scopes, " or ")));
   for (const std::string& line : lines) out << "  " << line << '\n';
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "report/enum_names.hpp"
+#include "report/score_interval.hpp"
 #include "report/units.hpp"
 #include "report/warning_text.hpp"
 
@@ -38,29 +39,35 @@ bool rests_on_unsteady_forks(const results::Benchmark& b) {
   return unsteady > 0 && steady < 2;
 }
 
+// A score that mixes speeds (two modes: a mean between them describes neither, and the
+// Modes section shows both; forks without a steady state), or counts the neighbours' time,
+// deserves no interval; it keeps its number, which compare and baselines use.
+bool interval_withheld(const results::Benchmark& b) {
+  return b.modes.size() == 2 || rests_on_unsteady_forks(b) || b.score_disturbed;
+}
+
+bool has_score(const results::Benchmark& b) { return b.skipped.empty() && b.ok && b.score && std::isfinite(*b.score); }
+
 ScoreCells score_cells(const results::Benchmark& b) {
   if (!b.skipped.empty()) return {{"skipped", Style::plain}, {}, {}, {}, {}};
   if (!b.ok) return {{"FAILED", Style::red}, {}, {}, {}, {}};
-  if (!b.score || !std::isfinite(*b.score)) return {{"n/a"}, {}, {}, {}, {}};
+  if (!has_score(b)) return {{"n/a"}, {}, {}, {}, {}};
   const double score = *b.score;
   const Scale scale = pick_scale(score, b.unit);
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
-  // A score that mixes speeds (two modes: a mean between them describes neither, and the
-  // Modes section shows both; forks without a steady state), or counts the neighbours'
-  // time, deserves no interval; it keeps its number, which compare and baselines use.
-  const bool unsteady = rests_on_unsteady_forks(b);
-  const bool two_modes = b.modes.size() == 2;
-  if (two_modes || unsteady || b.score_disturbed) {
+  if (interval_withheld(b)) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
-    cells.ci = {two_modes ? "2 modes" : unsteady ? "no steady state" : "disturbed", Style::yellow};
+    cells.ci = {b.modes.size() == 2 ? "2 modes" : rests_on_unsteady_forks(b) ? "no steady state" : "disturbed", Style::yellow};
     return cells;
   }
-  // Across runs when the machine's speed between runs is known: where a run at another
-  // moment should score, which is what a reader takes the interval to mean.
-  const auto& ci = b.ci_across_runs ? b.ci_across_runs : b.ci;
+  // The headline interval: across runs when the machine's speed between runs is known
+  // (where a run at another moment should score, which is what a reader takes the interval
+  // to mean), named by the legend under the table.
+  const auto headline = headline_interval(b);
+  const std::optional<results::Interval> ci = headline ? std::optional(headline->interval) : std::nullopt;
   if (ci && std::isfinite(ci->low) && std::isfinite(ci->high)) {
     // Half-width rather than [low, high]: the question a reader asks is "give or take how
     // much", and the interval may be asymmetric only slightly.
@@ -121,6 +128,21 @@ std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
 }
 
 }  // namespace
+
+std::optional<std::string> interval_legend(const results::Run& run) {
+  bool across = false, this_run = false;
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (!has_score(b) || interval_withheld(b)) continue;
+    if (const auto ci = headline_interval(b)) (ci->scope == IntervalScope::across_runs ? across : this_run) = true;
+  }
+  if (!across && !this_run) return std::nullopt;
+  std::string legend = "± CI: the 95% interval ";
+  if (across) legend += scope_explained(IntervalScope::across_runs);
+  if (across && this_run) legend += "; or ";
+  if (this_run) legend += scope_explained(IntervalScope::this_run);
+  if (across) legend += " (this run's own interval: \"ci\" in the JSON)";
+  return legend;
+}
 
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),

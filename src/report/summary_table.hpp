@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "report/sparkline.hpp"
 #include "report/table.hpp"
@@ -14,5 +15,9 @@ namespace tare::report::detail {
 /// Forks, Samples, with `plot` the fork means as a sparkline, and a warnings marker ("⚠ 2")
 /// when any benchmark has warnings.
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot = std::nullopt);
+
+/// The line under the table that names the interval in ± CI and ± % (report::headline_interval):
+/// across runs, or this run's only; nullopt when no row shows an interval.
+std::optional<std::string> interval_legend(const results::Run& run);
 
 }  // namespace tare::report::detail

@@ -115,7 +115,7 @@ void add_measurement_options(CLI::App& app, RunOptions& options) {
   input::add_duration(&app, "--budget", options.budget_seconds, input::TimeUnit::seconds,
                       "Time budget per benchmark (2s, 500ms, 1m; a plain number is seconds)");
   input::add_percent(&app, "--target-ci", options.target_ci_percent, input::percent_limits(false, true),
-                     "Stop adding forks when the 95% CI half-width is this % of the score");
+                     "Stop adding forks when this run's 95% CI half-width (over its forks) is this % of the score");
   input::add_duration(&app, "--timeout", options.timeout_seconds, input::TimeUnit::seconds,
                       "Kill a worker that is silent this long (a plain number is seconds)");
   input::add_duration(&app, "--measure-ms", options.measure_ms, input::TimeUnit::milliseconds,

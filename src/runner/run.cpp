@@ -18,6 +18,7 @@
 #include "analysis/calibration.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/machine_speed.hpp"
+#include "analysis/rates.hpp"
 #include "analysis/relative.hpp"
 #include "analysis/stopping.hpp"
 #include "analysis/summarize.hpp"
@@ -166,7 +167,8 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
 }
 
 // The machine's speed between runs: this run's reading against the recent ones in the
-// history, then appended to it; every benchmark's interval across runs follows.
+// history, then appended to it; every benchmark's interval across runs follows, and its
+// rates' intervals with it (they turn the score's headline interval).
 void weigh_machine_speed(results::Run& run) {
   const auto path = system::speed_history_path();
   if (!path || run.context.reference_ns <= 0) return;
@@ -175,7 +177,10 @@ void weigh_machine_speed(results::Run& run) {
   run.context.between_runs =
       analysis::between_runs(system::read_speed_history(*path, machine), now.count(), run.context.reference_ns);
   run.context.between_runs.history = path->string();
-  for (auto& b : run.benchmarks) b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
+  for (auto& b : run.benchmarks) {
+    b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
+    analysis::add_rates(b);
+  }
   system::append_speed_reading(*path, {now.count(), machine, run.context.reference_ns});
 }
 

@@ -323,6 +323,11 @@ TEST(GbenchConsole, IntervalColumnAndFootnotesAreTaresAdditions) {
   EXPECT_NE(out.out.find("looks optimised away"), std::string::npos) << out.out;
   EXPECT_FALSE(footnote.empty()) << out.out;
   EXPECT_NE(out.out.find("tare: each benchmark ran in n fresh worker processes"), std::string::npos);
+  // Which interval the column holds, in words (the tests keep no speed history: this run's).
+  EXPECT_NE(out.out.find("relative to it, of this run only, over its forks: the machine's speed between runs is not "
+                         "known."),
+            std::string::npos)
+      << out.out;
 }
 
 // With JSON on standard output it stays JSON; the footnotes go to standard error.

@@ -12,6 +12,7 @@
 #include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
+#include "report/score_interval.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -29,12 +30,23 @@ std::string relative_percent(double relative) {
   return str_format("\u00b1%.0f%%", percent);
 }
 
-// The interval over the forks the score rests on; a score of 0 (a loop the compiler
-// deleted) has no relative interval.
+// The headline interval (report::headline_interval: across runs when the machine's speed
+// between runs is known, else over the forks the score rests on), as tare's console shows
+// it; a score of 0 (a loop the compiler deleted) has no relative interval.
 std::string interval_cell(const results::Benchmark& b) {
   const std::string forks = "n=" + std::to_string(analysis::scored_forks(b).size());
-  if (!b.ok || !b.ci || !b.score || *b.score <= 0) return forks;
-  return relative_percent((b.ci->high - b.ci->low) / 2 / *b.score) + " " + forks;
+  const auto ci = report::headline_interval(b);
+  if (!b.ok || !ci || !b.score || *b.score <= 0) return forks;
+  return relative_percent((ci->interval.high - ci->interval.low) / 2 / *b.score) + " " + forks;
+}
+
+// What the column's interval covers, for the legend: ", across runs: ..." (every scope the
+// run's rows show).
+std::string interval_scope_text(const results::Run& run) {
+  std::string text;
+  for (const report::IntervalScope scope : report::run_scopes(run))
+    text += (text.empty() ? ", " : "; or ") + std::string(report::scope_explained(scope));
+  return text;
 }
 
 // The warnings a footnote carries: those about the number (notes, advice for the next
@@ -139,7 +151,8 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
     if (const auto texts = footnote_texts(b); !texts.empty()) add_footnote(b, texts, ++footnotes, notes);
   }
   notes.legend = "tare: each benchmark ran in n fresh worker processes; Time is the mean over them, " +
-                 std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it.";
+                 std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it" +
+                 interval_scope_text(run) + ".";
   if (const auto table = report::detail::rusage_table(run)) {  // --prof rusage
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);

@@ -53,5 +53,23 @@ TEST(Rates, TheBenchmarksDeclaredAmountsGiveItsRates) {
   EXPECT_FALSE(b.bytes_per_second) << "no bytes declared";
 }
 
+// The rate's interval is the score's headline turned: across runs once that is known.
+TEST(Rates, TheRatesIntervalIsTheScoresHeadlineTurned) {
+  results::Benchmark b;
+  b.mode = Mode::avgt;
+  b.score = 100;
+  b.items_per_op = 10;
+  b.ci = results::Interval{0.95, 80, 125};
+  add_rates(b);
+  ASSERT_TRUE(b.items_per_second && b.items_per_second->ci);
+  EXPECT_DOUBLE_EQ(b.items_per_second->ci->low, 8e7);
+  EXPECT_DOUBLE_EQ(b.items_per_second->ci->high, 1.25e8);
+  b.ci_across_runs = results::Interval{0.95, 50, 200};
+  add_rates(b);
+  ASSERT_TRUE(b.items_per_second && b.items_per_second->ci);
+  EXPECT_DOUBLE_EQ(b.items_per_second->ci->low, 5e7);
+  EXPECT_DOUBLE_EQ(b.items_per_second->ci->high, 2e8);
+}
+
 }  // namespace
 }  // namespace tare::analysis

@@ -144,13 +144,13 @@ TEST(Summarize, AMissedTargetSaysWhyAndWhatToDo) {
   // (the fork means carry a little sampling noise).
   for (double m : {10.0, 12.0, 11.0}) forks.push_back(fork_with_mean(m, 0.01, 20, rng));
   EXPECT_THAT(summarized(fx, forks, tare::results::StopReason::budget).warnings,
-              Contains(Text("target ±1% not reached: ±22.5% after 3 forks (budget spent)")));
+              Contains(Text("target ±1% not reached: this run's own interval is ±22.5% after 3 forks (budget spent)")));
   // A fork other work held through every sample is left out of the score, though the table
   // counts it: the warning says how many forks the interval rests on.
   forks.push_back(fork_with_mean(11.0, 0.01, 20, rng));
   forks.back().disturbed_samples = static_cast<int>(forks.back().samples.size());
   EXPECT_THAT(summarized(fx, forks, tare::results::StopReason::budget).warnings,
-              Contains(Text("target ±1% not reached: ±22.5% after 4 forks, 3 of them scored (budget spent)")));
+              Contains(Text("target ±1% not reached: this run's own interval is ±22.5% after 4 forks, 3 of them scored (budget spent)")));
 }
 
 TEST(Summarize, LongTeardownsMajorFaultsAndUnsteadyForksAreReported) {

@@ -27,6 +27,14 @@ TEST(BmfExport, EachBenchmarkWithAnEstimateIsOneMeasureKeyedByItsFullName) {
   EXPECT_EQ(bmf_of(testing::export_run()), expected);
 }
 
+TEST(BmfExport, TheIntervalAcrossRunsWhenKnown) {
+  results::Run run = testing::export_run();
+  run.benchmarks[0].ci_across_runs = results::Interval{0.95, 10, 13};
+  const auto latency = bmf_of(run)["lookup.binary/size=1024"]["latency"];
+  EXPECT_EQ(latency["lower_value"], 10.0);
+  EXPECT_EQ(latency["upper_value"], 13.0);
+}
+
 TEST(BmfExport, AnIntervalThatMissesTheScoreIsWidenedToHoldIt) {
   results::Run run = testing::export_run();
   run.benchmarks[0].ci = results::Interval{0.95, 11.75, 13};

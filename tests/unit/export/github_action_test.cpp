@@ -22,8 +22,8 @@ TEST(GithubActionExport, SmallerIsBetterHoldsTheTimesPerOperation) {
       {{{"name", "lookup.binary/size=1024"},
         {"unit", "ns/op"},
         {"value", 11.5},
-        {"range", "± 1.000"},
-        {"extra", "95% CI: [10.50, 12.50] ns/op\nforks: 2\nwarning: bimodal distribution"}}});
+        {"range", "± 1.000 (95%, this run only)"},
+        {"extra", "95% CI, this run only: [10.50, 12.50] ns/op\nforks: 2\nwarning: bimodal distribution"}}});
   EXPECT_EQ(action_of(testing::export_run(), Better::smaller), expected);
 }
 
@@ -32,9 +32,18 @@ TEST(GithubActionExport, BiggerIsBetterHoldsTheThroughputs) {
       {{{"name", "modes.rate"},
         {"unit", "ops/s"},
         {"value", 2e6},
-        {"range", "± 150000"},
-        {"extra", "95% CI: [1900000, 2200000] ops/s\nforks: 2\nthreads: 2"}}});
+        {"range", "± 150000 (95%, this run only)"},
+        {"extra", "95% CI, this run only: [1900000, 2200000] ops/s\nforks: 2\nthreads: 2"}}});
   EXPECT_EQ(action_of(testing::export_run(), Better::bigger), expected);
+}
+
+// Where the machine's speed between runs is known, the interval across runs, named so.
+TEST(GithubActionExport, TheIntervalAcrossRunsWhenKnown) {
+  results::Run run = testing::export_run();
+  run.benchmarks[0].ci_across_runs = results::Interval{0.95, 10, 13};
+  const auto action = action_of(run, Better::smaller);
+  EXPECT_EQ(action[0]["range"], "± 1.500 (95%, across runs)");
+  EXPECT_EQ(action[0]["extra"], "95% CI, across runs: [10.00, 13.00] ns/op\nforks: 2\nwarning: bimodal distribution");
 }
 
 TEST(GithubActionExport, TheRunsDirectionIsKnownOnlyWhenItHasOne) {

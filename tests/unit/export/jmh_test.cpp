@@ -34,6 +34,17 @@ TEST(JmhExport, BenchmarksWithAnEstimateInRunOrderWithJmhsFieldsInItsOrder) {
   EXPECT_FALSE(document[1].contains("params"));  // JMH leaves it out when there are none
 }
 
+// JMH's fields hold the headline interval: across runs where the machine's speed between
+// runs is known, as the console shows it.
+TEST(JmhExport, TheIntervalAcrossRunsWhenKnown) {
+  results::Run run = testing::export_run();
+  run.benchmarks[0].ci_across_runs = results::Interval{0.95, 10, 13};
+  const auto document = jmh_of(run);
+  const auto& metric = document[0]["primaryMetric"];
+  EXPECT_EQ(metric["scoreError"], 1.5);
+  EXPECT_EQ(metric["scoreConfidence"], (nlohmann::ordered_json{10.0, 13.0}));
+}
+
 TEST(JmhExport, ATimePerOperationMapsToAvgtWithTheIntervalAsErrorAndConfidence) {
   const auto lookup = jmh_of(testing::export_run())[0];
   EXPECT_EQ(lookup["jmhVersion"], "tare 1.2.3");

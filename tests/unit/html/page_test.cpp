@@ -76,6 +76,25 @@ TEST(HtmlPage, EveryBenchmarkHasARowASectionAndFourCharts) {
   EXPECT_EQ(times_in(page, "<dd>host-a</dd>"), 2u);
 }
 
+// The interval beside a score is the headline (across runs when the machine's speed between
+// runs is known, as in the console and the exports), named where it is shown; this run's
+// own stays beside it.
+TEST(HtmlPage, EachIntervalSaysWhichItIs) {
+  auto file = sample_run();
+  const std::string own = tare::html::report_page({file});
+  EXPECT_EQ(times_in(own, "±1.00% this run only</td>"), 2u);
+  EXPECT_NE(own.find("(95% interval this run only: 11.9 ns/op – 12.1 ns/op, ±1.00%)"), std::string::npos);
+  auto& run = std::get<tare::results::Run>(file.content);
+  for (auto& b : run.benchmarks) b.ci_across_runs = tare::results::Interval{0.95, *b.score * 0.97, *b.score * 1.03};
+  const std::string across = tare::html::report_page({file});
+  EXPECT_EQ(times_in(across, "±3.00% across runs</td>"), 2u);
+  EXPECT_NE(across.find("(95% interval across runs: 11.6 ns/op – 12.4 ns/op, ±3.00%; this run's own, over "
+                        "its forks: ±1.00%)"),
+            std::string::npos);
+  EXPECT_NE(across.find("95% interval across runs of the score"), std::string::npos);  // the chart's tooltip
+  EXPECT_EQ(across.find("this run only"), std::string::npos);
+}
+
 TEST(HtmlPage, ForkSeriesPutWarmupFirstAndCutWhereMeasurementBegan) {
   const auto series = tare::html::fork_series(measured("b", 5));
   ASSERT_EQ(series.size(), 3u);

@@ -75,14 +75,17 @@ TEST(Console, GoldenTable) {
       "lookup.linear/size=16     thrpt    15.00 Mops/s  0.30 Mops/s  2.0%      2        6  ⚠ 2",
       "parse/invalid_percent=10  sample    87.6 ns/op    1.6 ns/op   1.8%      2        6     ",
       "crash/size=8              avgt    FAILED                              0/1        0     ",
+      "± CI: the 95% interval of this run only, over its forks: the machine's speed between runs is not known",
   };
   EXPECT_EQ(table_of(render(testing::console_run())), expected);
 }
 
 TEST(Console, EveryTableRowHasTheSameDisplayWidth) {
   for (const bool color : {false, true}) {
-    const auto table = table_of(render(testing::console_run(), color));
-    ASSERT_EQ(table.size(), 5u);
+    auto table = table_of(render(testing::console_run(), color));
+    ASSERT_EQ(table.size(), 6u);
+    EXPECT_EQ(table.back().rfind("± CI: ", 0), 0u) << table.back();  // the legend, not a row
+    table.pop_back();
     for (const std::string& row : table) EXPECT_EQ(columns(row), columns(table[0])) << row;
   }
 }
@@ -160,7 +163,7 @@ TEST(Console, RatiosToTheFamilyBaselineHaveTheirOwnSection) {
   results::Benchmark fast = benchmark("lookup.binary/size=16", 2.5, 2.4, 2.6);
   fast.relative = results::Relative{"lookup.linear/size=16", 0.5125, results::Interval{0.95, 0.5, 0.525}};
   run.benchmarks = {benchmark("lookup.linear/size=16", 4.9, 4.8, 5.0), fast};
-  EXPECT_THAT(render(run), HasSubstr("Relative to the family baseline (ratio of scores, 95% CI):\n"
+  EXPECT_THAT(render(run), HasSubstr("Relative to the family baseline (ratio of scores, 95% CI of this run):\n"
                                      "  lookup.binary/size=16: 0.512x the time of lookup.linear/size=16 [0.5, 0.525]: "
                                      "faster\n"));
 }
@@ -209,15 +212,30 @@ TEST(Console, TheIntervalShownIsAcrossRunsWhenTheMachinesSpeedIsKnown) {
   run.context.between_runs = {7, 0.02, "/h/speed-history.jsonl"};
   const std::string known = render(run);
   EXPECT_THAT(table_of(known)[1], HasSubstr("10.00 ns/op  0.50 ns/op  5.0%"));
+  // The line under the table names the interval, and where the other one is.
+  EXPECT_EQ(table_of(known)[2], "± CI: the 95% interval across runs: this run's forks and the machine's speed between "
+                                "runs (this run's own interval: \"ci\" in the JSON)");
   EXPECT_THAT(known, HasSubstr("machine speed between runs: 2.0% (SD of the reference workload over the last 7 runs"));
   run.benchmarks[0].ci_across_runs.reset();
   run.context.between_runs = {3, -1, "/h/speed-history.jsonl"};
   const std::string unknown = render(run);
   EXPECT_THAT(table_of(unknown)[1], HasSubstr("10.00 ns/op  0.10 ns/op  1.00%"));
+  const std::string this_run =
+      "± CI: the 95% interval of this run only, over its forks: the machine's speed between runs is not known";
+  EXPECT_EQ(table_of(unknown)[2], this_run);
   EXPECT_THAT(unknown, HasSubstr("machine speed between runs: not known yet (3 runs in /h/speed-history.jsonl); the "
                                  "intervals cover this run's processes only"));
-  run.context.between_runs = {};  // no history kept: nothing said
-  EXPECT_THAT(render(run), Not(HasSubstr("between runs")));
+  run.context.between_runs = {};  // no history kept: the legend alone says which interval it is
+  const std::string none = render(run);
+  EXPECT_EQ(table_of(none)[2], this_run);
+  EXPECT_THAT(none, Not(HasSubstr("machine speed between runs")));
+}
+
+TEST(Console, NoLegendWhenNoRowShowsAnInterval) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1)};
+  run.benchmarks[0].score_disturbed = true;
+  EXPECT_THAT(render(run), Not(HasSubstr("± CI:")));
 }
 
 TEST(Console, AScoreThatCountsTheNeighboursTimeShowsNoInterval) {

@@ -1,3 +1,4 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -28,7 +29,7 @@ results::Benchmark named(std::string name) {
 }
 
 constexpr const char* kHeader =
-    "name,family,mode,unit,threads,status,score,ci_low,ci_high,ci_level,median,forks,samples,"
+    "name,family,mode,unit,threads,status,score,ci_low,ci_high,ci_level,ci_scope,median,forks,samples,"
     "between_fork_variance,within_fork_variance,steady_state,outlier_effect,warnings";
 
 TEST(Csv, HeaderOnlyForAnEmptyRun) {
@@ -39,12 +40,20 @@ TEST(Csv, OneRowPerBenchmarkWithCounterColumns) {
   const auto lines = csv_lines(testing::full_run());
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0], std::string(kHeader) + ",counter:valid,counter:invalid");
-  // One good fork (the other failed) with 3 measured samples.
+  // One good fork (the other failed) with 3 measured samples; the interval across runs,
+  // which every output shows when the machine's speed between runs is known, named.
   EXPECT_EQ(lines[1],
-            "parse/invalid_percent=10/text=中文,parse,sample,ns/op,2,ok,12.28125,12.1,12.5,0.95,12.3,1,3,0.01,0.02,"
-            "good inconsistent,moderate,unclassified,0.9,0.1");
+            "parse/invalid_percent=10/text=中文,parse,sample,ns/op,2,ok,12.28125,11.5,13,0.95,across runs,12.3,1,3,0.01,"
+            "0.02,good inconsistent,moderate,unclassified,0.9,0.1");
   // A failed benchmark: no estimates, no good forks, no counters.
-  EXPECT_EQ(lines[2], "lookup.linear/size=16,lookup.linear,thrpt,ops/s,1,failed,,,,,,0,0,,,,,,,");
+  EXPECT_EQ(lines[2], "lookup.linear/size=16,lookup.linear,thrpt,ops/s,1,failed,,,,,,,0,0,,,,,,,");
+}
+
+TEST(Csv, WithoutTheMachinesSpeedBetweenRunsTheIntervalIsThisRunsOnly) {
+  results::Run run = testing::full_run();
+  run.benchmarks.resize(1);
+  run.benchmarks[0].ci_across_runs.reset();
+  EXPECT_THAT(csv_lines(run)[1], ::testing::HasSubstr(",ok,12.28125,12.1,12.5,0.95,this run only,12.3,"));
 }
 
 TEST(Csv, QuotesFieldsPerRfc4180) {
@@ -59,7 +68,7 @@ TEST(Csv, QuotesFieldsPerRfc4180) {
   std::ostringstream out;
   write_csv(run, out);
   EXPECT_EQ(out.str(), std::string(kHeader) + ",\"counter:bytes,total\"\n" +
-                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,0,0,,,,,unoptimised_build target_not_reached,4096\n");
+                           "\"quote/s=a,b\",\"say \"\"hi\"\"\",avgt,ns/op,1,ok,,,,,,,0,0,,,,,unoptimised_build target_not_reached,4096\n");
 }
 
 // A name (a parameter's value) with bytes that are not UTF-8: the file stays
@@ -71,7 +80,7 @@ TEST(Csv, BytesThatAreNotUtf8BecomeReplacementCharacters) {
   run.benchmarks = {b};
   const auto lines = csv_lines(run);
   ASSERT_EQ(lines.size(), 2u);
-  EXPECT_EQ(lines[1], "bad\xEF\xBF\xBD,f,avgt,ns/op,1,ok,,,,,,0,0,,,,,");
+  EXPECT_EQ(lines[1], "bad\xEF\xBF\xBD,f,avgt,ns/op,1,ok,,,,,,,0,0,,,,,");
 }
 
 TEST(Csv, CounterColumnsAreTheUnionInFirstSeenOrder) {
@@ -95,7 +104,7 @@ TEST(Csv, NonFiniteValuesAreEmptyCells) {
   b.score = std::numeric_limits<double>::quiet_NaN();
   b.median = std::numeric_limits<double>::infinity();
   run.benchmarks = {b};
-  EXPECT_EQ(csv_lines(run)[1], "n,,avgt,ns/op,1,ok,,,,,,0,0,,,,,");
+  EXPECT_EQ(csv_lines(run)[1], "n,,avgt,ns/op,1,ok,,,,,,,0,0,,,,,");
 }
 
 }  // namespace

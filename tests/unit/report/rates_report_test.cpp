@@ -103,7 +103,7 @@ TEST(RatesReport, TheConsoleShowsALinePerBenchmarkWithRatesOnTheirScale) {
   EXPECT_EQ(lines[0], "sort.each/size=1000: 500 Mitems/s [476, 526], 2.00 GB/s");
   std::ostringstream out;
   write_console(run_with_rates(), out);
-  EXPECT_THAT(out.str(), HasSubstr("Items and bytes per second (from the score, 95% CI):\n  sort.each/size=1000: "));
+  EXPECT_THAT(out.str(), HasSubstr("Items and bytes per second (from the score, 95% CI, this run only):\n  sort.each/size=1000: "));
 }
 
 TEST(RatesReport, TheConsoleSaysNothingOfRatesWithoutThem) {

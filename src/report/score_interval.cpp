@@ -1,0 +1,33 @@
+#include "report/score_interval.hpp"
+
+namespace tare::report {
+
+std::optional<ScoreInterval> headline_interval(const results::Benchmark& b) {
+  if (b.ci_across_runs) return ScoreInterval{*b.ci_across_runs, IntervalScope::across_runs};
+  if (b.ci) return ScoreInterval{*b.ci, IntervalScope::this_run};
+  return std::nullopt;
+}
+
+const char* scope_words(IntervalScope scope) {
+  return scope == IntervalScope::across_runs ? "across runs" : "this run only";
+}
+
+const char* scope_explained(IntervalScope scope) {
+  return scope == IntervalScope::across_runs
+             ? "across runs: this run's forks and the machine's speed between runs"
+             : "of this run only, over its forks: the machine's speed between runs is not known";
+}
+
+std::vector<IntervalScope> run_scopes(const results::Run& run) {
+  bool across = false, this_run = false;
+  for (const results::Benchmark& b : run.benchmarks)
+    if (const auto ci = headline_interval(b)) (ci->scope == IntervalScope::across_runs ? across : this_run) = true;
+  std::vector<IntervalScope> scopes;
+  if (across) scopes.push_back(IntervalScope::across_runs);
+  if (this_run) scopes.push_back(IntervalScope::this_run);
+  return scopes;
+}
+
+const char* scope_key(IntervalScope scope) { return scope == IntervalScope::across_runs ? "ci_across_runs" : "ci"; }
+
+}  // namespace tare::report

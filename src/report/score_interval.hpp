@@ -1,0 +1,41 @@
+// Which of a benchmark's two intervals is its score's headline, the one every output shows
+// beside the score (console, JSON's pointer to it, CSV, the HTML report, every export), and
+// the words that name it where it is shown.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "results/results.hpp"
+
+namespace tare::report {
+
+/// What an interval of a score covers: this run's worker processes only (Benchmark::ci), or
+/// also the machine's speed between runs (Benchmark::ci_across_runs).
+enum class IntervalScope { this_run, across_runs };
+
+struct ScoreInterval {
+  results::Interval interval;
+  IntervalScope scope = IntervalScope::this_run;
+};
+
+/// The headline: the interval across runs when the machine's speed between runs is known
+/// (where a run at another moment should score: what a reader asks of a score), else this
+/// run's own; nullopt when the benchmark has neither.
+std::optional<ScoreInterval> headline_interval(const results::Benchmark& b);
+
+/// The words beside the number: "across runs", "this run only".
+const char* scope_words(IntervalScope scope);
+
+/// What it covers, for a legend: "across runs: this run's forks and the machine's speed
+/// between runs", "of this run only, over its forks: ...".
+const char* scope_explained(IntervalScope scope);
+
+/// The scopes of a run's headline intervals, each once, across runs first: what a legend
+/// under a table of the run names (two only when benchmarks differ, in an edited file).
+std::vector<IntervalScope> run_scopes(const results::Run& run);
+
+/// The results JSON's key that holds it: "ci_across_runs", "ci".
+const char* scope_key(IntervalScope scope);
+
+}  // namespace tare::report
