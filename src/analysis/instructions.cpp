@@ -35,9 +35,17 @@ double empty_loop_instructions_per_op(const results::InstructionCounts& counts) 
   return per_op_difference(counts.empty_n, counts.empty_2n, counts);
 }
 
+std::optional<double> rep_string_instructions_per_op(const results::InstructionCounts& counts) {
+  if (!counts.rep_strings) return std::nullopt;
+  return per_op_difference(counts.rep_strings->n, counts.rep_strings->two_n, counts);
+}
+
 std::vector<results::ProfileMetric> instructions_profile(const results::InstructionCounts& counts) {
-  return {counted_metric("instructions", instructions_per_op(counts)),
-          counted_metric("empty_loop_instructions", empty_loop_instructions_per_op(counts))};
+  std::vector<results::ProfileMetric> rows{counted_metric("instructions", instructions_per_op(counts)),
+                                           counted_metric("empty_loop_instructions", empty_loop_instructions_per_op(counts))};
+  if (const auto rep_strings = rep_string_instructions_per_op(counts))
+    rows.push_back(counted_metric("rep_string_instructions", *rep_strings));
+  return rows;
 }
 
 }  // namespace tare::analysis

@@ -4,6 +4,7 @@
 // every batch costs once (entering the loop, reading the clock).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "results/results.hpp"
@@ -16,7 +17,13 @@ double instructions_per_op(const results::InstructionCounts& counts);
 /// operation. The body's own is the difference.
 double empty_loop_instructions_per_op(const results::InstructionCounts& counts);
 
-/// The profile rows: "instructions" and "empty_loop_instructions", per operation, one worker.
+/// Of instructions_per_op, those counted at rep-prefixed string instructions (rep stos,
+/// rep movs, ...), which callgrind counts once per iteration and once more where each
+/// ends; nullopt when they were not looked for.
+std::optional<double> rep_string_instructions_per_op(const results::InstructionCounts& counts);
+
+/// The profile rows: "instructions" and "empty_loop_instructions", per operation, one
+/// worker; and "rep_string_instructions" when the counts have them.
 std::vector<results::ProfileMetric> instructions_profile(const results::InstructionCounts& counts);
 
 }  // namespace tare::analysis

@@ -49,13 +49,30 @@ void name_other_functions(const CallgrindProfile& profile, std::size_t named, re
   }
 }
 
+std::uint64_t cost_between(const std::vector<CostedInstruction>& costed, std::size_t first, std::size_t last) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = first; i <= last; ++i) sum += costed[i].cost;
+  return sum;
+}
+
+std::vector<results::AsmInstruction> annotated(const std::vector<DisassembledInstruction>& own,
+                                               const std::vector<CostedInstruction>& costed, IndexRange region,
+                                               double total) {
+  std::vector<results::AsmInstruction> listing;
+  for (std::size_t i = 0; i < own.size(); ++i)
+    listing.push_back({own[i].address, own[i].text(), own[i].source, static_cast<double>(costed[i].cost) / total,
+                       i >= region.first && i <= region.last && costed[i].cost > 0});
+  return listing;
+}
+
 }  // namespace
 
-results::AsmProfile annotate(const CallgrindProfile& profile, const std::vector<DisassembledInstruction>& disassembly,
-                             const AnnotationLimits& limits) {
-  results::AsmProfile out;
+AnnotatedCode annotate(const CallgrindProfile& profile, const std::vector<DisassembledInstruction>& disassembly,
+                       const AnnotationLimits& limits) {
+  AnnotatedCode code;
+  results::AsmProfile& out = code.shown;
   out.instructions = profile.total;
-  if (profile.functions.empty() || profile.total == 0) return out;
+  if (profile.functions.empty() || profile.total == 0) return code;
   const double total = static_cast<double>(profile.total);
   const FunctionCosts& hot = profile.functions.front();
   out.function = hot.function;
@@ -63,21 +80,24 @@ results::AsmProfile annotate(const CallgrindProfile& profile, const std::vector<
   out.function_share = static_cast<double>(hot.cost) / total;
   name_other_functions(profile, limits.other_functions, out);
   const auto own = own_instructions(hot, disassembly);
-  if (own.empty()) return out;
+  if (own.empty()) return code;
   const auto costed = with_costs(own, hot);
   const IndexRange region = hottest_region(costed);
-  const IndexRange window = shown_window(costed, region, limits.context, limits.max_listed);
-  for (std::size_t i = window.first; i <= window.last; ++i)
-    out.listing.push_back({own[i].address, own[i].text(), own[i].source, static_cast<double>(costed[i].cost) / total,
-                           i >= region.first && i <= region.last && costed[i].cost > 0});
-  out.before = elided(costed, 0, window.first, total);
-  out.after = elided(costed, window.last + 1, costed.size(), total);
-  std::uint64_t region_cost = 0;
-  for (std::size_t i = region.first; i <= region.last; ++i) region_cost += costed[i].cost;
+  const std::uint64_t region_cost = cost_between(costed, region.first, region.last);
+  out.region = {static_cast<int>(region.size()), static_cast<double>(region_cost) / total, region.is_loop};
+  code.whole = annotated(own, costed, region, total);
+  const auto most_left_out = static_cast<std::uint64_t>(limits.most_left_out * total);
+  const IndexRange window = shown_window(costed, region, limits.context, most_left_out);
+  const IndexRange listed = costliest_stretch(costed, window, limits.max_listed);
+  out.listing_cut = listed.size() < window.size();
+  out.listing.assign(code.whole.begin() + static_cast<std::ptrdiff_t>(listed.first),
+                     code.whole.begin() + static_cast<std::ptrdiff_t>(listed.last) + 1);
+  out.before = elided(costed, 0, listed.first, total);
+  out.after = elided(costed, listed.last + 1, costed.size(), total);
   const std::vector<DisassembledInstruction> loop(own.begin() + static_cast<std::ptrdiff_t>(region.first),
                                                   own.begin() + static_cast<std::ptrdiff_t>(region.last) + 1);
   out.optimized_away = region.is_loop && 2 * region_cost >= profile.total && only_counts_iterations(loop);
-  return out;
+  return code;
 }
 
 }  // namespace tare::disasm

@@ -7,6 +7,7 @@
 #include "disasm/annotate.hpp"
 #include "disasm/callgrind_profile.hpp"
 #include "disasm/objdump.hpp"
+#include "disasm/rep_string_count.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::disasm {
@@ -17,13 +18,8 @@ namespace {
 // symbol's name, and annotate() leaves it out.
 constexpr std::uint64_t kBytesAfterTheLast = 64;
 
-}  // namespace
-
-results::AsmProfile hot_code_of(const std::string& callgrind_file, const std::string& objdump,
-                                std::chrono::steady_clock::duration timeout) {
-  const auto text = text::read_file(callgrind_file);
-  if (!text) throw std::runtime_error(callgrind_file + ": cannot be read");
-  const CallgrindProfile profile = parse_callgrind(*text);
+AnnotatedCode annotated_code(const CallgrindProfile& profile, const std::string& objdump,
+                             std::chrono::steady_clock::duration timeout) {
   if (profile.functions.empty() || profile.total == 0) return annotate(profile, {});
   const FunctionCosts& hot = profile.functions.front();
   // Code in no file objdump can read ("???", "[vdso]"): its share, without a listing.
@@ -33,6 +29,18 @@ results::AsmProfile hot_code_of(const std::string& callgrind_file, const std::st
   const std::uint64_t start = hot.instructions.begin()->first;
   const std::uint64_t stop = hot.instructions.rbegin()->first + kBytesAfterTheLast;
   return annotate(profile, disassemble(objdump, hot.object, start, stop, timeout));
+}
+
+}  // namespace
+
+AnnotatedCode hot_code_of(const std::string& callgrind_file, const std::string& objdump,
+                          std::chrono::steady_clock::duration timeout) {
+  const auto text = text::read_file(callgrind_file);
+  if (!text) throw std::runtime_error(callgrind_file + ": cannot be read");
+  const CallgrindProfile profile = parse_callgrind(*text);
+  AnnotatedCode code = annotated_code(profile, objdump, timeout);
+  code.shown.rep_string_instructions = rep_string_count(profile);
+  return code;
 }
 
 }  // namespace tare::disasm

@@ -64,24 +64,30 @@ IndexRange hottest_region(const std::vector<CostedInstruction>& listing) {
 }
 
 IndexRange shown_window(const std::vector<CostedInstruction>& listing, IndexRange region, std::size_t context,
-                        std::size_t max_shown) {
-  if (region.size() > max_shown) {
-    std::size_t best_first = region.first;
-    std::uint64_t best = 0;
-    for (std::size_t first = region.first; first + max_shown - 1 <= region.last; ++first) {
-      const std::uint64_t cost = cost_of(listing, first, first + max_shown - 1);
-      if (cost > best) {
-        best = cost;
-        best_first = first;
-      }
-    }
-    return {best_first, best_first + max_shown - 1, false};
-  }
-  const std::size_t spare = (max_shown - region.size()) / 2;
-  const std::size_t around = std::min(context, spare);
-  const std::size_t first = region.first >= around ? region.first - around : 0;
-  const std::size_t last = std::min(region.last + around, listing.size() - 1);
+                        std::uint64_t most_left_out) {
+  std::size_t first = region.first - std::min(context, region.first);
+  std::size_t last = std::min(region.last + context, listing.size() - 1);
+  std::uint64_t above = first == 0 ? 0 : cost_of(listing, 0, first - 1);
+  while (above > most_left_out) above -= listing[--first].cost;
+  std::uint64_t below = last + 1 == listing.size() ? 0 : cost_of(listing, last + 1, listing.size() - 1);
+  while (below > most_left_out) below -= listing[++last].cost;
   return {first, last, false};
+}
+
+IndexRange costliest_stretch(const std::vector<CostedInstruction>& listing, IndexRange window, std::size_t length) {
+  if (length == 0 || window.size() <= length) return window;
+  // A sliding sum: the stretch from `first` holds `cost`.
+  std::uint64_t cost = cost_of(listing, window.first, window.first + length - 1);
+  std::uint64_t best = cost;
+  std::size_t best_first = window.first;
+  for (std::size_t first = window.first + 1; first + length - 1 <= window.last; ++first) {
+    cost = cost - listing[first - 1].cost + listing[first + length - 1].cost;
+    if (cost > best) {
+      best = cost;
+      best_first = first;
+    }
+  }
+  return {best_first, best_first + length - 1, false};
 }
 
 }  // namespace tare::disasm

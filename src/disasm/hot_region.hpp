@@ -37,10 +37,15 @@ struct IndexRange {
 /// instructions around the costliest one.
 IndexRange hottest_region(const std::vector<CostedInstruction>& listing);
 
-/// What to show of a listing of `size` instructions around `region`: the region with up to
-/// `context` instructions either side, at most `max_shown` in all (a longer region is cut
-/// to its costliest `max_shown` consecutive instructions).
+/// What to show of a listing around `region`: the region whole with up to `context`
+/// instructions either side, widened until what is left out above it holds at most
+/// `most_left_out` of the count, and what is left out below it too. Nothing that holds
+/// more is hidden, however far from the region it is.
 IndexRange shown_window(const std::vector<CostedInstruction>& listing, IndexRange region, std::size_t context,
-                        std::size_t max_shown);
+                        std::uint64_t most_left_out);
+
+/// The costliest `length` consecutive instructions of `window` (the first of equals), for
+/// a window too long to print; `window` itself when it is not longer (or `length` is 0).
+IndexRange costliest_stretch(const std::vector<CostedInstruction>& listing, IndexRange window, std::size_t length);
 
 }  // namespace tare::disasm

@@ -114,6 +114,7 @@ void write_instruction_counts(const results::Run& run, std::ostream& out, bool c
   if (!table) return;
   out << "\nInstructions per operation, counted by callgrind (exact; body = instructions - empty loop):\n";
   for (const std::string& line : table->render(color)) out << line << '\n';
+  if (const auto note = detail::rep_strings_note(run)) out << *note << '\n';
 }
 
 // The hot code of each benchmark (--prof asm), a block each.

@@ -102,16 +102,54 @@ void add_other_functions(const results::AsmProfile& hot, std::vector<std::string
                                 hot.more_functions.count, hot.more_functions.count == 1 ? "" : "s"));
 }
 
+double listed_share(const std::vector<results::AsmInstruction>& listing) {
+  double sum = 0;
+  for (const auto& instruction : listing) sum += instruction.share;
+  return sum;
+}
+
+std::string title(const results::Benchmark& b, const results::AsmProfile& hot) {
+  std::string text = fmt::format("Hot code of {} (--prof asm): shares of the {} instructions callgrind counted in the "
+                                 "timed loop's batch",
+                                 b.name, hot.instructions);
+  if (hot.listing.empty()) return text;
+  const double listed = listed_share(hot.listing);
+  return text + fmt::format("; the {} listed hold {}", hot.listing.size(), listed == 0 ? "0%" : percent(listed));
+}
+
+// "a loop of 200 instructions", "the executed run of 12 instructions around the costliest".
+std::string region_text(const results::AsmRegion& region) {
+  const char* plural = region.instructions == 1 ? "" : "s";
+  return region.loop ? fmt::format("a loop of {} instruction{}", region.instructions, plural)
+                     : fmt::format("the executed run of {} instruction{} around the costliest", region.instructions, plural);
+}
+
+std::string region_line(const results::AsmRegion& region, const std::string& how_listed) {
+  return fmt::format("  {:>8}   ▌ hottest region: {}{}", percent(region.share), region_text(region), how_listed);
+}
+
+// ", listed whole", or how much of a cut listing is there: the region line says what the
+// marked lines add up to, and whether all of them are there.
+std::string how_listed(const results::AsmProfile& hot) {
+  if (!hot.listing_cut) return ", listed whole";
+  const std::string listed = fmt::format("; the costliest {} of the function's instructions listed", hot.listing.size());
+  if (!hot.listing_file.empty()) return listed;
+  return listed + " (the whole listing could not be written: see the warnings)";
+}
+
+std::string rep_strings_line(const results::AsmProfile& hot) {
+  return fmt::format("  {:>8}   of the batch's count is at rep-prefixed string instructions (rep stos, rep movs, …): "
+                     "callgrind counts such an instruction once per iteration, and once more where it ends",
+                     percent(static_cast<double>(hot.rep_string_instructions) / static_cast<double>(hot.instructions)));
+}
+
 }  // namespace
 
 std::vector<std::string> hot_code_block(const results::Benchmark& b, bool color) {
   if (!b.hot_code) return {};
   const results::AsmProfile& hot = *b.hot_code;
   std::vector<std::string> lines;
-  lines.push_back(paint(fmt::format("Hot code of {} (--prof asm): shares of the {} instructions callgrind counted in "
-                                    "the timed loop's batch",
-                                    b.name, hot.instructions),
-                        Style::bold, color));
+  lines.push_back(paint(title(b, hot), Style::bold, color));
   if (hot.instructions == 0) {
     lines.push_back("  callgrind counted no instruction in the timed loop's batch");
     return lines;
@@ -119,15 +157,32 @@ std::vector<std::string> hot_code_block(const results::Benchmark& b, bool color)
   lines.push_back(fmt::format("  {:>8}   {} ({})", percent(hot.function_share),
                               shortened(short_function_name(hot.function), kLongestFunction), file_name(hot.object)));
   if (hot.listing.empty()) lines.push_back("  (no disassembly: objdump cannot read that file)");
+  if (!hot.listing.empty()) lines.push_back(region_line(hot.region, how_listed(hot)));
+  if (!hot.listing_file.empty()) lines.push_back("  the whole listing, every instruction with its share: " + hot.listing_file);
   if (hot.before.count > 0) lines.push_back(elided_line(hot.before, "above"));
   std::string last_source;
   for (const auto& instruction : hot.listing) lines.push_back(instruction_line(instruction, last_source, color));
   if (hot.after.count > 0) lines.push_back(elided_line(hot.after, "below"));
   add_other_functions(hot, lines);
+  if (hot.rep_string_instructions > 0) lines.push_back(rep_strings_line(hot));
   if (hot.optimized_away)
     lines.push_back(paint("  The work was optimized away: the hottest loop only counts its iterations (no memory read, "
                           "no store, no call, no arithmetic beyond its counter).",
                           Style::yellow, color));
+  return lines;
+}
+
+std::vector<std::string> hot_code_listing(const results::Benchmark& b, const std::vector<results::AsmInstruction>& whole) {
+  if (!b.hot_code) return {};
+  const results::AsmProfile& hot = *b.hot_code;
+  std::vector<std::string> lines;
+  lines.push_back(fmt::format("Hot code of {} (--prof asm), the whole listing of {} ({}): shares of the {} "
+                              "instructions callgrind counted in the timed loop's batch; its {} instructions here hold {}",
+                              b.name, hot.function, hot.object, hot.instructions, whole.size(),
+                              percent(listed_share(whole))));
+  lines.push_back(region_line(hot.region, ""));
+  std::string last_source;
+  for (const auto& instruction : whole) lines.push_back(instruction_line(instruction, last_source, false));
   return lines;
 }
 

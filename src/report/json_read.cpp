@@ -305,14 +305,22 @@ results::AsmProfile read_hot_code(const Field& f) {
   hot.object = f.at("object").text();
   hot.function_share = f.at("function_share").number();
   hot.optimized_away = f.at("optimized_away").boolean();
+  if (auto region = f.find("region")) {  // absent in older files
+    hot.region.instructions = to_int(region->at("instructions"));
+    hot.region.share = region->at("share").number();
+    hot.region.loop = region->at("loop").boolean();
+  }
   for (const Field& i : f.at("listing").elements())
     hot.listing.push_back({i.at("address").unsigned_integer(), i.at("text").text(), i.at("source").text(),
                            i.at("share").number(), i.at("hot").boolean()});
   hot.before = read_elided(f.at("before"), "instructions");
   hot.after = read_elided(f.at("after"), "instructions");
+  if (auto cut = f.find("listing_cut")) hot.listing_cut = cut->boolean();
+  if (auto file = f.find("listing_file"); file && !file->is_null()) hot.listing_file = file->text();
   for (const Field& o : f.at("other_functions").elements())
     hot.other_functions.push_back({o.at("function").text(), o.at("object").text(), o.at("share").number()});
   hot.more_functions = read_elided(f.at("more_functions"), "functions");
+  if (auto rep = f.find("rep_string_instructions")) hot.rep_string_instructions = rep->unsigned_integer();
   return hot;
 }
 
@@ -329,6 +337,10 @@ results::InstructionCounts read_instruction_counts(const Field& f) {
   counts.ops_per_invocation = unsigned_count(f.at("ops_per_invocation"));
   std::tie(counts.body_n, counts.body_2n) = read_count_pair(f.at("body"));
   std::tie(counts.empty_n, counts.empty_2n) = read_count_pair(f.at("empty_loop"));
+  if (auto rep = f.find("rep_strings"); rep && !rep->is_null()) {  // absent in older files
+    const auto [n, two_n] = read_count_pair(*rep);
+    counts.rep_strings = {{n, two_n}};
+  }
   return counts;
 }
 

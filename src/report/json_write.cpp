@@ -232,21 +232,28 @@ Json hot_code_json(const std::optional<results::AsmProfile>& hot) {
           {"object", hot->object},
           {"function_share", number(hot->function_share)},
           {"optimized_away", hot->optimized_away},
+          {"region",
+           {{"instructions", hot->region.instructions}, {"share", number(hot->region.share)}, {"loop", hot->region.loop}}},
           {"listing", std::move(listing)},
+          {"listing_cut", hot->listing_cut},
+          {"listing_file", hot->listing_file.empty() ? Json(nullptr) : Json(hot->listing_file)},
           {"before", elided_json(hot->before, "instructions")},
           {"after", elided_json(hot->after, "instructions")},
           {"other_functions", std::move(others)},
-          {"more_functions", elided_json(hot->more_functions, "functions")}};
+          {"more_functions", elided_json(hot->more_functions, "functions")},
+          {"rep_string_instructions", hot->rep_string_instructions}};
 }
 
 // What callgrind counted (--prof instructions): the batches' raw counts, from which the
 // profile's per-operation figures are recomputed; null when nothing was counted.
 Json instruction_counts_json(const std::optional<results::InstructionCounts>& counts) {
   if (!counts) return nullptr;
+  const auto& rep = counts->rep_strings;
   return {{"invocations", counts->invocations},
           {"ops_per_invocation", counts->ops_per_invocation},
           {"body", {counts->body_n, counts->body_2n}},
-          {"empty_loop", {counts->empty_n, counts->empty_2n}}};
+          {"empty_loop", {counts->empty_n, counts->empty_2n}},
+          {"rep_strings", rep ? Json::array({rep->n, rep->two_n}) : Json(nullptr)}};
 }
 
 // What the timed code is and where it sits (--prof instructions, --prof asm): null when the

@@ -95,22 +95,50 @@ std::optional<Table> alloc_table(const results::Run& run) {
   return profiler_table(run, results::Profiler::alloc, "Profile: alloc", kAllocFigures);
 }
 
+namespace {
+
+bool has_rep_strings(const results::Benchmark& b) {
+  const auto* rep_strings = find_metric(b, results::Profiler::instructions, "rep_string_instructions");
+  return rep_strings && rep_strings->mean != 0;
+}
+
+bool any_rep_strings(const results::Run& run) {
+  return std::any_of(run.benchmarks.begin(), run.benchmarks.end(), has_rep_strings);
+}
+
+}  // namespace
+
 std::optional<Table> instructions_table(const results::Run& run) {
-  Table table({{"Profile: instructions", Align::left, 0},
-               {"Instructions/op", Align::right, 2},
-               {"Empty loop/op", Align::right, 2},
-               {"Body/op", Align::right, 2}});
+  std::vector<Column> columns{{"Profile: instructions", Align::left, 0},
+                              {"Instructions/op", Align::right, 2},
+                              {"Empty loop/op", Align::right, 2},
+                              {"Body/op", Align::right, 2}};
+  const bool rep_strings = any_rep_strings(run);
+  if (rep_strings) columns.push_back({"Rep strings/op", Align::right, 2});
+  Table table(std::move(columns));
   bool any = false;
   for (const results::Benchmark& b : run.benchmarks) {
     const auto* total = find_metric(b, results::Profiler::instructions, "instructions");
     const auto* empty = find_metric(b, results::Profiler::instructions, "empty_loop_instructions");
     if (!total || !empty) continue;
-    table.add_row({{b.name}, {counted_text(total->mean)}, {counted_text(empty->mean)},
-                   {counted_text(total->mean - empty->mean)}});
+    std::vector<Cell> cells{{b.name}, {counted_text(total->mean)}, {counted_text(empty->mean)},
+                            {counted_text(total->mean - empty->mean)}};
+    if (rep_strings) {
+      const auto* rep = find_metric(b, results::Profiler::instructions, "rep_string_instructions");
+      cells.push_back({rep ? counted_text(rep->mean) : std::string("-")});
+    }
+    table.add_row(std::move(cells));
     any = true;
   }
   if (!any) return std::nullopt;
   return table;
+}
+
+std::optional<std::string> rep_strings_note(const results::Run& run) {
+  if (!any_rep_strings(run)) return std::nullopt;
+  return "Rep strings/op: of Instructions/op, the counts at rep-prefixed string instructions (rep stos, rep movs, "
+         "…): callgrind counts such an instruction once per iteration, and once more where it ends (a rep stosb of "
+         "1000 bytes counts 1001)";
 }
 
 }  // namespace tare::report::detail

@@ -21,8 +21,13 @@ std::string profile_value_text(const results::ProfileMetric& m);
 std::optional<Table> rusage_table(const results::Run& run);
 
 /// The instructions table (--prof instructions): callgrind's instructions per operation, the
-/// empty loop's, and the body's own (the difference); nullopt when no benchmark has them.
+/// empty loop's, and the body's own (the difference), and when any benchmark has them, how
+/// many of them are counts at rep-prefixed string instructions; nullopt when no benchmark
+/// has instruction counts.
 std::optional<Table> instructions_table(const results::Run& run);
+/// What the table's "Rep strings/op" column counts, in a line for under it; nullopt when
+/// the table has no such column.
+std::optional<std::string> rep_strings_note(const results::Run& run);
 /// The alloc table (allocations, frees and bytes allocated per operation, peak live bytes);
 /// nullopt when no benchmark has those figures.
 std::optional<Table> alloc_table(const results::Run& run);

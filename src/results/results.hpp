@@ -244,10 +244,20 @@ struct AsmFunctionShare {
   double share = 0;
 };
 
+/// The hottest region of the costliest function: the loop that holds most of its count
+/// (hot_region.hpp), or without one the executed run around its costliest instruction.
+struct AsmRegion {
+  int instructions = 0;  ///< from its first instruction to its last, executed or not
+  double share = 0;      ///< of every instruction counted in the batch
+  bool loop = false;
+};
+
 /// The hot code of a benchmark (--prof asm): the costliest function's disassembly around
 /// its hottest region, each instruction's share of the instructions executed in one batch
 /// of the timed loop (callgrind's count), and whether the timed loop's work was optimized
-/// away.
+/// away. The listing holds the whole region and whatever else of the function holds more
+/// than a sliver of the count, up to an inline limit; beyond it, the costliest stretch of
+/// that, and the function's whole listing in a file.
 struct AsmProfile {
   std::uint64_t instructions = 0;  ///< counted in one batch of the timed loop (callgrind)
   std::string function;            ///< the function that executed the most of them
@@ -256,10 +266,20 @@ struct AsmProfile {
   /// The hottest region does nothing but count the timed loop's iterations (moves of
   /// constants and registers, the counter, the branch): the operation was deleted.
   bool optimized_away = false;
+  AsmRegion region;
   std::vector<AsmInstruction> listing;  ///< in address order
   AsmElided before, after;              ///< the function's instructions above and below the listing
+  /// What would be listed was longer than the inline limit: the listing is its costliest
+  /// stretch of that many instructions.
+  bool listing_cut = false;
+  /// Where the function's whole annotated listing was written when the listing is cut; ""
+  /// when it is not (or the file could not be written: the benchmark's warnings say why).
+  std::string listing_file;
   std::vector<AsmFunctionShare> other_functions;  ///< the next costliest, most first
   AsmElided more_functions;        ///< the functions after those (count: functions)
+  /// Of `instructions`, those counted at rep-prefixed string instructions (rep stos, rep
+  /// movs, ...), which callgrind counts once per iteration and once more where each ends.
+  std::uint64_t rep_string_instructions = 0;
 };
 
 /// What callgrind counted in one worker of a benchmark (--prof instructions): the
@@ -271,6 +291,13 @@ struct InstructionCounts {
   std::uint64_t ops_per_invocation = 1;
   std::uint64_t body_n = 0, body_2n = 0;    ///< instructions in the batches of N and 2N
   std::uint64_t empty_n = 0, empty_2n = 0;  ///< the same for the empty operation
+  /// Of body_n and body_2n, the counts at rep-prefixed string instructions (rep stos, rep
+  /// movs, ...): callgrind counts such an instruction once per iteration, and once more
+  /// where the repeat ends. nullopt when they were not looked for.
+  struct RepStrings {
+    std::uint64_t n = 0, two_n = 0;
+  };
+  std::optional<RepStrings> rep_strings;
 };
 
 /// One function of a benchmark's timed code: executed inside its timed batch, in the

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "disasm/rep_string_count.hpp"
 #include "input/usage_error.hpp"
 #include "runner/fork_steps.hpp"
 #include "runner/worker_process.hpp"
@@ -86,6 +87,16 @@ std::uint64_t batch_size(WorkerProcess& worker, const CallgrindPlan& plan, resul
   return power_of_two_at_most(calibrate(worker, kCalibratedBatchNs, kMaxCountedInvocations, scratch));
 }
 
+// Of a batch's count, what callgrind counted at rep-prefixed string instructions (its file
+// has per-instruction counts).
+std::uint64_t rep_strings_in(const CountedBatchFile& batch) {
+  try {
+    return disasm::rep_string_count_of(batch.path);
+  } catch (const std::runtime_error& failure) {
+    throw WorkerFailure(std::string("callgrind's file of a batch: ") + failure.what());
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> find_valgrind() { return system::find_on_path("valgrind"); }
@@ -133,7 +144,9 @@ CallgrindRun run_callgrind_fork(const CallgrindTarget& target, const CallgrindPl
                 run.body_n.instructions,
                 run.body_2n.instructions,
                 run.empty_n.instructions,
-                run.empty_2n.instructions};
+                run.empty_2n.instructions,
+                std::nullopt};
+  if (plan.dump_instructions) run.counts.rep_strings = {{rep_strings_in(run.body_n), rep_strings_in(run.body_2n)}};
   return run;
 }
 

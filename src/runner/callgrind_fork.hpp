@@ -46,7 +46,9 @@ struct CallgrindPlan {
   /// to a power of two. Pass a callgrind run's own `counts.invocations` to the next run to
   /// count the same batches again.
   std::uint64_t invocations = 0;
-  bool dump_instructions = false;  ///< --dump-instr=yes: per-instruction counts in the files (for disassembly)
+  /// --dump-instr=yes: per-instruction counts in the files (for disassembly), and the
+  /// counts of rep-prefixed string instructions found from them (InstructionCounts::rep_strings).
+  bool dump_instructions = false;
   double tsc_ghz = 0;              ///< the worker's clock, as in ForkPlan (0 = CLOCK_MONOTONIC)
   /// Per reply of the worker, before valgrind's slowdown (multiplied by kValgrindSlowdown).
   double timeout_seconds = 30;

@@ -46,14 +46,14 @@ bool count_instructions(results::Run& run, const std::vector<registry::Instance>
     const std::uint64_t invocations = timed_batch(b);
     if (invocations == 0) continue;  // nothing measured: nothing to count either
     if (!quiet) std::cerr << "Counting the instructions of " << b.name << " under callgrind\n";
-    // Per-instruction counts cost callgrind a little time and change no count.
-    const bool identify = !objdump.empty();
-    const CallgrindPlan counting{plan.executable, valgrind, scratch.path(), invocations, identify, plan.tsc_ghz,
+    // Per-instruction counts cost callgrind a little time and change no count; they say
+    // which counts are rep strings' iterations, and (with objdump) what the timed code is.
+    const CallgrindPlan counting{plan.executable, valgrind, scratch.path(), invocations, true, plan.tsc_ghz,
                                  plan.timeout_seconds};
     try {
       const CallgrindRun counted = run_callgrind_fork(instances[i], counting);
       b.instruction_counts = counted.counts;
-      if (identify) identify_counted_code(counted, counting, objdump, b);
+      if (!objdump.empty()) identify_counted_code(counted, counting, objdump, b);
     } catch (const WorkerFailure& failure) {
       analysis::warn(b, results::WarningCode::profiler, std::string("--prof instructions: not counted under callgrind: ") + failure.what());
     } catch (const BenchmarkSkipped& skipped) {

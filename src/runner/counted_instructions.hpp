@@ -1,8 +1,8 @@
 // --prof instructions in a run: after the timing, one callgrind worker per benchmark
 // (runner/callgrind_fork) counts its instructions, with per-instruction counts (they change
-// no count) so that its file also says what the timed code is (runner/timed_code); the
-// counts and the code go into the results, a failure into the benchmark's warnings, and
-// the run goes on.
+// no count) so that its file also says how many of them are rep strings' iterations and
+// what the timed code is (runner/timed_code); the counts and the code go into the results,
+// a failure into the benchmark's warnings, and the run goes on.
 #pragma once
 
 #include <string>

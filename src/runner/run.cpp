@@ -33,6 +33,7 @@
 #include "runner/campaign.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
+#include "runner/hot_code_file.hpp"
 #include "runner/hot_code_profile.hpp"
 #include "runner/options.hpp"
 #include "runner/perf_plan.hpp"
@@ -259,10 +260,11 @@ results::Run described_run(const RunOptions& options, const std::vector<registry
 // After the timing, the profilers that need a worker of their own under callgrind. True
 // when the user interrupted them.
 bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
-                             const ProfilerTools& tools, bool quiet) {
-  if (!tools.valgrind.empty() && count_instructions(run, instances, plan, tools.valgrind, tools.objdump, quiet))
+                             const ProfilerTools& tools, const RunOptions& options) {
+  if (!tools.valgrind.empty() && count_instructions(run, instances, plan, tools.valgrind, tools.objdump, options.quiet))
     return true;
-  return tools.hot_code && profile_hot_code(run, instances, plan, *tools.hot_code, quiet);
+  const ListingFiles listings{listing_directory(options.json_path, options.csv_path)};
+  return tools.hot_code && profile_hot_code(run, instances, plan, *tools.hot_code, listings, options.quiet);
 }
 
 }  // namespace
@@ -288,7 +290,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
   const bool stopped_by_user =
-      outcome.interrupted || run_callgrind_profilers(run, instances, plan, tools, options.quiet);
+      outcome.interrupted || run_callgrind_profilers(run, instances, plan, tools, options);
   // Every worker is reaped by now: the load is the rest of the machine's.
   run.context.busy_cores = other_load.cores();
   system::add_machine_warnings(run.context);

@@ -64,6 +64,7 @@ TEST(Instructions, AHundredInstructionBlockCountsAHundredPerOperationEveryTime) 
   const double n = counts["invocations"].get<double>() * counts["ops_per_invocation"].get<double>();
   EXPECT_EQ((counts["body"][1].get<double>() - counts["body"][0].get<double>()) / n, total);
   EXPECT_NE(console.find("Profile: instructions"), std::string::npos) << console;
+  EXPECT_EQ(console.find("Rep strings/op"), std::string::npos) << console;  // a block of nops has none
   // Another run, another calibration: the same counts per operation, to the instruction.
   const CountedJson second = counted_run(TARE_E2E_NOPS_BASE, "nops_second.json");
   EXPECT_EQ(counted_metric(second, "instructions"), total);
@@ -160,9 +161,51 @@ TEST(Instructions, ABenchmarkCallgrindCannotCountGetsAWarningAndTheRunGoesOn) {
                 std::string::npos)
           << warnings;
     } else {
-      // An empty operation costs exactly what the empty loop costs.
-      ASSERT_EQ(b["profile"].size(), 2u) << b.dump();
+      // An empty operation costs exactly what the empty loop costs, and runs no rep string.
+      ASSERT_EQ(b["profile"].size(), 3u) << b.dump();
       EXPECT_EQ(b["profile"][0]["mean"], b["profile"][1]["mean"]) << b["profile"].dump();
+      EXPECT_EQ(b["profile"][2]["metric"], "rep_string_instructions");
+      EXPECT_EQ(b["profile"][2]["mean"], 0) << b["profile"].dump();
     }
   }
+}
+
+// An operation of a rep stosb of 1000 bytes and a rep movsb of 500 (hot_loops_bench.cpp):
+// callgrind counts each iteration and once more where each ends, 1502 an operation, and the
+// output says so: a column and its line under the instructions table, a share in the asm
+// block, the raw counts in the JSON.
+TEST(Instructions, RepStringIterationsAreCountedExactlyAndSaidToBeCountedPerIteration) {
+  const auto path = (tare_e2e::scratch_dir() / "rep_strings.json").string();
+  std::vector<std::string> args{TARE_E2E_HOT_LOOPS_BENCH, "--filter", "^rep\\.", "--prof", "asm"};
+  args.insert(args.end(), kShortRun.begin(), kShortRun.end());
+  args.insert(args.end(), {"--json", path});
+  const auto result = run_command(args);
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const CountedJson run = CountedJson::parse(tare_e2e::slurp(path));
+  ASSERT_EQ(run["benchmarks"].size(), 1u);
+  const CountedJson& b = run["benchmarks"][0];
+  double rep_strings = -1, instructions = -1;
+  for (const CountedJson& m : b["profile"]) {
+    if (m["metric"] == "rep_string_instructions") rep_strings = m["mean"].get<double>();
+    if (m["metric"] == "instructions") instructions = m["mean"].get<double>();
+  }
+  EXPECT_EQ(rep_strings, 1001 + 501) << b["profile"].dump();
+  EXPECT_GT(instructions, rep_strings);  // and the few instructions around them
+  EXPECT_LT(instructions, rep_strings + 20);
+  const CountedJson& counts = b["instruction_counts"];
+  ASSERT_TRUE(counts["rep_strings"].is_array()) << counts.dump();
+  EXPECT_EQ(counts["rep_strings"][1].get<double>() - counts["rep_strings"][0].get<double>(),
+            1502 * counts["invocations"].get<double>());
+  // The asm profiler's worker counted the same batch of 2N invocations.
+  const CountedJson& hot = b["hot_code"];
+  ASSERT_TRUE(hot.is_object()) << b["warnings"].dump();
+  EXPECT_EQ(hot["rep_string_instructions"], counts["rep_strings"][1]);
+  EXPECT_NE(result.out.find("Body/op  Rep strings/op"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Rep strings/op: of Instructions/op, the counts at rep-prefixed string instructions (rep "
+                            "stos, rep movs, …): callgrind counts such an instruction once per iteration, and once "
+                            "more where it ends"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("of the batch's count is at rep-prefixed string instructions"), std::string::npos)
+      << result.out;
 }

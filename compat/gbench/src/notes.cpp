@@ -169,6 +169,7 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   if (const auto table = report::detail::instructions_table(run)) {  // --prof instructions
     notes.lines.push_back("tare --prof instructions: per operation, counted by callgrind (exact):");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
+    if (const auto note = report::detail::rep_strings_note(run)) notes.lines.push_back(*note);
   }
   for (const auto& b : run.benchmarks) {  // --prof asm: a block each
     const auto block = report::detail::hot_code_block(b, false);

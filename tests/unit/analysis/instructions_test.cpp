@@ -39,6 +39,26 @@ TEST(InstructionCounts, ProfileRowsAreOneWorkerWithoutInterval) {
   EXPECT_EQ(rows[1].mean, 2);
 }
 
+TEST(InstructionCounts, RepStringsPerOperationAreTheirCountsDifferenceAndARowOfTheirOwn) {
+  auto counts = known_counts();
+  EXPECT_FALSE(tare::analysis::rep_string_instructions_per_op(counts));  // not looked for: no row
+  EXPECT_EQ(tare::analysis::instructions_profile(counts).size(), 2u);
+  // Each invocation's three operations ran a rep stosb of 1000 bytes: 1001 counts each.
+  counts.rep_strings = tare::results::InstructionCounts::RepStrings{1000 * 3003, 2000 * 3003};
+  EXPECT_EQ(tare::analysis::rep_string_instructions_per_op(counts), 1001);
+  const auto rows = tare::analysis::instructions_profile(counts);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2].name, "rep_string_instructions");
+  EXPECT_EQ(rows[2].mean, 1001);
+  EXPECT_EQ(rows[2].unit, "/op");
+  EXPECT_EQ(rows[2].forks, 1);
+  EXPECT_FALSE(rows[2].ci);
+  // Looked for and none found: a row of 0, not a missing one.
+  counts.rep_strings = tare::results::InstructionCounts::RepStrings{0, 0};
+  ASSERT_EQ(tare::analysis::instructions_profile(counts).size(), 3u);
+  EXPECT_EQ(tare::analysis::instructions_profile(counts)[2].mean, 0);
+}
+
 TEST(InstructionCounts, ALargerBatchThatCountedLessIsNegativeNotWrappedRound) {
   auto counts = known_counts();
   counts.body_2n = counts.body_n - 3000;

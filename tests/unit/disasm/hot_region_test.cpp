@@ -49,22 +49,50 @@ TEST(HotRegion, ALoopHoldingLessThanHalfIsNotTheHottestRegion) {
   EXPECT_FALSE(region.is_loop);
 }
 
-TEST(HotRegion, TheWindowAddsContextAndCutsALongRegionToItsCostliestPart) {
+TEST(HotRegion, TheWindowIsTheRegionWholeWithContextWhenTheRestHoldsLittle) {
   const std::vector<std::uint64_t> costs{0, 0, 0, 0, 0, 5, 5, 5, 0, 0, 0, 0, 0, 0};
   const auto listing = listing_of(costs, {{7, 5}});
-  const auto window = shown_window(listing, {5, 7, true}, 2, 10);
+  const auto window = shown_window(listing, {5, 7, true}, 2, 0);
   EXPECT_EQ(window.first, 3u);
   EXPECT_EQ(window.last, 9u);
-  const auto narrow = shown_window(listing, {5, 7, true}, 4, 5);  // one either side fits
-  EXPECT_EQ(narrow.first, 4u);
-  EXPECT_EQ(narrow.last, 8u);
-  const auto at_the_start = shown_window(listing, {0, 1, true}, 3, 10);
+  // 5-7 hold 15: allowed out, they stay out.
+  const auto at_the_start = shown_window(listing, {0, 1, true}, 3, 15);
   EXPECT_EQ(at_the_start.first, 0u);
   EXPECT_EQ(at_the_start.last, 4u);
-  const auto long_one = listing_of({1, 1, 1, 9, 9, 1, 1, 1}, {{7, 0}});
-  const auto cut = shown_window(long_one, {0, 7, true}, 2, 3);
+  // A long region is never cut: 300 instructions of a loop, all of them.
+  const auto long_loop = listing_of(std::vector<std::uint64_t>(300, 7), {{299, 0}});
+  const auto whole = shown_window(long_loop, {0, 299, true}, 4, 0);
+  EXPECT_EQ(whole.first, 0u);
+  EXPECT_EQ(whole.last, 299u);
+}
+
+TEST(HotRegion, TheWindowGrowsUntilWhatIsLeftOutEitherSideHoldsNoMoreThanAllowed) {
+  // The inner loop (6-8) is the hottest region; the outer loop's instructions above it hold
+  // a third of the count, a little after it, and a sliver far below.
+  //                                  0  1  2   3   4   5  6   7   8  9  10 11 12 13
+  const auto listing = listing_of({1, 1, 30, 30, 30, 0, 90, 90, 90, 2, 2, 0, 0, 1}, {{8, 6}, {10, 2}});
+  const IndexRange region{6, 8, true};
+  // Nothing may be left out that holds more than 1: the outer loop comes in whole.
+  const auto window = shown_window(listing, region, 1, 1);
+  EXPECT_EQ(window.first, 1u);  // instruction 0 (1) may stay out, instruction 1 with it would hold 2
+  EXPECT_EQ(window.last, 10u);  // below: 11-13 hold 1
+  // Allowing 100 out either side leaves out the 92 above the context, and the 3 below it.
+  const auto wider = shown_window(listing, region, 1, 100);
+  EXPECT_EQ(wider.first, 5u);
+  EXPECT_EQ(wider.last, 9u);
+}
+
+TEST(HotRegion, TheCostliestStretchOfAWindowTooLongToPrint) {
+  const auto listing = listing_of({1, 1, 1, 9, 9, 1, 1, 1}, {{7, 0}});
+  const auto cut = costliest_stretch(listing, {0, 7, true}, 3);
   EXPECT_EQ(cut.first, 2u);  // 1 9 9 and 9 9 1 hold as much: the first
   EXPECT_EQ(cut.last, 4u);
+  const auto inside = costliest_stretch(listing, {4, 7, false}, 2);
+  EXPECT_EQ(inside.first, 4u);
+  EXPECT_EQ(inside.last, 5u);
+  const auto short_enough = costliest_stretch(listing, {1, 6, false}, 6);
+  EXPECT_EQ(short_enough.first, 1u);
+  EXPECT_EQ(short_enough.last, 6u);
 }
 
 }  // namespace

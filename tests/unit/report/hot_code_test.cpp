@@ -19,6 +19,7 @@ results::AsmProfile summing_loop() {
   hot.function = "sum_loop(int const*, int, unsigned long)";
   hot.object = "/tmp/fx/sum_loop";
   hot.function_share = 0.9995;
+  hot.region = {3, 0.5886, true};
   hot.listing = {{0x1277, "nopw 0x0(%rax,%rax,1)", "sum_loop.cpp:7", 0.003, false},
                  {0x1280, "movslq (%rax),%r8", "sum_loop.cpp:7", 0.1962, true},
                  {0x1283, "add $0x4,%rax", "sum_loop.cpp:7", 0.1962, true},
@@ -52,6 +53,12 @@ TEST(HotCode, JsonRoundTripKeepsEveryField) {
   EXPECT_TRUE(hot.listing[1].hot);
   EXPECT_EQ(hot.before.count, 6);
   EXPECT_EQ(hot.more_functions.count, 2);
+  EXPECT_EQ(hot.region.instructions, 3);
+  EXPECT_DOUBLE_EQ(hot.region.share, 0.5886);
+  EXPECT_TRUE(hot.region.loop);
+  EXPECT_FALSE(hot.listing_cut);
+  EXPECT_EQ(hot.listing_file, "");
+  EXPECT_EQ(hot.rep_string_instructions, 0u);
   EXPECT_FALSE(read.benchmarks[1].hot_code);  // null for a benchmark without it
   EXPECT_EQ(read_back(text), text);
 }
@@ -64,7 +71,10 @@ TEST(HotCode, JsonShape) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : hot.items()) keys.push_back(key);
   EXPECT_EQ(keys, (std::vector<std::string>{"instructions", "function", "object", "function_share", "optimized_away",
-                                             "listing", "before", "after", "other_functions", "more_functions"}));
+                                             "region", "listing", "listing_cut", "listing_file", "before", "after",
+                                             "other_functions", "more_functions", "rep_string_instructions"}));
+  EXPECT_EQ(hot["region"], nlohmann::ordered_json::parse(R"({"instructions": 3, "share": 0.5886, "loop": true})"));
+  EXPECT_TRUE(hot["listing_file"].is_null());
   EXPECT_EQ(hot["listing"][1]["address"], 0x1280);
   EXPECT_EQ(hot["before"]["instructions"], 6);
   EXPECT_EQ(hot["more_functions"]["functions"], 2);
@@ -76,20 +86,70 @@ TEST(HotCode, ConsoleBlockListsTheInstructionsAndMarksTheHottestRegion) {
   b.name = "asm.sum";
   b.hot_code = summing_loop();
   const auto lines = detail::hot_code_block(b, false);
-  ASSERT_EQ(lines.size(), 12u);  // title, function, above, 5 instructions, below, 3 of elsewhere
+  ASSERT_EQ(lines.size(), 13u);  // title, function, region, above, 5 instructions, below, 3 of elsewhere
   EXPECT_NE(lines[0].find("Hot code of asm.sum (--prof asm)"), std::string::npos) << lines[0];
   EXPECT_NE(lines[0].find("32623 instructions"), std::string::npos) << lines[0];
+  // The title says what the listed lines add up to: 0.30 + 3 × 19.62 = 59.16%.
+  EXPECT_NE(lines[0].find("; the 5 listed hold 59.16%"), std::string::npos) << lines[0];
   EXPECT_NE(lines[1].find("99.95%   sum_loop (sum_loop)"), std::string::npos) << lines[1];  // no parameters
-  EXPECT_NE(lines[2].find("… 6 instructions above"), std::string::npos) << lines[2];
-  EXPECT_EQ(lines[4], "    19.62% ▌   1280  movslq (%rax),%r8");  // the same source line as above: not repeated
-  EXPECT_NE(lines[3].find("sum_loop.cpp:7"), std::string::npos) << lines[3];
-  EXPECT_EQ(lines[3].find("▌"), std::string::npos) << lines[3];
-  EXPECT_NE(lines[7].find("sum_loop.cpp:6"), std::string::npos) << lines[7];
-  EXPECT_NE(lines[8].find("… 3 instructions below"), std::string::npos) << lines[8];
-  EXPECT_EQ(lines[9], "  Elsewhere:");
-  EXPECT_EQ(lines[10], "     0.05%   main (sum_loop)");
-  EXPECT_EQ(lines[11], "     0.01%   2 more functions");
+  EXPECT_EQ(lines[2], "    58.86%   ▌ hottest region: a loop of 3 instructions, listed whole");
+  EXPECT_NE(lines[3].find("… 6 instructions above"), std::string::npos) << lines[3];
+  EXPECT_EQ(lines[5], "    19.62% ▌   1280  movslq (%rax),%r8");  // the same source line as above: not repeated
+  EXPECT_NE(lines[4].find("sum_loop.cpp:7"), std::string::npos) << lines[4];
+  EXPECT_EQ(lines[4].find("▌"), std::string::npos) << lines[4];
+  EXPECT_NE(lines[8].find("sum_loop.cpp:6"), std::string::npos) << lines[8];
+  EXPECT_NE(lines[9].find("… 3 instructions below"), std::string::npos) << lines[9];
+  EXPECT_EQ(lines[10], "  Elsewhere:");
+  EXPECT_EQ(lines[11], "     0.05%   main (sum_loop)");
+  EXPECT_EQ(lines[12], "     0.01%   2 more functions");
   for (const auto& line : lines) EXPECT_EQ(line.find("optimized away"), std::string::npos) << line;
+  for (const auto& line : lines) EXPECT_EQ(line.find("rep-prefixed"), std::string::npos) << line;
+}
+
+TEST(HotCode, ACutListingNamesTheFileThatHoldsItWholeOrSaysItCouldNotBeWritten) {
+  results::Benchmark b;
+  b.name = "loop.600";
+  b.hot_code = summing_loop();
+  b.hot_code->region = {600, 0.9994, true};
+  b.hot_code->listing_cut = true;
+  b.hot_code->listing_file = "out/run.asm/loop.600.txt";
+  const auto lines = detail::hot_code_block(b, false);
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[2], "    99.94%   ▌ hottest region: a loop of 600 instructions; the costliest 5 of the function's "
+                      "instructions listed");
+  EXPECT_EQ(lines[3], "  the whole listing, every instruction with its share: out/run.asm/loop.600.txt");
+  b.hot_code->listing_file.clear();
+  const auto unwritten = detail::hot_code_block(b, false);
+  EXPECT_NE(unwritten[2].find("(the whole listing could not be written: see the warnings)"), std::string::npos)
+      << unwritten[2];
+  EXPECT_EQ(unwritten[3].find("the whole listing, every"), std::string::npos) << unwritten[3];
+}
+
+TEST(HotCode, TheWholeListingsFileHoldsEveryInstructionAsTheBlockPrintsIt) {
+  results::Benchmark b;
+  b.name = "loop.600";
+  b.hot_code = summing_loop();
+  const auto block = detail::hot_code_block(b, false);
+  auto whole = b.hot_code->listing;
+  whole.insert(whole.begin(), {0x1270, "push %rbp", "sum_loop.cpp:5", 0.0001, false});
+  const auto lines = detail::hot_code_listing(b, whole);
+  ASSERT_EQ(lines.size(), 2 + whole.size());
+  EXPECT_NE(lines[0].find("the whole listing of sum_loop(int const*, int, unsigned long) (/tmp/fx/sum_loop)"),
+            std::string::npos)
+      << lines[0];
+  EXPECT_NE(lines[0].find("its 6 instructions here hold 59.17%"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "    58.86%   ▌ hottest region: a loop of 3 instructions");
+  EXPECT_EQ(lines[3], block[4]);  // the block's first listed instruction, printed alike
+}
+
+TEST(HotCode, RepStringsShareIsSaidWithHowCallgrindCountsThem) {
+  results::Benchmark b;
+  b.name = "rep.strings";
+  b.hot_code = summing_loop();
+  b.hot_code->rep_string_instructions = 16312;  // half of 32623, to the rounding
+  const auto lines = detail::hot_code_block(b, false);
+  EXPECT_EQ(lines.back(), "    50.00%   of the batch's count is at rep-prefixed string instructions (rep stos, rep movs, "
+                          "…): callgrind counts such an instruction once per iteration, and once more where it ends");
 }
 
 TEST(HotCode, ConsoleNamesATemplateWithoutItsReturnTypeAndParameters) {
@@ -103,12 +163,12 @@ TEST(HotCode, ConsoleNamesATemplateWithoutItsReturnTypeAndParameters) {
   b.hot_code->other_functions.push_back(
       {"void sort_loop<long>(unsigned long*, unsigned long*, long) [clone .isra.0]", "/x", 0.4});
   const auto lines = detail::hot_code_block(b, false);
-  ASSERT_EQ(lines.size(), 13u);
+  ASSERT_EQ(lines.size(), 14u);
   EXPECT_NE(lines[1].find("   tare::detail::timed_loop<tare_register_0()::{lambda()#1}, tare::NoState> (sum_loop)"),
             std::string::npos)
       << lines[1];
-  EXPECT_EQ(lines[10], "     0.05%   tare::registry::NativeBody::run (sum_loop)");
-  EXPECT_EQ(lines[11], "    40.00%   sort_loop<long> [clone .isra.0] (x)");
+  EXPECT_EQ(lines[11], "     0.05%   tare::registry::NativeBody::run (sum_loop)");
+  EXPECT_EQ(lines[12], "    40.00%   sort_loop<long> [clone .isra.0] (x)");
 }
 
 TEST(HotCode, ConsoleSaysPlainlyWhenTheWorkWasOptimizedAway) {
@@ -122,12 +182,16 @@ TEST(HotCode, ConsoleSaysPlainlyWhenTheWorkWasOptimizedAway) {
   const std::string text = out.str();
   EXPECT_NE(text.find("The work was optimized away"), std::string::npos) << text;
   EXPECT_EQ(text.find(std::string(200, 'T')), std::string::npos);
-  // The longest block annotate() makes: 28 instructions, 3 other functions and more.
+  // The longest block annotate() makes: 400 instructions, a file named, 3 other functions
+  // and more, rep strings: 13 lines beside the instructions.
   auto& longest = *run.benchmarks[0].hot_code;
-  while (longest.listing.size() < 28) longest.listing.push_back(longest.listing.back());
+  while (longest.listing.size() < 400) longest.listing.push_back(longest.listing.back());
   longest.other_functions.assign(3, longest.other_functions.front());
+  longest.listing_cut = true;
+  longest.listing_file = "run.asm/x.txt";
+  longest.rep_string_instructions = 1;
   const auto lines = detail::hot_code_block(run.benchmarks[0], true);
-  EXPECT_LE(lines.size(), 40u);
+  EXPECT_EQ(lines.size(), 413u);
 }
 
 }  // namespace

@@ -206,7 +206,8 @@ TEST(JsonRead, InstructionCountsRoundTripWithTheirProfileRows) {
   original.context.settings.profilers = {results::Profiler::instructions};
   original.benchmarks[0].profile = {{results::Profiler::instructions, "instructions", "/op", 102, std::nullopt, 1},
                                     {results::Profiler::instructions, "empty_loop_instructions", "/op", 2, std::nullopt, 1}};
-  original.benchmarks[0].instruction_counts = results::InstructionCounts{64, 1, 6602, 13130, 181, 309};
+  original.benchmarks[0].instruction_counts =
+      results::InstructionCounts{64, 1, 6602, 13130, 181, 309, results::InstructionCounts::RepStrings{4004, 8008}};
   const std::string text = to_text(original);
   const results::Run read = from_text(text);
   ASSERT_EQ(read.context.settings.profilers, original.context.settings.profilers);
@@ -218,12 +219,21 @@ TEST(JsonRead, InstructionCountsRoundTripWithTheirProfileRows) {
   EXPECT_EQ(counts.body_2n, 13130u);
   EXPECT_EQ(counts.empty_n, 181u);
   EXPECT_EQ(counts.empty_2n, 309u);
+  ASSERT_TRUE(counts.rep_strings);
+  EXPECT_EQ(counts.rep_strings->n, 4004u);
+  EXPECT_EQ(counts.rep_strings->two_n, 8008u);
   ASSERT_EQ(read.benchmarks[0].profile.size(), 2u);
   EXPECT_EQ(read.benchmarks[0].profile[1].profiler, results::Profiler::instructions);
   EXPECT_EQ(read.benchmarks[0].profile[1].name, "empty_loop_instructions");
   EXPECT_EQ(to_text(read), text);
   // Without counts the field is null, and reads back as none.
   EXPECT_FALSE(from_text(to_text(testing::full_run())).benchmarks[0].instruction_counts);
+  // Counted without per-instruction counts, or a file from before rep strings were looked
+  // for: none.
+  original.benchmarks[0].instruction_counts->rep_strings.reset();
+  const std::string without = to_text(original);
+  EXPECT_NE(without.find("\"rep_strings\": null"), std::string::npos) << without;
+  EXPECT_FALSE(from_text(without).benchmarks[0].instruction_counts->rep_strings);
 }
 
 // --prof perf: the fork's raw readings, the run's perf context and the figures (one never

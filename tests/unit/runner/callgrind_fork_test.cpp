@@ -114,11 +114,17 @@ TEST(CallgrindFork, CountsTheHundredInstructionBodyAndKeepsAFilePerBatch) {
     EXPECT_NE(text.find("positions: instr line"), std::string::npos) << batch->path;  // --dump-instr=yes
     EXPECT_NE(text.find("totals: " + std::to_string(batch->instructions)), std::string::npos) << batch->path;
   }
+  // The files were read for rep strings: a block of nops has none.
+  ASSERT_TRUE(run.counts.rep_strings);
+  EXPECT_EQ(run.counts.rep_strings->n, 0u);
+  EXPECT_EQ(run.counts.rep_strings->two_n, 0u);
   // Calibrated, the batch is a power of two.
   plan.invocations = 0;
   plan.dump_instructions = false;
-  const auto calibrated = tare::runner::run_callgrind_fork(target, plan).counts.invocations;
+  const auto without_instructions = tare::runner::run_callgrind_fork(target, plan).counts;
+  const auto calibrated = without_instructions.invocations;
   EXPECT_EQ(calibrated & (calibrated - 1), 0u) << calibrated;
+  EXPECT_FALSE(without_instructions.rep_strings);  // no per-instruction counts to look in
 }
 #endif
 
