@@ -5,7 +5,9 @@
  * still being resolved). It is C on purpose: a preloaded library that needed libstdc++ would
  * load it into programs that have their own, or none.
  *
- * Counting is off until the worker turns it on around the measured batches. Each thread
+ * Counting is off until the worker turns it on around the batches of a counting fork, and a
+ * thread may set itself aside meanwhile (the benchmark's untimed hooks, a paused timer: what
+ * they allocate is not the operation's). Each thread
  * counts in a slot of its own (claimed on its first counted call, kept after it exits so its
  * counts stay in the totals) written by that thread alone: threads of a multi-threaded
  * benchmark never share a cache line. Threads beyond kSlots share one last slot, with
@@ -44,6 +46,7 @@ static struct slot g_slots[kSlots + 1]; /* the last: shared by the threads beyon
 static _Atomic unsigned g_slots_claimed;
 static _Atomic int g_counting;
 static __thread struct slot* t_slot __attribute__((tls_model("initial-exec")));
+static __thread int t_aside __attribute__((tls_model("initial-exec"))); /* this thread counts nothing */
 
 static struct slot* shared_slot(void) { return &g_slots[kSlots]; }
 
@@ -55,7 +58,7 @@ static struct slot* own_slot(void) {
   return t_slot;
 }
 
-static int counting(void) { return atomic_load_explicit(&g_counting, memory_order_relaxed); }
+static int counting(void) { return !t_aside && atomic_load_explicit(&g_counting, memory_order_relaxed); }
 
 /* A slot's own thread is its only writer: a plain load and store, no locked instruction. */
 static void add_unsigned(struct slot* s, _Atomic uint64_t* counter, uint64_t amount) {
@@ -169,6 +172,10 @@ EXPORTED void* pvalloc(size_t size) {
 EXPORTED void tare_alloc_start(void) { atomic_store_explicit(&g_counting, 1, memory_order_seq_cst); }
 
 EXPORTED void tare_alloc_stop(void) { atomic_store_explicit(&g_counting, 0, memory_order_seq_cst); }
+
+EXPORTED void tare_alloc_aside(void) { t_aside = 1; }
+
+EXPORTED void tare_alloc_back(void) { t_aside = 0; }
 
 EXPORTED void tare_alloc_reset(void) {
   for (int i = 0; i <= kSlots; ++i) {

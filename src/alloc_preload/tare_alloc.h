@@ -24,10 +24,17 @@ struct tare_alloc_totals {
 #define TARE_ALLOC_STOP "tare_alloc_stop"
 #define TARE_ALLOC_RESET "tare_alloc_reset"
 #define TARE_ALLOC_READ "tare_alloc_read"
+#define TARE_ALLOC_ASIDE "tare_alloc_aside"
+#define TARE_ALLOC_BACK "tare_alloc_back"
 
 /* Counting on and off, for every thread at once. */
 void tare_alloc_start(void);
 void tare_alloc_stop(void);
+/* The calling thread alone stops counting (aside) and counts again (back), whether counting
+ * is on or not: for what a thread runs that is not the measured operation. Not nested: one
+ * call of back undoes any number of asides. */
+void tare_alloc_aside(void);
+void tare_alloc_back(void);
 /* Zeroes the totals; call it while counting is off. */
 void tare_alloc_reset(void);
 void tare_alloc_read(struct tare_alloc_totals* totals);

@@ -1,5 +1,7 @@
 #include "analysis/profile.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -27,6 +29,23 @@ results::ProfileMetric over_forks(results::Profiler profiler, const std::vector<
 
 }  // namespace
 
+int profiling_forks_wanted(int min_forks) { return std::clamp(min_forks, 1, kMostProfilingForks); }
+
+std::vector<const results::Fork*> profiling_forks_of(const results::Benchmark& b, results::Profiler profiler) {
+  std::vector<const results::Fork*> forks;
+  for (const auto& counted : b.profiling_forks)
+    if (counted.profiler == profiler && counted.fork.ok) forks.push_back(&counted.fork);
+  return forks;
+}
+
+bool same_whole_number(const std::vector<double>& per_fork) {
+  if (per_fork.empty()) return false;
+  const double first = per_fork.front();
+  // Beyond 2^53 a double holds only even numbers: whole, but no longer known to be exact.
+  if (!std::isfinite(first) || std::abs(first) >= 0x1p53 || std::trunc(first) != first) return false;
+  return std::all_of(per_fork.begin(), per_fork.end(), [first](double v) { return v == first; });
+}
+
 results::ProfileMetric metric_over_forks(results::Profiler profiler, std::string name, std::string unit,
                                          const std::vector<double>& per_fork) {
   results::ProfileMetric metric;
@@ -41,6 +60,13 @@ results::ProfileMetric metric_over_forks(results::Profiler profiler, std::string
   const auto ci = stats::mean_interval(per_fork);
   metric.mean = ci.mean;
   if (per_fork.size() >= 2) metric.ci = results::Interval{ci.level, ci.low, ci.high};
+  metric.exact = same_whole_number(per_fork);
+  // The number itself, not a sum divided back (which may be off in the last bit), and an
+  // interval of no width.
+  if (metric.exact) {
+    metric.mean = per_fork.front();
+    if (metric.ci) metric.ci->low = metric.ci->high = metric.mean;
+  }
   return metric;
 }
 

@@ -43,15 +43,17 @@ void percentiles(results::Benchmark& b, const std::vector<const results::Fork*>&
   for (double p : {0.0, 50.0, 90.0, 99.0, 99.9, 100.0}) b.percentiles.emplace_back(p, stats::quantile(calls, p / 100));
 }
 
-// What the profilers asked for (--prof) found, in the order they were asked for.
+// What the profilers asked for (--prof) found, in the order they were asked for. rusage
+// reads the kernel's tallies at the ends of a scored fork's measurement, which costs its
+// samples nothing; alloc and perf count in forks of their own, never scored.
 void add_profiles(results::Benchmark& b, const std::vector<const results::Fork*>& good,
                   const std::vector<results::Profiler>& profilers) {
   b.profile.clear();
   for (const auto profiler : profilers) {
     std::vector<results::ProfileMetric> figures;
     if (profiler == results::Profiler::rusage) figures = rusage_profile(good);
-    if (profiler == results::Profiler::alloc) figures = alloc_profile(good);
-    if (profiler == results::Profiler::perf) figures = perf_profile(good);
+    if (profiler == results::Profiler::alloc) figures = alloc_profile(profiling_forks_of(b, profiler));
+    if (profiler == results::Profiler::perf) figures = perf_profile(profiling_forks_of(b, profiler));
     // Counted once, in a worker of its own under callgrind (runner/callgrind_fork).
     if (profiler == results::Profiler::instructions && b.instruction_counts)
       figures = instructions_profile(*b.instruction_counts);

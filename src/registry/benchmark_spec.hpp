@@ -29,6 +29,14 @@ struct ForkOutlook {
   double invocation_ns = 0;
 };
 
+/// What a profiler calls on a benchmark thread around the parts of a timed run that are not
+/// the timed operation (per-invocation hooks, a paused timer): `aside` as such a part
+/// begins, `back` as the operation goes on. Both set, or neither.
+struct UntimedBracket {
+  void (*aside)() = nullptr;
+  void (*back)() = nullptr;
+};
+
 /// What the worker process needs of one benchmark.
 class Body {
  public:
@@ -68,6 +76,9 @@ class Body {
   /// One self-contained run of `n` invocations for callgrind to count: a call of its own,
   /// never one resumed (callgrind follows calls, not switches of stack).
   virtual std::uint64_t run_alone(StateBase& state, std::uint64_t n) const { return run(state, n); }
+  /// From here on, the untimed parts of the state's runs are bracketed by `bracket`'s calls,
+  /// on the thread that runs them (--prof alloc: what they allocate is not the operation's).
+  virtual void bracket_untimed(StateBase&, const UntimedBracket&) const {}
   /// The measured samples start: what the benchmark reports about itself counts from here.
   virtual void begin_measurement(StateBase&) const {}
   /// What the benchmark reported about itself over the measured samples, one line of text

@@ -1,11 +1,41 @@
 #include "registry/native_body.hpp"
 
+#include <memory>
 #include <utility>
 
 namespace tare::registry {
 namespace {
 
-// The user's State behind the worker's StateBase.
+// A per-invocation hook inside an untimed bracket: what it does is set aside from the
+// operation's account (--prof alloc).
+struct BracketedHook {
+  detail::StateHook hook;
+  detail::UntimedBracket bracket;
+};
+
+void call_bracketed(void* target, void* state) {
+  const auto& bracketed = *static_cast<const BracketedHook*>(target);
+  bracketed.bracket.aside();
+  bracketed.hook.call(bracketed.hook.target, state);
+  bracketed.bracket.back();
+}
+
+// The group's per-invocation hooks, each bracketed; `each` points into this object, which
+// therefore stays where it was made.
+struct BracketedEachHooks {
+  BracketedHook before, after;
+  detail::EachHooks each;
+
+  BracketedEachHooks(const detail::EachHooks& hooks, const detail::UntimedBracket& bracket)
+      : before{hooks.before, bracket}, after{hooks.after, bracket} {
+    if (hooks.before.call) each.before = {&call_bracketed, &before};
+    if (hooks.after.call) each.after = {&call_bracketed, &after};
+  }
+  BracketedEachHooks(const BracketedEachHooks&) = delete;
+  BracketedEachHooks& operator=(const BracketedEachHooks&) = delete;
+};
+
+// The user's State behind the worker's StateBase, and its hooks when they are bracketed.
 class NativeState final : public detail::StateBase {
  public:
   NativeState(void* value, void (*destroy)(void*)) : value_(value), destroy_(destroy) {}
@@ -13,13 +43,15 @@ class NativeState final : public detail::StateBase {
   NativeState(const NativeState&) = delete;
   NativeState& operator=(const NativeState&) = delete;
   void* value() const { return value_; }
+  std::unique_ptr<BracketedEachHooks> bracketed;
 
  private:
   void* value_;
   void (*destroy_)(void*);
 };
 
-void* value_of(detail::StateBase& state) { return static_cast<NativeState&>(state).value(); }
+NativeState& native(detail::StateBase& state) { return static_cast<NativeState&>(state); }
+void* value_of(detail::StateBase& state) { return native(state).value(); }
 
 void call_if_set(const detail::StateHook& hook, detail::StateBase& state) {
   if (hook.call) hook.call(hook.target, value_of(state));
@@ -38,8 +70,14 @@ std::unique_ptr<detail::StateBase> NativeBody::make_state(const Params& params) 
 }
 
 std::uint64_t NativeBody::run(detail::StateBase& state, std::uint64_t n) const {
-  if (times_each_invocation()) return loops_.each(op_.get(), value_of(state), n, hooks_->each);
-  return loops_.plain(op_.get(), value_of(state), n);
+  if (!times_each_invocation()) return loops_.plain(op_.get(), value_of(state), n);
+  const auto& bracketed = native(state).bracketed;
+  return loops_.each(op_.get(), value_of(state), n, bracketed ? bracketed->each : hooks_->each);
+}
+
+void NativeBody::bracket_untimed(detail::StateBase& state, const detail::UntimedBracket& bracket) const {
+  if (!times_each_invocation() || !bracket.aside || !bracket.back) return;
+  native(state).bracketed = std::make_unique<BracketedEachHooks>(hooks_->each, bracket);
 }
 
 void NativeBody::before_sample(detail::StateBase& state) const { call_if_set(hooks_->before_sample, state); }

@@ -40,6 +40,8 @@ class NativeBody final : public detail::Body {
   void after_sample(detail::StateBase& state) const override;
   void read_counters(detail::StateBase& state, double* out) const override;
   bool times_each_invocation() const override;
+  /// The per-invocation hooks (before_each, after_each) are the untimed parts of a run.
+  void bracket_untimed(detail::StateBase& state, const detail::UntimedBracket& bracket) const override;
 
  private:
   detail::StateType state_;

@@ -98,8 +98,9 @@ void write_profiles(const results::Run& run, std::ostream& out, bool color) {
     for (const std::string& line : table->render(color)) out << line << '\n';
   }
   if (const auto table = detail::alloc_table(run)) {
-    out << "\nPer operation of the measured batches, mean over forks ± 95% CI half-width; peak live bytes mean "
-           "over forks:\n";
+    out << "\nAllocations per operation of the measured batches, in forks apart from the score (hooks left out); "
+           "mean over those forks ± 95% CI half-width, a count the same in every fork shown whole; peak live bytes "
+           "mean over forks:\n";
     for (const std::string& line : table->render(color)) out << line << '\n';
   }
   if (const auto table = detail::perf_table(run)) {  // --prof perf

@@ -108,11 +108,12 @@ class DocumentBuilder {
     if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
   }
 
-  // benchmarks[i].forks[j].samples (or .warmup) is the innermost open value.
+  // benchmarks[i].forks[j].samples (or .warmup, or a profiling fork's) is the innermost open value.
   bool in_sample_array() const {
     return frames_.size() == 6 && frames_[5].array && !frames_[4].array &&
            (frames_[4].key == "samples" || frames_[4].key == "warmup") && frames_[3].array && !frames_[2].array &&
-           frames_[2].key == "forks" && frames_[1].array && !frames_[0].array && frames_[0].key == "benchmarks";
+           (frames_[2].key == "forks" || frames_[2].key == "profiling_forks") && frames_[1].array &&
+           !frames_[0].array && frames_[0].key == "benchmarks";
   }
 
   std::string path() const {

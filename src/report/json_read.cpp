@@ -291,6 +291,7 @@ results::ProfileMetric read_profile_metric(const Field& f) {
   m.ci = read_interval(f.at("ci"));
   m.forks = to_int(f.at("forks"));
   if (auto v = f.find("time_counted")) m.time_counted = v->number();
+  if (auto v = f.find("exact")) m.exact = v->boolean();
   return m;
 }
 
@@ -423,6 +424,9 @@ results::Benchmark read_benchmark(const Field& unnamed, detail::ResultsDocument&
   read_counters(f, b);
   b.warnings = read_warnings(f);
   for (const Field& fork : f.at("forks").elements()) b.forks.push_back(read_fork(fork, document));
+  if (auto v = f.find("profiling_forks"))
+    for (const Field& fork : v->elements())
+      b.profiling_forks.push_back({read_profiler(fork.at("profiler")), read_fork(fork, document)});
   return b;
 }
 

@@ -207,7 +207,8 @@ Json profile_json(const std::vector<results::ProfileMetric>& profile) {
                        {"unit", m.unit},
                        {"mean", number(m.mean)},
                        {"ci", m.ci ? interval_json(m.ci) : Json(nullptr)},
-                       {"forks", m.forks}});
+                       {"forks", m.forks},
+                       {"exact", m.exact}});
     if (m.time_counted) metrics.back()["time_counted"] = number(*m.time_counted);  // perf
   }
   return metrics;
@@ -340,6 +341,14 @@ Json benchmark_json(const results::Benchmark& b) {
   Json forks = Json::array();
   for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));
   j["forks"] = std::move(forks);
+  // The forks a profiler counted in (--prof alloc, --prof perf), apart: never scored.
+  Json profiling = Json::array();
+  for (const results::ProfilingFork& p : b.profiling_forks) {
+    Json fork = {{"profiler", report::profiler_name(p.profiler)}};
+    fork.update(fork_json(p.fork));
+    profiling.push_back(std::move(fork));
+  }
+  j["profiling_forks"] = std::move(profiling);
   return j;
 }
 

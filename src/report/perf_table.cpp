@@ -42,7 +42,8 @@ std::string perf_table_title(const results::Run& run) {
   }
   std::string title = "Counters (--prof perf, ";
   title.append(counted).append(
-      ") per operation, mean over forks ± 95% CI half-width; time counted = time running / time enabled:");
+      ") per operation, in forks apart from the score; mean over those forks ± 95% CI half-width; time counted = "
+      "time running / time enabled:");
   return title;
 }
 

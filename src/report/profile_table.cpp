@@ -80,6 +80,8 @@ std::string profile_value_text(const results::ProfileMetric& m) {
   if (m.forks == 0 || !std::isfinite(m.mean)) return "not counted";
   if (m.unit == "KiB") return peak_text(m.mean);
   if (m.unit == "B") return bytes_text(m.mean);
+  // A count that repeats in every fork is that whole number: "1000", not "1e+03 ± 0".
+  if (m.exact) return fmt::format("{:.0f}", m.mean);
   const double half = m.ci ? (m.ci->high - m.ci->low) / 2 : 0;
   if (m.mean == 0 && half == 0) return "0";
   std::string text = fmt::format("{:.3g}", m.mean);

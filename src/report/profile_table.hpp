@@ -12,8 +12,9 @@ namespace tare::report::detail {
 
 /// A figure as the tables show it: "4 ± 0.012", "2.1e-06 ± 4e-07" (the mean over forks and
 /// the 95% interval's half-width, 3 significant digits: figures per operation are of any
-/// size), "0" when no fork saw any, "4.27 MiB" for sizes, "not counted" for a figure no fork
-/// counted (a perf event that never ran), which is not zero.
+/// size), "0" when no fork saw any, "1000" for a count that is the same whole number in
+/// every fork (exact), "4.27 MiB" for sizes, "not counted" for a figure no fork counted (a
+/// perf event that never ran), which is not zero.
 std::string profile_value_text(const results::ProfileMetric& m);
 
 /// The rusage table (minor and major page faults, voluntary and involuntary context

@@ -124,9 +124,9 @@ struct Resources {
   long max_rss_kib = 0;  ///< the worker's peak resident set when it finished (0: not known)
 };
 
-/// What --prof alloc counted over a fork's measured batches, as the worker's allocation
-/// counter totalled it; the figures per operation divide by `ops`, the operations of exactly
-/// those batches.
+/// What --prof alloc counted over a counting fork's measured batches (the benchmark's
+/// untimed parts left out), as the worker's allocation counter totalled it; the figures per
+/// operation divide by `ops`, the operations of exactly those batches.
 struct Allocations {
   std::uint64_t ops = 0;
   std::uint64_t allocations = 0;
@@ -185,15 +185,15 @@ struct Fork {
   double reference_after_ns = 0;     ///< the same, after measuring
   double wall_ns = 0;                ///< the whole fork, process start to exit (as the runner saw it)
   Resources resources;
-  std::optional<Allocations> allocations;  ///< --prof alloc only
+  std::optional<Allocations> allocations;  ///< --prof alloc's counting forks only
   bool ok = true;
   std::string error;                 ///< why the fork failed ("killed by signal 11 ...")
   std::string skipped;               ///< the benchmark skipped itself, for this reason (then !ok)
   /// What the benchmark reported about itself over the measured samples (Body::annotations),
   /// as the worker sent it; for the benchmark's own reporter (Google Benchmark's counters).
   std::string annotations;
-  /// --prof perf: each counter over the measured samples (in the order the run counted
-  /// them), and the operations those samples ran (the counts' denominator).
+  /// --prof perf's counting forks: each counter over the measured samples (in the order the
+  /// run counted them), and the operations those samples ran (the counts' denominator).
   std::vector<CounterReading> perf_readings = {};
   std::uint64_t perf_ops = 0;
 };
@@ -207,6 +207,15 @@ struct Interval {
 /// A profiler a run was asked for (--prof), beside the timing.
 enum class Profiler { rusage, perf, instructions, alloc, disassembly };
 
+/// A fork that ran with a profiler's instrument in its worker (--prof alloc's counter,
+/// --prof perf's counters), apart from the scored forks: its counts are the profiler's
+/// figures; its samples never enter the score, its interval, the judgement of warmup and
+/// steady state, or the warnings.
+struct ProfilingFork {
+  Profiler profiler = Profiler::alloc;
+  Fork fork;
+};
+
 /// One figure a profiler gives for a benchmark: its mean over the scored forks and the 95%
 /// interval over them (none with fewer than two forks).
 struct ProfileMetric {
@@ -219,6 +228,9 @@ struct ProfileMetric {
   /// perf: the mean over the forks of time running / time enabled (1: counted throughout);
   /// 0 with forks 0 and no mean when the event never counted.
   std::optional<double> time_counted = {};
+  /// The same whole number in every fork (a count that repeats exactly: 3 allocations per
+  /// operation): shown as that number, with no interval.
+  bool exact = false;
 };
 
 /// One instruction of the hot code --prof asm shows: objdump's disassembly beside callgrind's
@@ -431,6 +443,9 @@ struct Benchmark {
   std::optional<CodeIdentity> code;     ///< --prof instructions or asm: the timed code's identity
 
   std::vector<Fork> forks;
+  /// --prof alloc, --prof perf: the forks that counted, after the scored ones (in the order
+  /// the profilers were asked for); never scored.
+  std::vector<ProfilingFork> profiling_forks;
   std::vector<Warning> warnings;
 };
 

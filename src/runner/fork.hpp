@@ -33,11 +33,12 @@ struct ForkPlan {
   double invocation_ns = 0;           ///< the time per invocation earlier forks measured (0: none)
   int min_samples = 5;                ///< measured samples per fork, however long they are
   double timeout_seconds = 30;
-  /// --prof perf: the events the worker counts (perf::events_to_text; "" for none) and their
-  /// names, in the same order.
+  /// --prof perf's profiling forks (never a scored one): the events the worker counts
+  /// (perf::events_to_text; "" for none) and their names, in the same order.
   std::string perf_events;
   std::vector<std::string> perf_event_names;
-  /// --prof alloc: the allocation counter preloaded into the worker (empty: none).
+  /// --prof alloc's profiling forks (never a scored one): the allocation counter preloaded
+  /// into the worker (empty: none).
   std::string alloc_library;
 };
 

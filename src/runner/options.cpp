@@ -134,8 +134,9 @@ void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
   app.add_option("--prof", text.profilers,
                  "Also profile each benchmark (repeatable): rusage (page faults and context switches per "
                  "operation, peak resident set); alloc (allocations, frees and bytes allocated per operation, "
-                 "peak live bytes); perf[:EV1,EV2,...] (hardware and software counters per operation; default "
-                 "cycles, instructions, branches, branch-misses, cache-references, cache-misses and software "
+                 "peak live bytes, counted in forks apart from the scored ones); perf[:EV1,EV2,...] (hardware and "
+                 "software counters per operation, in forks apart from the scored ones; default cycles, "
+                 "instructions, branches, branch-misses, cache-references, cache-misses and software "
                  "events); instructions (instructions per operation, counted by valgrind's callgrind in one more "
                  "worker); asm (the hot loop's disassembly with each instruction's share of the instructions "
                  "executed, from callgrind and objdump)")

@@ -37,6 +37,7 @@
 #include "runner/hot_code_profile.hpp"
 #include "runner/options.hpp"
 #include "runner/perf_plan.hpp"
+#include "runner/profiling_forks.hpp"
 #include "runner/result_files.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
@@ -257,6 +258,27 @@ results::Run described_run(const RunOptions& options, const std::vector<registry
   return run;
 }
 
+// The profilers that count in forks of their own (alloc, perf), in the order asked for:
+// the scored forks' plan with that one instrument on. perf's events are probed here, before
+// anything is measured; with none that counts here it has no forks.
+std::vector<ProfilingPlan> profiling_plans(const RunOptions& options, const ProfilerTools& tools, const ForkPlan& scored,
+                                           results::Context& context) {
+  std::vector<ProfilingPlan> plans;
+  for (const auto profiler : options.profilers) {
+    ProfilingPlan profiling{profiler, scored};
+    if (profiler == results::Profiler::alloc) {
+      profiling.plan.alloc_library = tools.alloc_library;
+    } else if (profiler == results::Profiler::perf) {
+      plan_perf(options, context, profiling.plan, std::cerr);
+      if (profiling.plan.perf_events.empty()) continue;
+    } else {
+      continue;
+    }
+    plans.push_back(std::move(profiling));
+  }
+  return plans;
+}
+
 // After the timing, the profilers that need a worker of their own under callgrind. True
 // when the user interrupted them.
 bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Instance>& instances, const ForkPlan& plan,
@@ -278,9 +300,9 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   const auto characterization = clock::characterize_active();
 
   results::Run run = described_run(options, instances);
-  ForkPlan plan = fork_plan(options, characterization);
-  plan_perf(options, run.context, plan, std::cerr);  // --prof perf: what counts here, before measuring
-  plan.alloc_library = tools.alloc_library;
+  // The scored forks run with no profiler's instrument in their workers.
+  const ForkPlan plan = fork_plan(options, characterization);
+  const std::vector<ProfilingPlan> profiling = profiling_plans(options, tools, plan, run.context);
   const analysis::StopRule rule = stop_rule(options);
   analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
   summary.profilers = options.profilers;
@@ -289,8 +311,9 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
     // Summarising copies the run: only when a checkpoint is due.
     if (files.checkpoint_due()) files.checkpoint(summarized(run, instances, summary, true));
   });
-  const bool stopped_by_user =
-      outcome.interrupted || run_callgrind_profilers(run, instances, plan, tools, options);
+  const bool stopped_by_user = outcome.interrupted ||
+                               run_profiling_forks(run, instances, profiling, rule, run.context.seed, options.quiet) ||
+                               run_callgrind_profilers(run, instances, plan, tools, options);
   // Every worker is reaped by now: the load is the rest of the machine's.
   run.context.busy_cores = other_load.cores();
   system::add_machine_warnings(run.context);

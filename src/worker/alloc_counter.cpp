@@ -33,6 +33,8 @@ AllocationCounter AllocationCounter::attach() {
   counter.start_ = find_function<Switch>(TARE_ALLOC_START);
   counter.stop_ = find_function<Switch>(TARE_ALLOC_STOP);
   counter.reset_ = find_function<Switch>(TARE_ALLOC_RESET);
+  counter.aside_ = find_function<Switch>(TARE_ALLOC_ASIDE);
+  counter.back_ = find_function<Switch>(TARE_ALLOC_BACK);
   counter.read_ = find_function<void (*)(tare_alloc_totals*)>(TARE_ALLOC_READ);
   // The executable's own malloc (a static allocator, tcmalloc linked in) comes before any
   // preloaded one: the counter would be present and see nothing.

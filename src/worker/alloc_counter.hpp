@@ -27,12 +27,15 @@ class AllocationCounter {
   /// The totals since the reset, for `ops` operations counted.
   results::Allocations read(std::uint64_t ops) const;
 
-  // The switches themselves, for a caller that brackets a region with plain calls.
+  // The switches themselves, for a caller that brackets a region with plain calls: counting
+  // on and off for every thread, and the calling thread set aside and back.
   Switch start_function() const { return start_; }
   Switch stop_function() const { return stop_; }
+  Switch aside_function() const { return aside_; }
+  Switch back_function() const { return back_; }
 
  private:
-  Switch start_ = nullptr, stop_ = nullptr, reset_ = nullptr;
+  Switch start_ = nullptr, stop_ = nullptr, reset_ = nullptr, aside_ = nullptr, back_ = nullptr;
   void (*read_)(tare_alloc_totals*) = nullptr;
 };
 

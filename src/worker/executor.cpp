@@ -245,6 +245,12 @@ void Executor::begin_measurement() {
   for (auto* state : states()) spec_.body->begin_measurement(*state);
 }
 
+void Executor::bracket_runs(RunBracket bracket) {
+  bracket_ = bracket;
+  for (auto* state : states())
+    if (state) spec_.body->bracket_untimed(*state, bracket.untimed);
+}
+
 std::string Executor::annotations() {
   end_calls();
   return spec_.body->annotations(states());

@@ -20,10 +20,12 @@
 namespace tare::worker {
 
 /// Functions called just before and just after the benchmark's timed run in each sample (not
-/// around the sample's hooks or its bookkeeping): a profiler's window on the measured work.
+/// around the sample's hooks or its bookkeeping), and around the untimed parts inside that
+/// run (per-invocation hooks, a paused timer): a profiler's window on the measured work.
 struct RunBracket {
   void (*open)() = nullptr;
   void (*close)() = nullptr;
+  detail::UntimedBracket untimed;
 };
 
 class Executor {
@@ -55,8 +57,9 @@ class Executor {
   std::string annotations();
   /// Destroys the state(s); returns the time it took.
   double teardown();
-  /// From here on, every sample's run is bracketed (an empty bracket: none).
-  void bracket_runs(RunBracket bracket) { bracket_ = bracket; }
+  /// From here on, every sample's run is bracketed, and its untimed parts too (an empty
+  /// bracket: none).
+  void bracket_runs(RunBracket bracket);
 
  private:
   struct Slot;  // one benchmark thread

@@ -21,7 +21,9 @@
 //                                     then exit 0 (annotations: what the benchmark reported
 //                                     about itself over the measured samples, for its reporter;
 //                                     alloc: with alloc=1, what the allocation counter saw over
-//                                     the samples after "begin", and their operations;
+//                                     the samples after "begin" (it counts every sample's run,
+//                                     the benchmark's untimed parts set aside), and their
+//                                     operations;
 //                                     p: only when asked to count perf events (perf=...), each
 //                                     event's reading over the samples after "begin", in the
 //                                     order sent, and the operations those samples ran)
@@ -60,8 +62,9 @@ struct WorkerSpec {
   int occurrence = 0;
   /// perf events to count around the measured samples (perf::events_to_text); "" for none.
   std::string perf_events = {};
-  /// --prof alloc: count allocations over the measured samples (the runner preloads the
-  /// counter, libtare_alloc.so; argument "alloc=1", absent otherwise).
+  /// --prof alloc: count allocations in every sample's run and report those of the measured
+  /// samples (the runner preloads the counter, libtare_alloc.so, into a counting fork, never
+  /// a scored one; argument "alloc=1", absent otherwise).
   bool count_allocations = false;
   /// The fork ahead (registry's ForkOutlook): how long it takes samples in all, and the time
   /// per invocation earlier forks measured; 0 (and absent) when not known.

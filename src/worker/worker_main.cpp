@@ -145,6 +145,15 @@ struct AllocationCounting {
   std::uint64_t ops = 0;
 };
 
+// A counting fork (--prof alloc) counts every sample's run from the first, calibration and
+// warmup included, so that its series is alike throughout (nothing switches on part-way
+// through it); the benchmark's untimed parts inside a run are set aside. "begin" then zeroes
+// the totals: the figures are the measured samples'. The fork is never scored.
+void count_every_run(const AllocationCounter& counter, Executor& executor) {
+  executor.bracket_runs({counter.start_function(), counter.stop_function(),
+                         {counter.aside_function(), counter.back_function()}});
+}
+
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
@@ -153,6 +162,7 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
   AllocationCounting allocations;
   if (spec.count_allocations) allocations.counter = AllocationCounter::attach();
   Executor executor(benchmark, Params(spec.params), spec.threads, {spec.span_ns, spec.invocation_ns});
+  if (allocations.counter) count_every_run(*allocations.counter, executor);
   channel.send(ready_reply(executor, layout));
   channel.flush();
 
@@ -176,9 +186,9 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
     } else if (command == "begin") {
       executor.begin_measurement();
       if (allocations.counter) {
-        // Only the measured samples' runs count: not warmup, the floor, the reference
-        // workload, nor what the harness does between runs.
-        executor.bracket_runs({allocations.counter->start_function(), allocations.counter->stop_function()});
+        // The figures are the measured samples' runs alone: not warmup, the floor, the
+        // reference workload, nor what the harness does between runs (counting is off then).
+        allocations.counter->reset();
         allocations.measuring = true;
       }
       counters.begin();

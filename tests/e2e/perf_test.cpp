@@ -27,6 +27,14 @@ const PerfJson* perf_figure(const PerfJson& benchmark, const std::string& event)
   return nullptr;
 }
 
+// The forks perf counted in, apart from the scored ones.
+std::vector<PerfJson> perf_forks(const PerfJson& benchmark) {
+  std::vector<PerfJson> forks;
+  for (const PerfJson& fork : benchmark["profiling_forks"])
+    if (fork["profiler"] == "perf") forks.push_back(fork);
+  return forks;
+}
+
 bool perf_unavailable(const PerfJson& run, const std::string& event) {
   if (!run["context"].contains("perf")) return false;
   for (const PerfJson& u : run["context"]["perf"]["unavailable"])
@@ -45,9 +53,10 @@ std::size_t perf_warning_lines(const std::string& err) {
 }  // namespace
 
 // Every operation maps, touches and unmaps four fresh pages: the page-faults counter, on
-// only around the measured samples, reads four per operation in each fork (the harness's
-// own faults meanwhile are a sliver), counted all the time it was enabled (software events
-// need no PMU counter), with the raw readings in each fork to recompute it.
+// only around the measured samples of forks apart from the scored ones, reads four per
+// operation in each such fork (the harness's own faults meanwhile are a sliver), counted all
+// the time it was enabled (software events need no PMU counter), with the raw readings in
+// each fork to recompute it. No scored fork has counters.
 TEST(EndToEndPerf, PageFaultsCounterReadsFourPerOperation) {
   const auto path = (tare_e2e::scratch_dir() / "perf_faults.json").string();
   const auto result = tare_e2e::run_command(perf_run_args("perf:page-faults,task-clock", path));
@@ -66,8 +75,10 @@ TEST(EndToEndPerf, PageFaultsCounterReadsFourPerOperation) {
   EXPECT_FALSE((*faults)["ci"].is_null());
   EXPECT_EQ((*faults)["time_counted"], 1.0);
   ASSERT_NE(perf_figure(b, "task-clock"), nullptr);
-  const PerfJson& forks = b["forks"];
-  ASSERT_FALSE(forks.empty());
+  ASSERT_FALSE(b["forks"].empty());
+  for (const PerfJson& fork : b["forks"]) EXPECT_FALSE(fork.contains("perf")) << fork["perf"];
+  const auto forks = perf_forks(b);
+  ASSERT_EQ(forks.size(), 2u) << b["profiling_forks"].dump();
   for (const PerfJson& fork : forks) {
     const PerfJson& perf = fork["perf"];
     ASSERT_GT(perf["ops"].get<double>(), 0) << fork;
@@ -95,11 +106,12 @@ TEST(EndToEndPerf, HardwareEventsAreCountedOrSaidUnavailableAndTheRunGoesOn) {
   const PerfJson& b = run["benchmarks"].at(0);
   ASSERT_FALSE(b["forks"].empty());
   for (const PerfJson& fork : b["forks"]) EXPECT_EQ(fork["status"], "ok") << fork["error"];
+  for (const PerfJson& fork : perf_forks(b)) EXPECT_EQ(fork["status"], "ok") << fork["error"];
   for (const std::string event : {"cycles", "instructions"}) {
     if (perf_unavailable(run, event)) {
       EXPECT_EQ(perf_figure(b, event), nullptr) << event;
       EXPECT_NE(result.err.find(event), std::string::npos) << result.err;
-      for (const PerfJson& fork : b["forks"]) {
+      for (const PerfJson& fork : perf_forks(b)) {
         if (!fork.contains("perf")) continue;
         for (const PerfJson& reading : fork["perf"]["readings"]) EXPECT_NE(reading["event"], event);
       }

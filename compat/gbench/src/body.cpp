@@ -37,6 +37,7 @@ struct RunRecord final : detail::StateBase {
   std::int64_t calls = 0;
   double outside_ns = 0;
   benchmark::IterationCount last_iterations = 0;  // of the last batch
+  detail::UntimedBracket untimed;  // told to each call: its timer's pauses are set aside
 };
 
 RunRecord& record_of(detail::StateBase& base) { return static_cast<RunRecord&>(base); }
@@ -113,6 +114,12 @@ class GbenchBody final : public detail::Body {
   bool times_itself() const override { return true; }
   bool reports_its_own_time() const override { return Access::manual_time(*instance_.family); }
 
+  void bracket_untimed(detail::StateBase& base, const detail::UntimedBracket& bracket) const override {
+    RunRecord& r = record_of(base);
+    r.untimed = bracket;
+    if (r.call) r.call->bracket_untimed(bracket);
+  }
+
   void begin_measurement(detail::StateBase& base) const override {
     RunRecord& r = record_of(base);
     r.measuring = true;
@@ -137,6 +144,7 @@ class GbenchBody final : public detail::Body {
     }
     meet();
     r.call = std::make_unique<Call>(instance_, call_iterations_.load(), r.thread_index, loops_meet_.get());
+    r.call->bracket_untimed(r.untimed);
     ++r.calls;
   }
   // Teardown once every thread's call returned, on one thread. An error the function set

@@ -159,7 +159,8 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   }
   if (const auto table = report::detail::alloc_table(run)) {  // --prof alloc
     notes.lines.push_back(
-        "tare --prof alloc: per operation of the measured batches, mean over the processes ± 95% CI half-width:");
+        "tare --prof alloc: per operation of the measured batches, in processes apart from the timed ones (paused "
+        "timers left out); mean over those processes ± 95% CI half-width, a count the same in each shown whole:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
   }
   if (const auto table = report::detail::perf_table(run)) {  // --prof perf

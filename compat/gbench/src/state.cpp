@@ -46,6 +46,7 @@ double process_read_cost_ns() {
 }  // namespace
 
 void State::ResumeTiming() {
+  if (driver_) driver_->timer_started();  // before the clocks: outside the timing
   running_ = true;
   start_cpu_ns_ = cpu_clock_ns(process_cpu_ ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID);
   start_ticks_ = ::tare::detail::ticks_start();
@@ -63,6 +64,7 @@ void State::PauseTiming() {
   if (!process_cpu_ || threads_ == 1) timed_cpu = std::min(timed_cpu, ::tare::clock::ticks_to_ns(ticks));
   accumulated_cpu_ns_ += timed_cpu;
   running_ = false;
+  if (driver_) driver_->timer_stopped();
 }
 
 void State::StartKeepRunning() {

@@ -150,4 +150,40 @@ TEST(AllocCounter, ThreadsCountApartAndTheTotalsAddThemUp) {
   EXPECT_EQ(totals.peak_live_bytes, 2 * usable);  // one block at a time on each thread
 }
 
+// A thread set aside counts nothing, allocating or freeing, while counting is on for the
+// rest; back, it counts again. Another thread counts meanwhile: aside is the calling
+// thread's alone.
+TEST(AllocCounter, AThreadSetAsideCountsNothingAndTheOthersCountOn) {
+  std::atomic<bool> go{false}, release{false};
+  std::atomic<int> done{0};
+  std::thread other([&] {
+    while (!go.load()) std::this_thread::yield();
+    for (int i = 0; i < 7; ++i) std::free(std::malloc(32));
+    done.fetch_add(1);
+    while (!release.load()) std::this_thread::yield();
+  });
+  tare_alloc_totals totals{};
+  {
+    CountingWindow window;
+    tare_alloc_aside();
+    go = true;
+    void* held = std::malloc(1000);  // allocated aside: not counted, nor its free below
+    for (int i = 0; i < 100; ++i) std::free(std::malloc(64));
+    tare_alloc_aside();  // twice aside, once back: back
+    tare_alloc_back();
+    std::free(std::malloc(16));
+    tare_alloc_aside();
+    std::free(held);
+    tare_alloc_back();
+    while (done.load() < 1) std::this_thread::yield();
+    totals = window.stop();
+  }
+  release = true;
+  other.join();
+  EXPECT_EQ(totals.allocations, 7u + 1u);
+  EXPECT_EQ(totals.frees, 7u + 1u);
+  EXPECT_EQ(totals.bytes, 7u * 32u + 16u);
+}
+
 }  // namespace
+

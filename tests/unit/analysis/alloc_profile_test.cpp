@@ -38,6 +38,7 @@ TEST(AllocProfile, ThreeBlocksOf64BytesPerOperationAreExactlyThreeAnd192Bytes) {
   ASSERT_TRUE(allocations.ci);
   EXPECT_EQ(allocations.ci->low, 3.0);  // the same in every fork: no spread
   EXPECT_EQ(allocations.ci->high, 3.0);
+  EXPECT_TRUE(allocations.exact);
   EXPECT_EQ(alloc_metric(profile, "frees").mean, 3.0);
   EXPECT_EQ(alloc_metric(profile, "bytes_allocated").unit, "B/op");
   EXPECT_EQ(alloc_metric(profile, "bytes_allocated").mean, 192.0);
@@ -54,6 +55,7 @@ TEST(AllocProfile, FiguresVaryOverForksWithAnInterval) {
   EXPECT_DOUBLE_EQ(allocations.mean, 1.5);
   ASSERT_TRUE(allocations.ci);
   EXPECT_NEAR((allocations.ci->high - allocations.ci->low) / 2, 6.353, 1e-3);
+  EXPECT_FALSE(allocations.exact);
   EXPECT_DOUBLE_EQ(alloc_metric(profile, "frees").mean, 1.25);
   EXPECT_DOUBLE_EQ(alloc_metric(profile, "peak_live_bytes").mean, 96);
 }
@@ -69,6 +71,30 @@ TEST(AllocProfile, ForksWithoutCountsOrOperationsAreLeftOut) {
   EXPECT_EQ(allocations.mean, 0.0);
   EXPECT_FALSE(allocations.ci);  // one fork: no interval
   EXPECT_TRUE(tare::analysis::alloc_profile({&uncounted, &nothing}).empty());
+}
+
+// The forks a profiler counted in: its own, that ran to the end; not another profiler's,
+// nor the scored ones.
+TEST(ProfilingForks, AProfilersFiguresComeFromItsOwnForksThatRanToTheEnd) {
+  tare::results::Benchmark b;
+  b.forks.push_back(fork_counting({10, 10, 10, 80, 8}));
+  b.profiling_forks.push_back({tare::results::Profiler::alloc, fork_counting({10, 30, 30, 80, 8})});
+  b.profiling_forks.push_back({tare::results::Profiler::perf, Fork{}});
+  Fork failed = fork_counting({10, 50, 50, 80, 8});
+  failed.ok = false;
+  b.profiling_forks.push_back({tare::results::Profiler::alloc, failed});
+  const auto alloc = tare::analysis::profiling_forks_of(b, tare::results::Profiler::alloc);
+  ASSERT_EQ(alloc.size(), 1u);
+  EXPECT_EQ(alloc.front(), &b.profiling_forks.front().fork);
+  EXPECT_EQ(tare::analysis::profiling_forks_of(b, tare::results::Profiler::perf).size(), 1u);
+  EXPECT_TRUE(tare::analysis::profiling_forks_of(b, tare::results::Profiler::rusage).empty());
+}
+
+TEST(ProfilingForks, AsManyAsTheScoredForksAtLeastUpToThree) {
+  EXPECT_EQ(tare::analysis::profiling_forks_wanted(1), 1);
+  EXPECT_EQ(tare::analysis::profiling_forks_wanted(2), 2);
+  EXPECT_EQ(tare::analysis::profiling_forks_wanted(5), 3);
+  EXPECT_EQ(tare::analysis::profiling_forks_wanted(0), 1);
 }
 
 }  // namespace

@@ -59,4 +59,25 @@ TEST(RusageProfile, OneForkHasNoIntervalAndNoMeasuredOperationsNoFigures) {
   EXPECT_TRUE(tare::analysis::rusage_profile({&empty}).empty());
 }
 
+// A count that repeats to the unit in every fork is exact: that number, an interval of no
+// width. A spread, a fraction or no value at all is not.
+TEST(ProfileMetric, TheSameWholeNumberInEveryForkIsExact) {
+  using tare::analysis::metric_over_forks;
+  using tare::analysis::same_whole_number;
+  const auto thousand = metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {1000, 1000, 1000});
+  EXPECT_TRUE(thousand.exact);
+  EXPECT_EQ(thousand.mean, 1000.0);
+  ASSERT_TRUE(thousand.ci);
+  EXPECT_EQ(thousand.ci->low, 1000.0);
+  EXPECT_EQ(thousand.ci->high, 1000.0);
+  EXPECT_TRUE(metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {0, 0}).exact);
+  EXPECT_TRUE(metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {7}).exact);
+  EXPECT_FALSE(metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {1000, 1001}).exact);
+  EXPECT_FALSE(metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {2.5, 2.5}).exact);
+  EXPECT_FALSE(metric_over_forks(tare::results::Profiler::alloc, "allocations", "/op", {}).exact);
+  EXPECT_FALSE(same_whole_number({std::nan(""), std::nan("")}));
+  EXPECT_FALSE(same_whole_number({0x1p60, 0x1p60}));  // whole, but past what a double holds exactly
+  EXPECT_FALSE(same_whole_number({4.000001, 4.000001}));
+}
+
 }  // namespace

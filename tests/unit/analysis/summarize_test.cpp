@@ -170,6 +170,54 @@ TEST(Summarize, LongTeardownsMajorFaultsAndUnsteadyForksAreReported) {
   EXPECT_THAT(warnings, Contains(Text("no steady state in 2 of 4 forks")));
 }
 
+// A profiler's forks (--prof alloc) counted with an instrument that made them slower, and
+// each of them settled slower still: their figures are the profile's, and nothing else of
+// them enters the score, its interval or the warnings.
+TEST(Summarize, ProfilingForksGiveTheProfileAndNothingElse) {
+  Fixture fx;
+  fx.context.profilers = {tare::results::Profiler::alloc};
+  std::mt19937_64 rng(11);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 4; ++i) forks.push_back(fork_with_mean(20.0, 0.01, 30, rng));
+  const Benchmark without = summarized(fx, forks);
+  Benchmark b;
+  b.unit = "ns/op";
+  b.forks = forks;
+  b.stop_reason = tare::results::StopReason::target_ci;
+  for (int i = 0; i < 3; ++i) {
+    Fork counting = fork_with_mean(35.0, 0.01, 30, rng);
+    counting.steady_class = tare::results::SteadyClass::slowdown;
+    counting.allocations = tare::results::Allocations{3000, 9000, 9000, 576000, 216};
+    b.profiling_forks.push_back({tare::results::Profiler::alloc, counting});
+  }
+  tare::analysis::summarize(b, fx.instance, fx.context);
+  ASSERT_TRUE(b.score && without.score);
+  EXPECT_EQ(*b.score, *without.score);
+  EXPECT_EQ(b.ci->low, without.ci->low);
+  EXPECT_EQ(b.ci->high, without.ci->high);
+  EXPECT_THAT(b.warnings, Not(Contains(Text("settled slower"))));
+  EXPECT_EQ(b.warnings.size(), without.warnings.size());
+  ASSERT_FALSE(b.profile.empty());
+  EXPECT_EQ(b.profile.front().name, "allocations");
+  EXPECT_EQ(b.profile.front().mean, 3.0);
+  EXPECT_EQ(b.profile.front().forks, 3);
+  EXPECT_TRUE(b.profile.front().exact);
+}
+
+// Counts in the scored forks (a results file of an older tare) are not the profile's: only
+// the profiler's own forks are.
+TEST(Summarize, AllocationsInScoredForksAreNotTheProfile) {
+  Fixture fx;
+  fx.context.profilers = {tare::results::Profiler::alloc};
+  std::mt19937_64 rng(12);
+  std::vector<Fork> forks;
+  for (int i = 0; i < 3; ++i) {
+    forks.push_back(fork_with_mean(20.0, 0.01, 30, rng));
+    forks.back().allocations = tare::results::Allocations{3000, 9000, 9000, 576000, 216};
+  }
+  EXPECT_THAT(summarized(fx, forks).profile, IsEmpty());
+}
+
 TEST(Summarize, DebugBuildsAreCalledOut) {
   Fixture fx;
   fx.spec.optimized = false;

@@ -52,6 +52,24 @@ void half_paused(benchmark::State& state) {
   }
 }
 
+// The paused stretches and the timed ones, told apart by the thread's bracket (--prof alloc
+// sets the thread aside while the timer is stopped).
+thread_local bool t_set_aside = false;
+int g_timed_seen_aside = 0, g_paused_seen_counting = 0, g_timed = 0, g_paused = 0;
+void set_aside() { t_set_aside = true; }
+void come_back() { t_set_aside = false; }
+
+void paused_and_timed(benchmark::State& state) {
+  for (auto _ : state) {
+    ++g_timed;
+    g_timed_seen_aside += t_set_aside;
+    state.PauseTiming();
+    ++g_paused;
+    g_paused_seen_counting += !t_set_aside;
+    state.ResumeTiming();
+  }
+}
+
 struct Family {
   explicit Family(benchmark::internal::Function* f, const char* name = "BM_test") : function(name, f) {
     instance.family = &function;
@@ -69,6 +87,25 @@ class CallTest : public ::testing::Test {
     g_max_seen = 0;
   }
 };
+
+// With the bracket, the thread is aside exactly while the timer is stopped: in the paused
+// stretches and between batches, never in the timed part of an iteration.
+TEST_F(CallTest, TheThreadIsSetAsideWhileTheTimerIsStopped) {
+  Family family(&paused_and_timed);
+  Call call(family.instance, 1000, 0, nullptr);
+  call.bracket_untimed({&set_aside, &come_back});
+  g_timed_seen_aside = g_paused_seen_counting = g_timed = g_paused = 0;
+  for (int i = 0; i < 3; ++i) {
+    call.run_batch(100);
+    EXPECT_TRUE(t_set_aside);  // a batch ends with the timer stopped
+  }
+  call.end();
+  EXPECT_EQ(g_timed, 300);
+  EXPECT_EQ(g_paused, 300);
+  EXPECT_EQ(g_timed_seen_aside, 0);
+  EXPECT_EQ(g_paused_seen_counting, 0);
+  t_set_aside = false;
+}
 
 TEST_F(CallTest, OneCallServesManyBatchesAndItsLocalsCarryOn) {
   Family family(&counting);

@@ -126,11 +126,14 @@ namespace {
 TEST(HtmlPage, AProfiledBenchmarkShowsItsProfilersFigures) {
   auto file = sample_run();
   auto& b = std::get<tare::results::Run>(file.content).benchmarks[1];
-  b.profile.push_back({tare::results::Profiler::alloc, "allocations", "/op", 3, tare::results::Interval{0.95, 3, 3}, 3});
+  b.profile.push_back({tare::results::Profiler::alloc, "allocations", "/op", 1000, tare::results::Interval{0.95, 1000, 1000}, 3});
+  b.profile.back().exact = true;  // the same in every fork: whole, as the console shows it
+  b.profile.push_back({tare::results::Profiler::alloc, "frees", "/op", 3, tare::results::Interval{0.95, 3, 3}, 3});
   b.profile.push_back({tare::results::Profiler::perf, "cycles", "/op", std::nan(""), std::nullopt, 0, 0.0});
   const std::string page = tare::html::report_page({file});
   EXPECT_EQ(times_in(page, "<table class=\"profile\">"), 1u);
-  EXPECT_NE(page.find("<td>alloc</td><td>allocations</td><td class=\"number\">3 ± 0 /op</td>"), std::string::npos);
+  EXPECT_NE(page.find("<td>alloc</td><td>allocations</td><td class=\"number\">1000 /op</td>"), std::string::npos);
+  EXPECT_NE(page.find("<td>alloc</td><td>frees</td><td class=\"number\">3 ± 0 /op</td>"), std::string::npos);
   EXPECT_NE(page.find("<td>perf</td><td>cycles</td><td class=\"number\">not counted</td>"), std::string::npos);
 }
 

@@ -59,7 +59,7 @@ TEST(JsonWrite, BenchmarkFields) {
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "profile", "instruction_counts",
                                                "hot_code", "code", "warnings", "warning_codes",
-                                               "forks"}));
+                                               "forks", "profiling_forks"}));
   EXPECT_EQ(b["name"], "parse/invalid_percent=10/text=中文");
   EXPECT_EQ(keys(b["params"]), (std::vector<std::string>{"invalid_percent", "text", "alpha"}));  // declaration order
   EXPECT_EQ(b["params"]["alpha"], "a,b");
