@@ -52,7 +52,7 @@ ScoreCells score_cells(const results::Benchmark& b) {
   // time, deserves no interval; it keeps its number, which compare and baselines use.
   const bool unsteady = rests_on_unsteady_forks(b);
   const bool two_modes = b.modes.size() == 2;
-  if (two_modes || unsteady || b.score_disturbed) {
+  if (score_shown_approximate(b)) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
     cells.ci = {two_modes ? "2 modes" : unsteady ? "no steady state" : "disturbed", Style::yellow};
@@ -121,6 +121,11 @@ std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
 }
 
 }  // namespace
+
+bool score_shown_approximate(const results::Benchmark& b) {
+  if (!b.skipped.empty() || !b.ok || !b.score || !std::isfinite(*b.score)) return false;
+  return b.modes.size() == 2 || rests_on_unsteady_forks(b) || b.score_disturbed;
+}
 
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),

@@ -15,4 +15,8 @@ namespace tare::report::detail {
 /// when any benchmark has warnings.
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot = std::nullopt);
 
+/// Whether the table shows the benchmark's score as "~value", without an interval: it mixes
+/// speeds (two modes, forks without a steady state) or counts other work's time.
+bool score_shown_approximate(const results::Benchmark& b);
+
 }  // namespace tare::report::detail
