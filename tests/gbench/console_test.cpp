@@ -348,6 +348,9 @@ TEST(GbenchConsole, AdviceForADeletedLoopIsInGoogleBenchmarksApi) {
   for (const char* native : {"consume()", "opaque()", "acknowledge", "--measure-ms"})
     EXPECT_EQ(out.out.find(native), std::string::npos) << native << " in: " << out.out;
   EXPECT_EQ(out.out.find('~'), std::string::npos) << out.out;
+  // It sets nothing up: no line about time outside its loop (a call's wait for the end of
+  // its process's measurement is not set-up).
+  EXPECT_EQ(out.out.find("outside its timed loop"), std::string::npos) << out.out;
 }
 
 // With repetitions the legend speaks of repetitions, each one process, and of the interval
