@@ -32,7 +32,8 @@ struct CallReport {
   benchmark::UserCounters counters;
   std::string label;
   std::int64_t complexity_n = 0;
-  double outside_ns = 0;  ///< wall time before its loop's first batch and after its loop ended (not its waits for batches)
+  /// Wall time before its loop's first batch and after its loop ended (not its waits for a batch).
+  double outside_ns = 0;
   bool error = false;
   std::string error_message;
 };
