@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "analysis/advice.hpp"
 #include "analysis/disturbance.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/fork_analysis.hpp"
@@ -58,7 +59,7 @@ double ns_per_op(const std::vector<const results::Fork*>& forks, int threads) {
 constexpr int kForksToShowAPattern = 2;
 
 // What the changepoint analysis found, in the reader's terms.
-void steady_state_warnings(results::Benchmark& b) {
+void steady_state_warnings(results::Benchmark& b, SourceApi api) {
   int ok = 0, unsteady = 0, slowdown = 0, unchecked = 0;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
@@ -70,20 +71,20 @@ void steady_state_warnings(results::Benchmark& b) {
   // An unsteady fork is left out of the score whether or not it is warned about.
   if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
     warn(b, WarningCode::unsteady_forks, fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
-                            "are left out of the score; raise --measure-ms to see where the speed settles",
-                            unsteady, ok));
+                            "are left out of the score; {} to see where the speed settles",
+                            unsteady, ok, longer_measurement(api)));
   else if (unsteady > 0 && ok - unsteady < 2)
     warn(b, WarningCode::unsteady_score, fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
-                            "mixes speeds and is not to be trusted (raise --warmup-max-ms or --measure-ms)",
-                            unsteady, ok));
+                            "mixes speeds and is not to be trusted ({})",
+                            unsteady, ok, longer_warmup_and_measurement(api)));
   if (slowdown >= kForksToShowAPattern)
     warn(b, WarningCode::slowdown, fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
                             "something in the measured code degrades as it runs (caches, memory growing)",
                             slowdown, ok));
   if (unchecked > 0)
     warn(b, WarningCode::steady_unchecked, fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
-                            "(samples are long; raise --warmup-max-ms or --measure-ms)",
-                            unchecked, ok, kFewestToClassify));
+                            "(samples are long; {})",
+                            unchecked, ok, kFewestToClassify, longer_warmup_and_measurement(api)));
 }
 
 // Dependent samples and outliers inside forks are not warnings: the within-fork figures
@@ -201,7 +202,7 @@ void too_disturbed_warning(results::Benchmark& b) {
   }
   warn(b, WarningCode::score_disturbed, fmt::format(
       "too few undisturbed samples: other work held the CPU through most samples of {} of {} forks, so the score "
-      "counts the time it took (shown as ~); give the benchmark a CPU of its own (taskset -c) or run it at a "
+      "counts the time it took; give the benchmark a CPU of its own (taskset -c) or run it at a "
       "quieter moment",
       disturbed, ok));
 }
@@ -255,9 +256,9 @@ void harness_cost_warnings(results::Benchmark& b, const registry::Instance& inst
     if (b.floor_ns_per_op > 0 && fast <= 1.25 * b.floor_ns_per_op && !spec.body->times_each_invocation())
       warn(b, WarningCode::optimised_away, fmt::format(
           "looks optimised away, or is as cheap as the empty loop and cannot be resolved: {} per op in its "
-          "fastest sample is not above the empty-operation floor ({}); if the work was deleted, return the "
-          "result or consume() it and pass inputs through opaque(); if it is real, .acknowledge() it",
-          report::format_duration_ns(fast), report::format_duration_ns(b.floor_ns_per_op)));
+          "fastest sample is not above the empty-operation floor ({}); {}",
+          report::format_duration_ns(fast), report::format_duration_ns(b.floor_ns_per_op),
+          deleted_work_advice(spec.api)));
   }
   if (spec.body->times_each_invocation() && per_op > 0 && b.timer_cost_ns_per_op >= 0.1 * per_op)
     warn(b, WarningCode::timer_cost,
@@ -283,7 +284,7 @@ std::string forks_text(const results::Benchmark& b, std::size_t scored) {
 }
 
 // The precision asked for and not reached before the budget or the fork limit; no interval.
-void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRule& rule) {
+void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRule& rule, SourceApi api) {
   const bool stopped_short =
       b.stop_reason == results::StopReason::budget || b.stop_reason == results::StopReason::max_forks;
   if (b.ci && b.score && stopped_short) {
@@ -293,9 +294,10 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
     if (rule.target_relative_half_width > 0 && relative > rule.target_relative_half_width)
       // This run's own interval: the one more forks narrow (the interval across runs also
       // holds the machine's speed between runs, which no fork of this run can narrow).
-      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: this run's own interval is ±{:.3g}% {} ({}); raise --budget or --max-forks",
+      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: this run's own interval is ±{:.3g}% {} ({}); {}",
                                        100 * rule.target_relative_half_width, 100 * relative, forks,
-                                       b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit"));
+                                       b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit",
+                                       more_forks(api)));
   }
   if (!b.ci)
     warn(b, WarningCode::no_interval,
@@ -402,11 +404,11 @@ void add_each_warning(results::Benchmark& b, const registry::Instance& instance,
   std::vector<double> means;
   for (const auto* fork : forks) means.push_back(fork->mean);
   process_warnings(b, forks, means);
-  steady_state_warnings(b);
+  steady_state_warnings(b, instance.spec->api);
   slow_start_warnings(b);
   disturbance_warning(b);
   too_disturbed_warning(b);
-  precision_warnings(b, forks.size(), context.rule);
+  precision_warnings(b, forks.size(), context.rule, instance.spec->api);
   drift_warning(b, forks, instance.mode);
   resource_warnings(b, instance);
 }

@@ -9,6 +9,7 @@
 #include "analysis/estimates.hpp"
 #include "compare/fork_ratio.hpp"
 #include "compare/gbench_json.hpp"
+#include "compare/replicates.hpp"
 #include "compare/slow_start_rows.hpp"
 #include "compare/summary_level.hpp"
 #include "registry/registry.hpp"
@@ -166,11 +167,11 @@ struct SideKinds {
   bool both() const { return base_repetitions && candidate_repetitions; }
 };
 
-// Why a row compared from its forks has no interval: the side short of them, in its words.
-std::string too_few_forks(const stats::Comparison& comparison, const SideKinds& kinds) {
-  const bool repetitions = comparison.base.size() < 2 ? kinds.base_repetitions : kinds.candidate_repetitions;
-  if (!repetitions) return "fewer than 2 good forks on a side: no interval";
-  return "fewer than 2 repetitions on a side: no interval (run Google Benchmark with --benchmark_repetitions=N, N >= 2)";
+// What a side of a row rests on: a file's stated estimate over worker processes, or its
+// forks (a Google Benchmark-format file's: repetitions).
+Replicates replicates_of(const stats::MeanSummary* stated, bool repetitions) {
+  if (stated) return Replicates::processes;
+  return repetitions ? Replicates::repetitions : Replicates::forks;
 }
 
 // The method sentence of a comparison from forks (and samples), in the sides' words
@@ -189,8 +190,10 @@ std::string bootstrap_method(const SideKinds& kinds, std::size_t resamples) {
                      kinds.any() ? "; the Google Benchmark file's repetitions as forks of one sample" : "", resamples);
 }
 
-// What forks_to_settle counts, in the sides' words.
-std::string replicates_words(const SideKinds& kinds) {
+// What forks_to_settle counts, in the sides' words: at the summary level (a tare::gbench
+// file's rows, beside it a tare run's forks or a file's repetitions) worker processes.
+std::string replicates_words(const SideKinds& kinds, bool summary_level) {
+  if (summary_level) return kinds.any() ? "worker processes or repetitions per side" : "worker processes per side";
   if (kinds.both()) return "repetitions per side";
   return kinds.any() ? "forks or repetitions per side" : "forks per side";
 }
@@ -248,7 +251,9 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
   if (!b.ok || !c.ok) {
     row.problem = !b.ok ? "failed in the base run" : "failed in the new run";
   } else if (base_stated || new_stated) {
-    row.problem = summary_problem(sides.first, sides.second);
+    row.problem = too_few_replicates({replicates_of(base_stated, sides_given.kinds.base_repetitions), sides.first.n},
+                                     {replicates_of(new_stated, sides_given.kinds.candidate_repetitions), sides.second.n});
+    if (row.problem.empty()) row.problem = summary_problem(sides.first, sides.second);
     if (row.problem.empty()) {
       row.ratio = stats::sides_ratio_interval(stats::log_side(sides.first, sides_given.machine.base),
                                               stats::log_side(sides.second, sides_given.machine.candidate));
@@ -258,7 +263,9 @@ CompareRow compare_benchmark(const results::Benchmark& b, const results::Benchma
       suite.one_sided = suite.one_sided || !base_stated || !new_stated;
     }
   } else if (comparison.base.size() < 2 || comparison.candidate.size() < 2) {
-    row.problem = too_few_forks(comparison, sides_given.kinds);
+    row.problem = too_few_replicates({replicates_of(nullptr, sides_given.kinds.base_repetitions), comparison.base.size()},
+                                     {replicates_of(nullptr, sides_given.kinds.candidate_repetitions),
+                                      comparison.candidate.size()});
   } else {
     row.ratio = fork_ratio(comparison, options.resamples, seed, sides_given.machine);
     // The suite's geometric mean is of time ratios: for a rate, base and new swap places.
@@ -288,7 +295,6 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
                         machine_variances(base.context, candidate.context)};
   const double between_runs_variance = sides.machine.base + sides.machine.candidate;
   report.method = bootstrap_method(sides.kinds, options.resamples);
-  report.replicates = replicates_words(sides.kinds);
   SuiteParts suite;
   for (const auto& b : base.benchmarks)
     if (const results::Benchmark* c = find_benchmark(candidate, b.name))
@@ -296,6 +302,7 @@ CompareReport compare_runs(const results::Run& base, const results::Run& candida
       report.rows.push_back(compare_benchmark(b, *c, sides, options, options.seed + report.rows.size(), suite));
   if (report.rows.empty()) throw std::runtime_error("the two files have no benchmark in common");
 
+  report.replicates = replicates_words(sides.kinds, suite.summary_rows > 0);
   if (suite.summary_rows > 0) {
     report.method = summary_method(suite.summary_rows, suite.summarised.size(), options.resamples);
     report.notes.push_back(summary_note(suite.stated, suite.summary_rows, suite.summarised.size(), suite.one_sided));

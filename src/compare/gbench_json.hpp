@@ -32,7 +32,8 @@ inline constexpr const char* kGbenchWarning =
 /// The marker put in context.warnings of a run read from tare::gbench's JSON with
 /// repetitions (rows that are worker processes).
 inline constexpr const char* kGbenchTareRepetitionsNote =
-    "tare::gbench results with repetitions: each repetition is one worker process, resampled as a fork";
+    "tare::gbench results with repetitions: each repetition is one worker process, and the intervals are over "
+    "them";
 
 /// A Google Benchmark-format file.
 struct GbenchFile {

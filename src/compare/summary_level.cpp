@@ -17,7 +17,6 @@ stats::MeanSummary summary_side(const stats::MeanSummary* stated, const std::vec
 }
 
 std::string summary_problem(const stats::MeanSummary& base, const stats::MeanSummary& candidate) {
-  if (base.n < 2 || candidate.n < 2) return "fewer than 2 good forks on a side: no interval";
   if (!stats::usable(base) || !stats::usable(candidate))
     return "a side's score or interval is not a positive finite time: no ratio on the log scale";
   return "";

@@ -19,7 +19,8 @@ namespace tare::compare {
 /// values of each fork the score rested on; fewer than 2: not usable).
 stats::MeanSummary summary_side(const stats::MeanSummary* stated, const std::vector<std::vector<double>>& forks);
 
-/// Why a row at the summary level cannot be compared ("" when both sides are usable).
+/// Why a row at the summary level, whose sides rest on 2 or more each, cannot be compared
+/// ("" when both sides are usable; compare/replicates says why a side short of 2 cannot).
 std::string summary_problem(const stats::MeanSummary& base, const stats::MeanSummary& candidate);
 
 /// The method sentence when `summary_rows` of the `compared_rows` are at the summary level

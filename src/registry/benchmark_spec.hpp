@@ -111,6 +111,10 @@ struct InputRenewal {
   bool per_call_hook = false;            ///< before_each or after_each
 };
 
+/// The API a benchmark's source is written against: the calls and flags its reader can use,
+/// so the words of its advice (analysis/advice).
+enum class SourceApi { tare, google_benchmark };
+
 /// A registered benchmark family: one operation, all its parameter combinations.
 struct BenchmarkSpec {
   std::string name;   ///< "group.bench", or "bench" outside a group
@@ -129,6 +133,7 @@ struct BenchmarkSpec {
   /// The name is the instance's whole name: nothing is appended for parameters or threads
   /// (Google Benchmark's names, which carry both in their own notation).
   bool name_is_complete = false;
+  SourceApi api = SourceApi::tare;
   RunSettings settings;
   std::vector<Warning> acknowledged;  ///< warnings the benchmark declared known
   std::shared_ptr<const Body> body;

@@ -27,6 +27,13 @@ using detail::paint;
 using detail::Section;
 using detail::Style;
 
+// What "~" before a score means, under the table, only when a row shows one.
+void write_approximate_legend(const results::Run& run, std::ostream& out) {
+  if (std::none_of(run.benchmarks.begin(), run.benchmarks.end(), detail::score_shown_approximate)) return;
+  out << "\n~ marks a score given without an interval: it mixes speeds (2 modes, no steady state) or counts other "
+         "work's time (disturbed); the warnings below say why\n";
+}
+
 // Benchmarks that skipped themselves, with their reasons: not failures.
 void write_skipped(const results::Run& run, std::ostream& out, bool color) {
   Section section(out, "Skipped", color);
@@ -206,6 +213,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   } else {
     for (const std::string& line : detail::summary_table(run, options.plot).render(options.color)) out << line << '\n';
     if (const auto legend = detail::interval_legend(run)) out << *legend << '\n';
+    write_approximate_legend(run, out);
   }
   write_skipped(run, out, options.color);
   write_failures(run, out, options.color);

@@ -57,6 +57,9 @@ ScoreCells score_cells(const results::Benchmark& b) {
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
+  // A score that mixes speeds (two modes: a mean between them describes neither, and the
+  // Modes section shows both; forks without a steady state), or counts the neighbours'
+  // time, deserves no interval; it keeps its number, which compare and baselines use.
   if (interval_withheld(b)) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
@@ -143,6 +146,8 @@ std::optional<std::string> interval_legend(const results::Run& run) {
   if (across) legend += " (this run's own interval: \"ci\" in the JSON)";
   return legend;
 }
+
+bool score_shown_approximate(const results::Benchmark& b) { return has_score(b) && interval_withheld(b); }
 
 Table summary_table(const results::Run& run, std::optional<Glyphs> plot) {
   const bool any_warnings = std::any_of(run.benchmarks.begin(), run.benchmarks.end(),

@@ -20,4 +20,8 @@ Table summary_table(const results::Run& run, std::optional<Glyphs> plot = std::n
 /// across runs, or this run's only; nullopt when no row shows an interval.
 std::optional<std::string> interval_legend(const results::Run& run);
 
+/// Whether the table shows the benchmark's score as "~value", without an interval: it mixes
+/// speeds (two modes, forks without a steady state) or counts other work's time.
+bool score_shown_approximate(const results::Benchmark& b);
+
 }  // namespace tare::report::detail

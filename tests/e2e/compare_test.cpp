@@ -158,6 +158,39 @@ TEST(Compare, ReadsGoogleBenchmarkJsonAndSaysWhatItCannotKnow) {
 #endif
 }
 
+// Google Benchmark's own files without --benchmark_repetitions hold one repetition a
+// benchmark: nothing to build an interval from. The report says so in Google Benchmark's
+// words, naming the flag that gives more, and never speaks of forks; a gate fails closed.
+TEST(Compare, GoogleBenchmarkFilesOfOneRepetitionNameTheRepetitionsFlag) {
+#ifndef TARE_GBENCH_BASE
+  GTEST_SKIP() << "Google Benchmark (libbenchmark-dev) not found at configure time";
+#else
+  auto record_gbench = [](const std::string& binary, const std::string& name) {
+    const auto path = (tare_e2e::scratch_dir() / (name + ".json")).string();
+    const auto result = run_command({binary, "--benchmark_min_time=0.01", "--benchmark_out_format=json",
+                                     "--benchmark_out=" + path});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return path;
+  };
+  const auto base = record_gbench(TARE_GBENCH_BASE, "gb_once_base");
+  const auto slower = record_gbench(TARE_GBENCH_SLOWER, "gb_once_slower");
+  const json written = json::parse(tare_e2e::slurp(base));
+  ASSERT_EQ(written["benchmarks"].size(), 1u);
+  ASSERT_EQ(written["benchmarks"][0]["repetitions"], 1) << "Google Benchmark (a fault of the test)";
+  const std::string problem =
+      "each file has 1 repetition: no interval (rerun both with --benchmark_repetitions=N, N ≥ 2)";
+  const auto js = (tare_e2e::scratch_dir() / "gb_once_cmp.json").string();
+  const auto result = run_command({kTare, "compare", base, slower, "--json", js});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("not compared: " + problem), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("fork"), std::string::npos) << result.out;
+  EXPECT_EQ(json::parse(tare_e2e::slurp(js))["benchmarks"][0]["problem"], problem);
+  const auto gate = run_command({kTare, "compare", base, slower, "--fail-on", "slower"});
+  EXPECT_EQ(gate.exit_code, 1) << gate.out << gate.err;
+  EXPECT_NE(gate.err.find("tare: gate failed: BM_spin: not compared: " + problem), std::string::npos) << gate.err;
+#endif
+}
+
 // A gate fails closed: a benchmark that crashed in the new build, or that the new build no
 // longer has, is no pass; each is named with its reason.
 TEST(Compare, AGateFailsWhenTheNewBuildCrashedOrLostABenchmark) {

@@ -569,8 +569,11 @@ TEST(GbenchCompatIterations, IterationsIsOneRunOfExactlyThatManyInEachProcess) {
   const auto& row = gb["benchmarks"][0];
   EXPECT_EQ(row["name"], "BM_once/iterations:42");
   EXPECT_FALSE(row.contains("error_occurred")) << row.dump();
-  EXPECT_EQ(row["iterations"], 42);
-  EXPECT_EQ(row["tare_forks"], 3);
+  // The score rests on the 3 processes, or on 2 when other work took one's only sample.
+  const int scored = row["tare_forks"];
+  EXPECT_TRUE(scored == 2 || scored == 3) << row.dump();
+  // The iterations the row's time rests on: 42 in each of those processes.
+  EXPECT_EQ(row["iterations"], scored * 42);
   std::ifstream in(json_path);
   const auto doc = nlohmann::json::parse(in);
   ASSERT_EQ(doc["benchmarks"][0]["forks"].size(), 3u);

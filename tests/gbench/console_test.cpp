@@ -322,12 +322,62 @@ TEST(GbenchConsole, IntervalColumnAndFootnotesAreTaresAdditions) {
     if (line.rfind(marker[1].str() + " BM_nothing: ", 0) == 0) footnote = line;
   EXPECT_NE(out.out.find("looks optimised away"), std::string::npos) << out.out;
   EXPECT_FALSE(footnote.empty()) << out.out;
-  EXPECT_NE(out.out.find("tare: each benchmark ran in n fresh worker processes"), std::string::npos);
-  // Which interval the column holds, in words (the tests keep no speed history: this run's).
-  EXPECT_NE(out.out.find("relative to it, of this run only, over its forks: the machine's speed between runs is not "
-                         "known."),
+  // The legend says what these rows hold: no repetitions, every cell an interval, and which
+  // interval the column holds, in words (the tests keep no speed history: this run's).
+  EXPECT_NE(out.out.find("tare: each benchmark ran in n fresh worker processes (forks); Time is the mean over them, "
+                         "Iterations the iterations they measured in all, tare 95% CI the 95% confidence interval of "
+                         "that mean, relative to it, of this run only, over its forks: the machine's speed between runs "
+                         "is not known.\n"),
             std::string::npos)
       << out.out;
+}
+
+// The advice for a deleted loop is in Google Benchmark's API, which the source can call, not
+// in tare's native one, which it cannot; and nothing under the table speaks of a "~" the
+// table never shows.
+TEST(GbenchConsole, AdviceForADeletedLoopIsInGoogleBenchmarksApi) {
+  const auto out = run(kRegistration.tare, {"--benchmark_filter=^BM_nothing$", "--benchmark_min_time=0.01"}, {});
+  ASSERT_EQ(out.exit_code, 0) << out.err;
+  const Table table = parse_table(out.out);
+  std::string footnote;
+  for (const auto& line : table.after)
+    if (line.find(" BM_nothing: ") != std::string::npos && line.find("looks optimised away") != std::string::npos)
+      footnote = line;
+  ASSERT_FALSE(footnote.empty()) << out.out;
+  EXPECT_NE(footnote.find("pass its result to benchmark::DoNotOptimize()"), std::string::npos) << footnote;
+  EXPECT_NE(footnote.find("benchmark::ClobberMemory()"), std::string::npos) << footnote;
+  EXPECT_NE(footnote.find("do it several times per iteration"), std::string::npos) << footnote;
+  for (const char* native : {"consume()", "opaque()", "acknowledge", "--measure-ms"})
+    EXPECT_EQ(out.out.find(native), std::string::npos) << native << " in: " << out.out;
+  EXPECT_EQ(out.out.find('~'), std::string::npos) << out.out;
+  // It sets nothing up: no line about time outside its loop (a call's wait for the end of
+  // its process's measurement is not set-up).
+  EXPECT_EQ(out.out.find("outside its timed loop"), std::string::npos) << out.out;
+}
+
+// With repetitions the legend speaks of repetitions, each one process, and of the interval
+// on the _mean row; a cell with n alone (one process) is explained only when one is printed.
+TEST(GbenchConsole, TheLegendSaysWhatTheTableHolds) {
+  const auto repeated = run(kRegistration.tare,
+                            {"--benchmark_filter=^BM_keep_running$", "--benchmark_repetitions=2",
+                             "--benchmark_min_time=0.01"},
+                            {});
+  ASSERT_EQ(repeated.exit_code, 0) << repeated.err;
+  EXPECT_NE(repeated.out.find("; each repetition is one process (its row's Time, and the Iterations it measured), "
+                              "and tare 95% CI on the _mean row the 95% confidence interval of their mean"),
+            std::string::npos)
+      << repeated.out;
+  EXPECT_EQ(repeated.out.find("Time is the mean over them"), std::string::npos) << repeated.out;
+  EXPECT_EQ(repeated.out.find("n alone"), std::string::npos) << repeated.out;
+
+  const auto one = run(kRegistration.tare, {"--benchmark_filter=^BM_keep_running$", "--forks", "1", "--measure-ms",
+                                            "2", "--warmup-max-ms", "20"},
+                       {});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const Table table = parse_table(one.out);
+  ASSERT_EQ(table.rows.size(), 1u) << one.out;
+  EXPECT_EQ(interval_cell(table.rows[0]), "n=1") << one.out;
+  EXPECT_NE(one.out.find("; n alone: no interval (one process, or a time of about 0)."), std::string::npos) << one.out;
 }
 
 // With JSON on standard output it stays JSON; the footnotes go to standard error.

@@ -69,14 +69,18 @@ TEST(GbenchRunLength, TargetCiTurnsOnTaresPrecisionDrivenRun) {
   EXPECT_DOUBLE_EQ(doc["context"]["settings"]["target_ci_percent"].get<double>(), 50);
 }
 
-// Google Benchmark 1.8's <N>x: a run of exactly N iterations in every process.
+// Google Benchmark 1.8's <N>x: a run of exactly N iterations in every process (the row's
+// Iterations are those its time rests on: N in each process it was scored over).
 TEST(GbenchRunLength, IterationsFormRunsExactlyThatMany) {
   const auto result = tare_test::run_process({kProgram, kOneBenchmark, "--benchmark_min_time=7x",
                                               "--benchmark_format=json", "--forks", "2", "--warmup-max-ms", "20"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto doc = nlohmann::json::parse(result.out, nullptr, false);
   ASSERT_TRUE(doc.is_object() && !doc["benchmarks"].empty()) << result.out;
-  for (const auto& row : doc["benchmarks"]) EXPECT_EQ(row["iterations"], 7) << row.dump();
+  for (const auto& row : doc["benchmarks"]) {
+    EXPECT_EQ(row["tare_forks"], 2) << row.dump();
+    EXPECT_EQ(row["iterations"], 2 * 7) << row.dump();
+  }
 }
 
 TEST(GbenchRunLength, ABadMinTimeIsOneLineNamingTheFlag) {

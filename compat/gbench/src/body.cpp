@@ -244,6 +244,7 @@ void register_with_tare(const Instance& instance) {
   detail::BenchmarkSpec spec;
   spec.name = instance.name;
   spec.name_is_complete = true;
+  spec.api = detail::SourceApi::google_benchmark;
   spec.threads = {instance.threads};
   const auto& family = *instance.family;
   // Iterations(N), else --benchmark_min_time=<N>x for a benchmark without a MinTime of its own.

@@ -39,8 +39,10 @@ void Call::run_function() {
   report_.complexity_n = Access::complexity_n(state);
   report_.error = Access::error(state);
   report_.error_message = Access::error_message(state);
+  // The loop ends when the call is resumed for the last time (to end it): the wait for that
+  // (the rest of the process's measurement) is the call's idling, not what follows its loop.
   const double loop_start = first_batch_ns_ >= 0 ? first_batch_ns_ : returned_ns;
-  const double loop_end = last_batch_end_ns_ >= 0 ? last_batch_end_ns_ : returned_ns;
+  const double loop_end = resumed_ns_ >= 0 ? resumed_ns_ : returned_ns;
   report_.outside_ns = (loop_start - started_ns_) + (returned_ns - loop_end);
 }
 
@@ -57,13 +59,14 @@ BatchTimes Call::since_last(const benchmark::State& state) {
 benchmark::IterationCount Call::first_batch() {
   first_batch_ns_ = wall_ns();
   fiber_.yield();
+  resumed_ns_ = wall_ns();
   return next_batch_;
 }
 
 benchmark::IterationCount Call::batch_ended(const benchmark::State& state) {
-  last_batch_end_ns_ = wall_ns();
   batch_ = since_last(state);
   fiber_.yield();
+  resumed_ns_ = wall_ns();
   return next_batch_;
 }
 

@@ -32,7 +32,8 @@ struct CallReport {
   benchmark::UserCounters counters;
   std::string label;
   std::int64_t complexity_n = 0;
-  double outside_ns = 0;  ///< wall time before its loop's first batch and after its last
+  /// Wall time before its loop's first batch and after its loop ended (not its waits for a batch).
+  double outside_ns = 0;
   bool error = false;
   std::string error_message;
 };
@@ -74,7 +75,8 @@ class Call final : public benchmark::internal::CallDriver {
   bool started_ = false;
   BatchTimes batch_;                      // what the last batch measured
   BatchTimes totals_;                     // the state's totals when the last batch ended
-  double started_ns_ = 0, first_batch_ns_ = -1, last_batch_end_ns_ = -1;
+  double started_ns_ = 0, first_batch_ns_ = -1;
+  double resumed_ns_ = -1;                // when the loop last went on after waiting for a batch
   CallReport report_;
 };
 

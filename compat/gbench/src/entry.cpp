@@ -223,10 +223,10 @@ runner::Measured measure_and_report(benchmark::BenchmarkReporter* display, bench
 void write_tare_notes(const Notes& notes, benchmark::BenchmarkReporter* display, bool own_display) {
   auto* tare_console = dynamic_cast<TareConsoleReporter*>(display);
   if (tare_console) {
-    write_notes(notes, true, tare_console->GetOutputStream());
+    write_notes(notes, &tare_console->printed(), tare_console->GetOutputStream());
     tare_console->set_notes(nullptr);
   } else if (own_display) {
-    write_notes(notes, false, std::cerr);
+    write_notes(notes, nullptr, std::cerr);
   }
 }
 

@@ -33,11 +33,11 @@ std::string relative_percent(double relative) {
 // The headline interval (report::headline_interval: across runs when the machine's speed
 // between runs is known, else over the forks the score rests on), as tare's console shows
 // it; a score of 0 (a loop the compiler deleted) has no relative interval.
-std::string interval_cell(const results::Benchmark& b) {
+RowNote interval_cell(const results::Benchmark& b) {
   const std::string forks = "n=" + std::to_string(analysis::scored_forks(b).size());
   const auto ci = report::headline_interval(b);
-  if (!b.ok || !ci || !b.score || *b.score <= 0) return forks;
-  return relative_percent((ci->interval.high - ci->interval.low) / 2 / *b.score) + " " + forks;
+  if (!b.ok || !ci || !b.score || *b.score <= 0) return {forks, false, ""};
+  return {relative_percent((ci->interval.high - ci->interval.low) / 2 / *b.score) + " " + forks, true, ""};
 }
 
 // What the column's interval covers, for the legend: ", across runs: ..." (every scope the
@@ -133,6 +133,23 @@ std::string short_run_line(const Flags& flags, const runner::RunOptions& options
          " of warmup, so the intervals are wide; --benchmark_min_time=0.5 or more gives the usual run.";
 }
 
+// What the rows printed hold, in one line: the processes, what Time and Iterations are on a
+// benchmark's row or a repetition's, where the interval is; an interval cell without an
+// interval only when the table has one.
+std::string legend(const PrintedRows& printed, const std::string& interval_scope) {
+  const std::string column = interval_header();
+  std::string text = "tare: each benchmark ran in n fresh worker processes (forks)";
+  if (printed.estimates)
+    text += "; Time is the mean over them, Iterations the iterations they measured in all, " + column +
+            " the 95% confidence interval of that mean, relative to it" + interval_scope;
+  if (printed.repetitions || printed.means)
+    text += std::string(printed.estimates ? "; with repetitions, " : "; ") + "each repetition is one process" +
+            (printed.repetitions ? " (its row's Time, and the Iterations it measured)" : "") + ", and " + column +
+            " on the _mean row the 95% confidence interval of their mean, relative to it" + interval_scope;
+  if (printed.without_interval) text += "; n alone: no interval (one process, or a time of about 0)";
+  return text + ".";
+}
+
 }  // namespace
 
 std::string pad_left(const std::string& text, std::size_t width) {
@@ -146,13 +163,11 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   int footnotes = 0;
   for (const auto& b : run.benchmarks) {
     RowNote& row = notes.rows[b.name];
-    row.interval = interval_cell(b);
+    row = interval_cell(b);
     notes.interval_width = std::max(notes.interval_width, characters(row.interval));
     if (const auto texts = footnote_texts(b); !texts.empty()) add_footnote(b, texts, ++footnotes, notes);
   }
-  notes.legend = "tare: each benchmark ran in n fresh worker processes; Time is the mean over them, " +
-                 std::string(interval_header()) + " the 95% confidence interval of that mean, relative to it" +
-                 interval_scope_text(run) + ".";
+  notes.interval_scope = interval_scope_text(run);
   if (const auto table = report::detail::rusage_table(run)) {  // --prof rusage
     notes.lines.push_back("tare --prof rusage: per operation, mean over the processes ± 95% CI half-width:");
     for (const auto& line : table->render(false)) notes.lines.push_back(line);
@@ -185,9 +200,9 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   return notes;
 }
 
-void write_notes(const Notes& notes, bool with_legend, std::ostream& out) {
+void write_notes(const Notes& notes, const PrintedRows* printed, std::ostream& out) {
   if (notes.rows.empty()) return;
-  if (with_legend) out << "\n" << notes.legend << "\n";
+  if (printed) out << "\n" << legend(*printed, notes.interval_scope) << "\n";
   else if (!notes.lines.empty()) out << "\n";
   for (const auto& line : notes.lines) out << line << "\n";
 }

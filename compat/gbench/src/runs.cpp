@@ -33,11 +33,16 @@ double finish(const CounterValue& c, double iterations, double seconds, double t
   return v;
 }
 
-// One fork as one Google Benchmark run: its typical sample, with its counters as the
-// benchmark reported them (finished once the run's times are fixed).
+// One fork as one Google Benchmark run: its measured samples, with its counters as the
+// benchmark's calls reported them (finished once the run's times are fixed).
 struct ForkRun {
   double real_ns_per_iteration = 0, cpu_ns_per_iteration = 0;
-  double iterations = 0;  ///< of a run (the measured calls), over all threads (as Google Benchmark counts them)
+  /// The iterations the fork measured (its measured samples', all threads'): what its time
+  /// rests on, as Google Benchmark's Iterations are what a run's time rests on.
+  double measured_iterations = 0;
+  /// A call's (the calls' mean that served the measured samples, all threads'): the run its
+  /// counters were set in, and are finished over.
+  double call_iterations = 0;
   std::map<std::string, CounterValue> counters;
   std::string label;
   std::int64_t complexity_n = 0;
@@ -59,12 +64,18 @@ double cpu_ns_per_iteration(const results::Fork& fork, int threads) {
   return n > 0 ? sum / static_cast<double>(n) : 0;
 }
 
+double measured_iterations(const results::Fork& fork) {
+  double ops = 0;
+  for (const auto& s : fork.samples) ops += static_cast<double>(s.ops);
+  return ops;
+}
+
 ForkRun fork_run(const results::Fork& fork, const Instance& instance) {
   ForkRun r;
   const Reported reported = parse_reported(fork.annotations);
-  // A run's iterations, as Google Benchmark counts them: the calls' that served the measured
-  // samples (older results, without them: a sample's).
-  r.iterations = reported.iterations > 0 ? reported.iterations : static_cast<double>(fork.ops_per_sample);
+  r.measured_iterations = measured_iterations(fork);
+  // Calls that reported no iterations (none ended): the measurement stands for the call.
+  r.call_iterations = reported.iterations > 0 ? reported.iterations : r.measured_iterations;
   // tare's fork mean is the time per operation per thread (JMH's); Google Benchmark divides
   // a thread's time by the iterations of all threads. A manual time is taken as reported.
   r.real_ns_per_iteration = Access::manual_time(*instance.family) ? reported.manual_ns_per_iteration
@@ -102,16 +113,36 @@ void set_times(Run& run, double iterations, double real_ns_per_iteration, double
   run.cpu_accumulated_time = cpu_ns_per_iteration * n / 1e9;
 }
 
-// A counter finished as Google Benchmark finishes it, with the run's own iterations and time
-// (CPU time unless real or manual time is asked for): a rate is exactly the value over the
-// run's reported time. The iterations are the calls' mean, unrounded: the counters are the
-// calls' mean too, so that a per-iteration counter comes out exactly as the code gave it.
-Counter finished(const CounterValue& c, const Run& run, double iterations, const Instance& instance) {
+// Iterations at a run's times per iteration, and the seconds Google Benchmark divides a rate
+// by for them (CPU time unless real or manual time is asked for): what a counter is
+// finished over.
+struct Span {
+  double iterations = 0, seconds = 0;
+};
+
+Span span_of(double iterations, double real_ns_per_iteration, double cpu_ns_per_iteration, const Instance& instance) {
   const auto& family = *instance.family;
-  const double seconds =
-      Access::real_time(family) || Access::manual_time(family) ? run.real_accumulated_time : run.cpu_accumulated_time;
-  return Counter(finish(c, iterations, seconds, instance.threads),
-                 static_cast<Counter::Flags>(c.flags), c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
+  const bool real = Access::real_time(family) || Access::manual_time(family);
+  return {iterations, iterations * (real ? real_ns_per_iteration : cpu_ns_per_iteration) / 1e9};
+}
+
+// A counter finished as Google Benchmark finishes a run's. Its value is a call's (what the
+// code set in one Google Benchmark run), so it is finished over the call: a rate is the
+// value over the time that produced it, an average per iteration is over the iterations
+// that did (the calls' mean, unrounded, as the value is: a per-iteration counter comes out
+// exactly as the code gave it). A counter declared constant per iteration
+// (kIsIterationInvariant) is finished over the row: Google Benchmark shows it as that
+// value times the Iterations beside it (its rate is the same over either).
+Counter finished(const CounterValue& c, const Span& call, const Span& row, const Instance& instance) {
+  const Span& over = (c.flags & Counter::kIsIterationInvariant) ? row : call;
+  return Counter(finish(c, over.iterations, over.seconds, instance.threads), static_cast<Counter::Flags>(c.flags),
+                 c.one_k == 1024 ? Counter::kIs1024 : Counter::kIs1000);
+}
+
+// A fork's counters, finished over its calls and over its measured iterations.
+Counter fork_counter(const CounterValue& c, const ForkRun& f, const Instance& instance) {
+  return finished(c, span_of(f.call_iterations, f.real_ns_per_iteration, f.cpu_ns_per_iteration, instance),
+                  span_of(f.measured_iterations, f.real_ns_per_iteration, f.cpu_ns_per_iteration, instance), instance);
 }
 
 void attach_memory(Run& run, const ForkRun& fork, Report& report) {
@@ -278,10 +309,12 @@ std::vector<Run> complexity_of(const std::vector<Run>& runs) {
   return {big_o, rms_run(big_o, runs.front().time_unit, cpu_fit, real_fit)};
 }
 
-// The estimate over a benchmark's forks as one run: the mean iterations of a run, the score
-// (the mean of the forks' means) per iteration, and the CPU time over the same forks (those
-// the score rests on: on one thread it is then never above the real time); tare's interval
-// beside it. Counters: a rate is the forks' mean value over this run's time (so it is the
+// The estimate over a benchmark's forks as one run: the iterations they measured in all
+// (what the score rests on, as Google Benchmark's Iterations are what its time rests on),
+// the score (the mean of the forks' means) per iteration, and the CPU time over the same
+// forks (those the score rests on: on one thread it is then never above the real time);
+// tare's interval beside it. Counters: a rate, or a counter constant per iteration, is the
+// forks' mean value finished over a mean call at the reported times (so a rate is the
 // value over the time reported, as in Google Benchmark); any other counter is the mean of
 // the forks' finished values (exact for a constant per iteration, whatever each fork's
 // iterations).
@@ -291,9 +324,10 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
     forks.clear();
     for (const auto* f : scored) forks.push_back(fork_run(*f, instance));
   }
-  double iterations = 0, cpu = 0, real = 0;
+  double measured = 0, call_iterations = 0, cpu = 0, real = 0;
   for (const auto& f : forks) {
-    iterations += f.iterations;
+    measured += f.measured_iterations;
+    call_iterations += f.call_iterations;
     cpu += f.cpu_ns_per_iteration;
     real += f.real_ns_per_iteration;
     if (!f.label.empty()) run.report_label = f.label;
@@ -302,23 +336,24 @@ Run estimate_run(const results::Benchmark& b, const Instance& instance, const Ru
   const double n = static_cast<double>(forks.size());
   // The score is the time per operation per thread: per iteration of all threads, / threads.
   const bool manual = Access::manual_time(*instance.family);
-  set_times(run, iterations / n, !manual && b.score ? *b.score / instance.threads : real / n, cpu / n);
+  const double real_per_iteration = !manual && b.score ? *b.score / instance.threads : real / n;
+  set_times(run, measured, real_per_iteration, cpu / n);
+  const Span call = span_of(call_iterations / n, real_per_iteration, cpu / n, instance);
+  const Span row = span_of(measured, real_per_iteration, cpu / n, instance);
   std::map<std::string, CounterValue> raw;
   std::map<std::string, double> finished_sum;
   for (const auto& f : forks) {
-    Run fork_as_run = base;
-    set_times(fork_as_run, f.iterations, f.real_ns_per_iteration, f.cpu_ns_per_iteration);
     for (const auto& [name, c] : f.counters) {
       auto& r = raw[name];
       r.value += c.value / n;
       r.flags = c.flags;
       r.one_k = c.one_k;
-      finished_sum[name] += finished(c, fork_as_run, f.iterations, instance).value;
+      finished_sum[name] += fork_counter(c, f, instance).value;
     }
   }
   for (const auto& [name, c] : raw) {
-    Counter counter = finished(c, run, iterations / n, instance);
-    if (!(c.flags & Counter::kIsRate)) counter.value = finished_sum[name] / n;
+    Counter counter = finished(c, call, row, instance);
+    if (!(c.flags & (Counter::kIsRate | Counter::kIsIterationInvariant))) counter.value = finished_sum[name] / n;
     run.counters[name] = counter;
   }
   // The forks the score and its interval rest on (those that reached a steady state), so
@@ -361,8 +396,8 @@ void add_runs(const results::Benchmark& b, const Instance& instance, benchmark::
     Run rep = run;
     rep.repetitions = static_cast<std::int64_t>(forks.size());
     rep.repetition_index = static_cast<std::int64_t>(k);
-    set_times(rep, forks[k].iterations, forks[k].real_ns_per_iteration, forks[k].cpu_ns_per_iteration);
-    for (const auto& [name, c] : forks[k].counters) rep.counters[name] = finished(c, rep, forks[k].iterations, instance);
+    set_times(rep, forks[k].measured_iterations, forks[k].real_ns_per_iteration, forks[k].cpu_ns_per_iteration);
+    for (const auto& [name, c] : forks[k].counters) rep.counters[name] = fork_counter(c, forks[k], instance);
     rep.report_label = forks[k].label;
     rep.complexity_n = forks[k].complexity_n;
     attach_memory(rep, forks[k], report);

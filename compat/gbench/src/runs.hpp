@@ -1,7 +1,7 @@
 // tare's results as the reports Google Benchmark hands its reporters. For each benchmark:
-// its runs (with repetitions, one per fork, a fork's typical sample: its iterations per
-// sample and its mean time per iteration; without, one run holding the estimate over all
-// forks, with tare's interval), then its aggregates (mean, median, stddev, cv and the
+// its runs (with repetitions, one per fork: the iterations it measured and its mean time
+// per iteration; without, one run holding the estimate over all forks, the iterations they
+// measured in all, with tare's interval), then its aggregates (mean, median, stddev, cv and the
 // user's statistics, when there are repetitions), and after a family's last benchmark the
 // family's complexity runs (BigO, RMS). Google Benchmark reports the runs and the aggregates
 // in separate calls; the aggregates-only settings leave the runs out.

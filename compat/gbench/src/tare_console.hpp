@@ -17,7 +17,9 @@ class TareConsoleReporter : public benchmark::ConsoleReporter {
  public:
   explicit TareConsoleReporter(OutputOptions options) : ConsoleReporter(options) {}
   /// The notes of the measured run (kept by the caller until the report is done).
-  void set_notes(const Notes* notes) { notes_ = notes; }
+  void set_notes(const Notes* notes);
+  /// What the table held since the notes were set (for the legend under it).
+  const PrintedRows& printed() const { return printed_; }
 
  protected:
   void PrintHeader(const Run& run) override;
@@ -25,9 +27,12 @@ class TareConsoleReporter : public benchmark::ConsoleReporter {
 
  private:
   ConsoleLayout layout() const;
+  const RowNote* note_for(const Run& run) const;  ///< the row's note, on a row holding an estimate
   ExtraColumn column_for(const Run& run) const;
+  void note_printed(const Run& run);
 
   const Notes* notes_ = nullptr;
+  PrintedRows printed_;
 };
 
 }  // namespace tare::gbench

@@ -245,6 +245,23 @@ TEST(Console, AScoreThatCountsTheNeighboursTimeShowsNoInterval) {
   EXPECT_THAT(table_of(render(run))[1], HasSubstr("~10.0 ns/op  disturbed"));
 }
 
+// "~" is explained under the table that shows it, and only there.
+TEST(Console, TheMarkOfAScoreWithoutAnIntervalIsExplainedOnlyWhenShown) {
+  const std::string legend = "~ marks a score given without an interval: it mixes speeds (2 modes, no steady "
+                             "state) or counts other work's time (disturbed); the warnings below say why\n";
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1), benchmark("b", 10.0, 9.9, 10.1)};
+  EXPECT_THAT(render(run), Not(HasSubstr("~")));
+  run.benchmarks[1].score_disturbed = true;
+  const std::string text = render(run);
+  const auto table = table_of(text);
+  EXPECT_THAT(text, HasSubstr(table.back() + "\n\n" + legend));  // right under the table
+  run.benchmarks[1].score_disturbed = false;
+  run.benchmarks[1].modes = {{9.0, 1}, {11.0, 1}};
+  EXPECT_THAT(render(run), HasSubstr(legend));
+  EXPECT_THAT(render(testing::console_run()), Not(HasSubstr("~ marks")));
+}
+
 TEST(Console, TheShareOfSamplesOtherWorkDisturbedIsSaidOnceItMatters) {
   results::Run run;
   run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1), benchmark("b", 10.0, 9.9, 10.1)};
