@@ -146,7 +146,6 @@ CallgrindRun run_callgrind_fork(const CallgrindTarget& target, const CallgrindPl
                 run.empty_n.instructions,
                 run.empty_2n.instructions,
                 std::nullopt};
-  if (plan.dump_instructions) run.counts.rep_strings = {{rep_strings_in(run.body_n), rep_strings_in(run.body_2n)}};
   return run;
 }
 
@@ -160,6 +159,10 @@ CallgrindRun run_callgrind_fork(const registry::Instance& instance, const Callgr
   target.worker.tsc_ghz = plan.tsc_ghz;
   target.ops_per_invocation = instance.spec->ops_per_invocation;
   return run_callgrind_fork(target, plan);
+}
+
+results::InstructionCounts::RepStrings rep_strings_of(const CallgrindRun& run) {
+  return {rep_strings_in(run.body_n), rep_strings_in(run.body_2n)};
 }
 
 }  // namespace tare::runner

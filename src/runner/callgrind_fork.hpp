@@ -46,8 +46,8 @@ struct CallgrindPlan {
   /// to a power of two. Pass a callgrind run's own `counts.invocations` to the next run to
   /// count the same batches again.
   std::uint64_t invocations = 0;
-  /// --dump-instr=yes: per-instruction counts in the files (for disassembly), and the
-  /// counts of rep-prefixed string instructions found from them (InstructionCounts::rep_strings).
+  /// --dump-instr=yes: per-instruction counts in the files (for disassembly, and for
+  /// rep_strings_of).
   bool dump_instructions = false;
   double tsc_ghz = 0;              ///< the worker's clock, as in ForkPlan (0 = CLOCK_MONOTONIC)
   /// Per reply of the worker, before valgrind's slowdown (multiplied by kValgrindSlowdown).
@@ -78,6 +78,11 @@ struct CallgrindRun {
   CountedBatchFile body_n, body_2n;   ///< the benchmark's batches of N and 2N invocations
   CountedBatchFile empty_n, empty_2n; ///< the empty operation's, in the same kind of loop
 };
+
+/// Of a run's body batches, the counts at rep-prefixed string instructions (the run's plan
+/// had dump_instructions; read from its files, which must still exist). Throws
+/// WorkerFailure when a file cannot be read.
+results::InstructionCounts::RepStrings rep_strings_of(const CallgrindRun& run);
 
 /// valgrind's absolute path, found on PATH; nullopt when it is not there.
 std::optional<std::string> find_valgrind();

@@ -53,6 +53,7 @@ bool count_instructions(results::Run& run, const std::vector<registry::Instance>
     try {
       const CallgrindRun counted = run_callgrind_fork(instances[i], counting);
       b.instruction_counts = counted.counts;
+      b.instruction_counts->rep_strings = rep_strings_of(counted);
       if (!objdump.empty()) identify_counted_code(counted, counting, objdump, b);
     } catch (const WorkerFailure& failure) {
       analysis::warn(b, results::WarningCode::profiler, std::string("--prof instructions: not counted under callgrind: ") + failure.what());

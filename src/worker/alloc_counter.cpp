@@ -16,7 +16,7 @@ Function find_function(const char* name) {
   void* found = dlsym(RTLD_DEFAULT, name);
   if (!found)
     throw std::runtime_error(
-        std::string("--prof alloc: the allocation counter (libtare_alloc.so) is not loaded in the worker: ") + name +
+        std::string("the allocation counter (libtare_alloc.so) is not loaded in the worker: ") + name +
         " not found (LD_PRELOAD did not take: a statically linked or set-user-ID program ignores it; or "
         "TARE_ALLOC_LIBRARY names another library)");
   return reinterpret_cast<Function>(found);
@@ -46,7 +46,7 @@ AllocationCounter AllocationCounter::attach() {
   counter.reset();
   if (probe.allocations != 1 || probe.frees != 1)
     throw std::runtime_error(
-        "--prof alloc: this program's allocations do not reach the allocation counter (libtare_alloc.so): it "
+        "this program's allocations do not reach the allocation counter (libtare_alloc.so): it "
         "brings an allocator of its own");
   return counter;
 }
