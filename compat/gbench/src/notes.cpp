@@ -74,7 +74,10 @@ void add_footnote(const results::Benchmark& b, const std::vector<std::string>& t
 // A call's set-up (what the function does before its loop, and after it) is paid a few
 // times per process; when it outweighs the measurement, the run is mostly set-up. Said
 // once per benchmark, with what to do, when a call spends more than ten samples' worth
-// outside its loop and the processes spent longer there than measuring.
+// outside its loop, the processes spent longer there than measuring, and at least a tenth
+// of their time.
+constexpr double kLongCallsShare = 0.1;
+
 std::optional<std::string> long_calls_line(const results::Benchmark& b) {
   double outside = 0, measured = 0, wall = 0, samples = 0, sample_ns = 0, forks = 0;
   std::int64_t calls = 0;
@@ -92,6 +95,9 @@ std::optional<std::string> long_calls_line(const results::Benchmark& b) {
   if (calls == 0 || samples == 0) return std::nullopt;
   const double per_call = outside / static_cast<double>(calls);
   if (per_call < 10 * sample_ns / samples || outside <= measured) return std::nullopt;
+  // A deleted loop measures next to nothing, so any call's overhead exceeds it; the advice
+  // is worth a line only where set-up takes a real share of the processes' time.
+  if (outside < kLongCallsShare * std::max(wall, outside)) return std::nullopt;
   return b.name + ": each call of the benchmark function spent " + report::format_duration_ns(per_call) +
          " outside its timed loop (what it sets up before the loop, and what follows it), " +
          str_format("%.1f", static_cast<double>(calls) / forks) +
