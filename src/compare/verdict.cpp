@@ -49,9 +49,15 @@ double relative_half_width(const TimeRatio& r) {
   return std::sqrt(r.high / r.low) - 1;
 }
 
+bool size_known(const TimeRatio& r) {
+  const double half_width = relative_half_width(r);
+  if (half_width <= kUsefulSizeHalfWidth) return true;
+  return r.estimate > 0 && std::log1p(half_width) <= kUsefulShareOfChange * std::fabs(std::log(r.estimate));
+}
+
 bool answer_known(const TimeRatio& r, double threshold) {
   const bool direction_known = r.low > 1 || r.high < 1;
-  return (direction_known && relative_half_width(r) <= kUsefulSizeHalfWidth) || within_band(r, threshold);
+  return (direction_known && size_known(r)) || within_band(r, threshold);
 }
 
 }  // namespace tare::compare

@@ -44,18 +44,25 @@ struct TimeRatio {
 Verdict judge(const TimeRatio& ratio, double threshold, bool significant);
 
 /// How precisely a sequential comparison wants a named direction's size before it stops:
-/// an interval of ±5% (on the ratio's log scale). "Slower by 1.0–76%" names the direction,
-/// but the user cannot act on the size; pairs go on, within the budget, until it is useful.
+/// an interval of ±5% (on the ratio's log scale), or, for a change larger than that can
+/// matter, one within a quarter of the change itself (log scale: 5.09-5.90 for 5.48).
+/// "Slower by 1.0-76%" names the direction, but the user cannot act on the size; pairs go
+/// on, within the budget, until it is useful.
 inline constexpr double kUsefulSizeHalfWidth = 0.05;
+inline constexpr double kUsefulShareOfChange = 0.25;
 
 /// The interval's half-width relative to its centre on the log scale: sqrt(high/low) - 1
 /// (0.0488 for [1.01, 1.11]); infinite for an interval without a finite positive bound.
 double relative_half_width(const TimeRatio& ratio);
 
+/// Whether the interval knows the size usefully: within ±kUsefulSizeHalfWidth, or within
+/// kUsefulShareOfChange of the estimated change (both on the log scale).
+bool size_known(const TimeRatio& ratio);
+
 /// Whether a sequential comparison may stop: the interval of times excludes 1 (the
-/// direction is known) and is no wider than ±kUsefulSizeHalfWidth (the size is known too),
-/// or it lies within [1 - threshold, 1 + threshold] (no difference that matters). A stop
-/// of the first kind may leave the threshold statement undecided.
+/// direction is known) and the size is known (size_known), or it lies within
+/// [1 - threshold, 1 + threshold] (no difference that matters). A stop of the first kind
+/// may leave the threshold statement undecided.
 bool answer_known(const TimeRatio& ratio, double threshold);
 
 }  // namespace tare::compare

@@ -67,9 +67,9 @@ std::string stop_name(compare::CompareRow::Stop stop) {
 std::string budget_spent(const CompareRow& row) {
   if (row.stop != compare::CompareRow::Stop::budget && row.stop != compare::CompareRow::Stop::most_pairs) return "";
   std::string text = fmt::format(" ({} after {} pairs", stop_name(row.stop), row.pairs.size());
-  const double half_width = compare::relative_half_width(compare::time_ratio(row));
-  if (row.verdict.direction != compare::Direction::none && half_width > compare::kUsefulSizeHalfWidth)
-    text += fmt::format(": the size only to ±{}%{}", percent(half_width),
+  const auto ratio = compare::time_ratio(row);
+  if (row.verdict.direction != compare::Direction::none && !compare::size_known(ratio))
+    text += fmt::format(": the size only to ±{}%{}", percent(compare::relative_half_width(ratio)),
                         row.stop == compare::CompareRow::Stop::budget ? ", raise --budget" : "");
   return text + ")";
 }

@@ -57,6 +57,9 @@ TEST(Verdict, TheAnswerIsKnownOnceTheIntervalClearsOneWithAUsefulSizeOrFitsTheBa
   EXPECT_TRUE(answer_known({1.06, 1.01, 1.11}, kThreshold));   // ±4.8%
   EXPECT_FALSE(answer_known({1.33, 1.01, 1.76}, kThreshold));  // slower, but by 1-76%: ±32%
   EXPECT_FALSE(answer_known({0.8, 0.7, 0.95}, kThreshold));    // faster by 5-30%: ±16.5%
+  // A large change is known to a quarter of itself: 409-490% slower is ±7.7%, and useful.
+  EXPECT_TRUE(answer_known({5.48, 5.09, 5.90}, kThreshold));
+  EXPECT_FALSE(answer_known({1.5, 1.2, 1.875}, kThreshold));  // ±25% of a 50% change: too loose
   EXPECT_TRUE(answer_known({0.99, 0.98, 0.999}, kThreshold));
   EXPECT_TRUE(answer_known({1.0, 0.995, 1.005}, kThreshold));
   EXPECT_FALSE(answer_known({1.0, 0.985, 1.015}, kThreshold));
