@@ -7,31 +7,19 @@
 #include <stdexcept>
 #include <utility>
 
+#include "disasm/elf_record.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::disasm {
-namespace {
-
-// A copy of the structure at `offset` of the image (its fields need not be aligned there).
-template <typename T>
-T record_at(std::string_view image, std::uint64_t offset) {
-  if (offset > image.size() || image.size() - offset < sizeof(T))
-    throw std::runtime_error("ELF: a table runs past the end of the file");
-  T record;
-  std::memcpy(&record, image.data() + offset, sizeof(T));
-  return record;
-}
-
-}  // namespace
 
 LoadedCode::LoadedCode(std::string image) : image_(std::move(image)) {
   if (image_.size() < EI_NIDENT || std::memcmp(image_.data(), ELFMAG, SELFMAG) != 0) throw std::runtime_error("not an ELF file");
   if (image_[EI_CLASS] != ELFCLASS64 || image_[EI_DATA] != ELFDATA2LSB)
     throw std::runtime_error("not a 64-bit little-endian ELF file");
-  const auto header = record_at<Elf64_Ehdr>(image_, 0);
+  const auto header = elf_record<Elf64_Ehdr>(image_, 0);
   if (header.e_phnum > 0 && header.e_phentsize != sizeof(Elf64_Phdr)) throw std::runtime_error("ELF: odd program headers");
   for (std::uint64_t i = 0; i < header.e_phnum; ++i) {
-    const auto program = record_at<Elf64_Phdr>(image_, header.e_phoff + i * sizeof(Elf64_Phdr));
+    const auto program = elf_record<Elf64_Phdr>(image_, header.e_phoff + i * sizeof(Elf64_Phdr));
     if (program.p_type != PT_LOAD) continue;
     if (program.p_offset > image_.size() || image_.size() - program.p_offset < program.p_filesz)
       throw std::runtime_error("ELF: a segment runs past the end of the file");

@@ -7,20 +7,11 @@
 #include <iterator>
 #include <stdexcept>
 
+#include "disasm/elf_record.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::disasm {
 namespace {
-
-// A copy of the structure at `offset` of the image (its fields need not be aligned there).
-template <typename T>
-T elf_record(std::string_view image, std::uint64_t offset) {
-  if (offset > image.size() || image.size() - offset < sizeof(T))
-    throw std::runtime_error("ELF: a table runs past the end of the file");
-  T record;
-  std::memcpy(&record, image.data() + offset, sizeof(T));
-  return record;
-}
 
 std::vector<Elf64_Shdr> section_headers(std::string_view image) {
   if (image.size() < EI_NIDENT || std::memcmp(image.data(), ELFMAG, SELFMAG) != 0) throw std::runtime_error("not an ELF file");

@@ -16,19 +16,6 @@ namespace tare::runner {
 
 namespace {
 
-// The first fork looks for a slow start as far as the warmup bound; later ones warm up past
-// the one it found.
-ForkPlan plan_next_fork(const ForkPlan& plan, const registry::Instance& instance, const results::Benchmark& result,
-                        std::uint64_t layout_seed) {
-  ForkPlan fork_plan = plan;
-  fork_plan.layout_seed = layout_seed;
-  fork_plan.to_horizon = result.forks.empty();
-  fork_plan.invocation_ns = analysis::invocation_ns(result.forks, instance.spec->ops_per_invocation, instance.threads);
-  if (!result.forks.empty())
-    fork_plan.warmup_until_age_ns = analysis::later_warmup_ns(result.forks.front().slow_start, result.forks.size());
-  return fork_plan;
-}
-
 // What the progress line says before a fork: forks so far, benchmarks finished, the time
 // spent and an estimate of what is left, and what runs now.
 std::string progress_text(const std::vector<registry::Instance>& instances, const results::Run& run,
@@ -43,6 +30,19 @@ std::string progress_text(const std::vector<registry::Instance>& instances, cons
 }
 
 }  // namespace
+
+// The first fork looks for a slow start as far as the warmup bound; later ones warm up past
+// the one it found.
+ForkPlan plan_next_fork(const ForkPlan& plan, const registry::Instance& instance, const results::Benchmark& result,
+                        std::uint64_t layout_seed) {
+  ForkPlan fork_plan = plan;
+  fork_plan.layout_seed = layout_seed;
+  fork_plan.to_horizon = result.forks.empty();
+  fork_plan.invocation_ns = analysis::invocation_ns(result.forks, instance.spec->ops_per_invocation, instance.threads);
+  if (!result.forks.empty())
+    fork_plan.warmup_until_age_ns = analysis::later_warmup_ns(result.forks.front().slow_start, result.forks.size());
+  return fork_plan;
+}
 
 CampaignOutcome run_campaign(const std::vector<registry::Instance>& instances, results::Run& run, const ForkPlan& plan,
                              const analysis::StopRule& rule, std::uint64_t seed, ProgressStyle progress_style,

@@ -10,22 +10,11 @@
 #include "analysis/slow_start.hpp"
 #include "analysis/warning_severity.hpp"
 #include "report/enum_names.hpp"
+#include "runner/campaign.hpp"
 #include "runner/worker_process.hpp"
 
 namespace tare::runner {
 namespace {
-
-// As a later scored fork would run: no look for a slow start of its own, but past the one
-// the first scored fork found, and told what the scored forks measured per invocation.
-ForkPlan plan_profiling_fork(const ForkPlan& plan, const registry::Instance& instance, const results::Benchmark& b,
-                             std::uint64_t layout_seed) {
-  ForkPlan fork_plan = plan;
-  fork_plan.layout_seed = layout_seed;
-  fork_plan.to_horizon = false;
-  fork_plan.invocation_ns = analysis::invocation_ns(b.forks, instance.spec->ops_per_invocation, instance.threads);
-  fork_plan.warmup_until_age_ns = analysis::later_warmup_ns(b.forks.front().slow_start, b.forks.size());
-  return fork_plan;
-}
 
 const char* what_is_counted(results::Profiler profiler) {
   return profiler == results::Profiler::alloc ? "allocations" : "perf events";
@@ -65,7 +54,7 @@ bool run_profiling_forks(results::Run& run, const std::vector<registry::Instance
       for (int counted = 0; counted < wanted; ++counted) {
         results::Fork fork;
         try {
-          fork = run_fork(instances[i], plan_profiling_fork(profiling.plan, instances[i], b, rng()));
+          fork = run_fork(instances[i], plan_next_fork(profiling.plan, instances[i], b, rng()));
         } catch (const Interrupted&) {
           return true;
         }
