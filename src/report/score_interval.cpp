@@ -18,14 +18,23 @@ const char* scope_explained(IntervalScope scope) {
              : "of this run only, over its forks: the machine's speed between runs is not known";
 }
 
-std::vector<IntervalScope> run_scopes(const results::Run& run) {
+std::vector<IntervalScope> run_scopes(const results::Run& run,
+                                      const std::function<bool(const results::Benchmark&)>& shown) {
   bool across = false, this_run = false;
-  for (const results::Benchmark& b : run.benchmarks)
+  for (const results::Benchmark& b : run.benchmarks) {
+    if (shown && !shown(b)) continue;
     if (const auto ci = headline_interval(b)) (ci->scope == IntervalScope::across_runs ? across : this_run) = true;
+  }
   std::vector<IntervalScope> scopes;
   if (across) scopes.push_back(IntervalScope::across_runs);
   if (this_run) scopes.push_back(IntervalScope::this_run);
   return scopes;
+}
+
+std::string scopes_explained(const std::vector<IntervalScope>& scopes) {
+  std::string text;
+  for (const IntervalScope scope : scopes) text += (text.empty() ? "" : "; or ") + std::string(scope_explained(scope));
+  return text;
 }
 
 const char* scope_key(IntervalScope scope) { return scope == IntervalScope::across_runs ? "ci_across_runs" : "ci"; }

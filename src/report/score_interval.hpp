@@ -3,7 +3,9 @@
 // the words that name it where it is shown.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "results/results.hpp"
@@ -33,7 +35,12 @@ const char* scope_explained(IntervalScope scope);
 
 /// The scopes of a run's headline intervals, each once, across runs first: what a legend
 /// under a table of the run names (two only when benchmarks differ, in an edited file).
-std::vector<IntervalScope> run_scopes(const results::Run& run);
+/// `shown`, when given, keeps only the benchmarks whose interval the table shows.
+std::vector<IntervalScope> run_scopes(const results::Run& run,
+                                      const std::function<bool(const results::Benchmark&)>& shown = {});
+
+/// The scopes explained, for a legend: "across runs: ...; or of this run only, ...".
+std::string scopes_explained(const std::vector<IntervalScope>& scopes);
 
 /// The results JSON's key that holds it: "ci_across_runs", "ci".
 const char* scope_key(IntervalScope scope);

@@ -57,9 +57,6 @@ ScoreCells score_cells(const results::Benchmark& b) {
   const double shown = score * scale.factor;
   int decimals = decimals_for(shown, 3);
   ScoreCells cells;
-  // A score that mixes speeds (two modes: a mean between them describes neither, and the
-  // Modes section shows both; forks without a steady state), or counts the neighbours'
-  // time, deserves no interval; it keeps its number, which compare and baselines use.
   if (interval_withheld(b)) {
     cells.score = {fixed(shown, decimals).insert(0, 1, '~'), Style::yellow};  // not "~" + ...: GCC 12 warns falsely (-Wrestrict)
     cells.score_unit = {scale.unit};
@@ -133,17 +130,10 @@ std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
 }  // namespace
 
 std::optional<std::string> interval_legend(const results::Run& run) {
-  bool across = false, this_run = false;
-  for (const results::Benchmark& b : run.benchmarks) {
-    if (!has_score(b) || interval_withheld(b)) continue;
-    if (const auto ci = headline_interval(b)) (ci->scope == IntervalScope::across_runs ? across : this_run) = true;
-  }
-  if (!across && !this_run) return std::nullopt;
-  std::string legend = "± CI: the 95% interval ";
-  if (across) legend += scope_explained(IntervalScope::across_runs);
-  if (across && this_run) legend += "; or ";
-  if (this_run) legend += scope_explained(IntervalScope::this_run);
-  if (across) legend += " (this run's own interval: \"ci\" in the JSON)";
+  const auto scopes = run_scopes(run, [](const results::Benchmark& b) { return has_score(b) && !interval_withheld(b); });
+  if (scopes.empty()) return std::nullopt;
+  std::string legend = "± CI: the 95% interval " + scopes_explained(scopes);
+  if (scopes.front() == IntervalScope::across_runs) legend += " (this run's own interval: \"ci\" in the JSON)";
   return legend;
 }
 

@@ -43,10 +43,8 @@ RowNote interval_cell(const results::Benchmark& b) {
 // What the column's interval covers, for the legend: ", across runs: ..." (every scope the
 // run's rows show).
 std::string interval_scope_text(const results::Run& run) {
-  std::string text;
-  for (const report::IntervalScope scope : report::run_scopes(run))
-    text += (text.empty() ? ", " : "; or ") + std::string(report::scope_explained(scope));
-  return text;
+  const std::string scopes = report::scopes_explained(report::run_scopes(run));
+  return scopes.empty() ? "" : ", " + scopes;
 }
 
 // The warnings a footnote carries: those about the number (notes, advice for the next

@@ -48,6 +48,14 @@ TEST(ScoreInterval, ARunsScopesAreEachNamedOnce) {
   EXPECT_EQ(run_scopes(run), std::vector<IntervalScope>{IntervalScope::across_runs});
   run.benchmarks[1].ci_across_runs.reset();  // only an edited file mixes them
   EXPECT_EQ(run_scopes(run), (std::vector<IntervalScope>{IntervalScope::across_runs, IntervalScope::this_run}));
+  // Only the rows a table shows an interval for: here all but the second.
+  std::size_t index = 0;
+  EXPECT_EQ(run_scopes(run, [&index](const results::Benchmark&) { return index++ != 1; }),
+            std::vector<IntervalScope>{IntervalScope::across_runs});
+  EXPECT_EQ(scopes_explained(run_scopes(run)),
+            "across runs: this run's forks and the machine's speed between runs; or of this run only, over its forks: "
+            "the machine's speed between runs is not known");
+  EXPECT_EQ(scopes_explained({}), "");
 }
 
 }  // namespace
