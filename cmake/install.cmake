@@ -5,7 +5,7 @@ include(CMakePackageConfigHelpers)
 install(DIRECTORY include/tare DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # tare::gbench's header goes under include/tare/gbench, so that it never shadows a real
 # Google Benchmark installed beside it.
-install(DIRECTORY compat/gbench/include/benchmark DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tare/gbench)
+install(DIRECTORY src/products/gbench/include/benchmark DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tare/gbench)
 install(TARGETS tare tare_main tare_gbench tare_gbench_main EXPORT tareTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

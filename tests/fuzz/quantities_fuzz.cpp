@@ -1,4 +1,4 @@
-// libFuzzer target: the command line's number layer (src/input: plain numbers, whole
+// libFuzzer target: the command line's number layer (src/core/input: plain numbers, whole
 // numbers, quantities with units) and the `tare` command's quantity parsers (percentages,
 // durations, rates, rate shapes) on any text: a value or a UsageError naming the option,
 // never a crash or undefined behaviour (an overflowing conversion, a NaN turned integer).

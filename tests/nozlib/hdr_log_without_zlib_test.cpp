@@ -1,4 +1,4 @@
-// src/stream/hdr_log.cpp compiled as a build without zlib compiles it: the compressed
+// src/products/stream/hdr_log.cpp compiled as a build without zlib compiles it: the compressed
 // encodings say they are unavailable (the message `tare stream run --hdr-log` prints), and
 // the uncompressed V2 encoding still works.
 #include <gtest/gtest.h>

@@ -27,7 +27,6 @@ function(copy_sources destination)
   file(MAKE_DIRECTORY ${destination})
   file(COPY ${SOURCE_DIR}/CMakeLists.txt ${SOURCE_DIR}/README.md ${SOURCE_DIR}/cmake ${SOURCE_DIR}/include
        ${SOURCE_DIR}/src DESTINATION ${destination})
-  file(COPY ${SOURCE_DIR}/compat/gbench DESTINATION ${destination}/compat)
 endfunction()
 
 # A git repository of those sources, tagged v-test.

@@ -1,6 +1,6 @@
 // `tare export`: a microbenchmark run's results (tare.results/1, what a benchmark binary
 // writes with --json) in a format another tool reads: JMH's result JSON, Bencher's BMF,
-// github-action-benchmark's custom format, or CSV. The formats themselves are src/export.
+// github-action-benchmark's custom format, or CSV. The formats themselves are src/products/export.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // `tare report FILE.json [MORE.json...] -o report.html`: one self-contained HTML page with
-// sortable summaries and pictures of every run, comparison, stream run and probe (src/html).
+// sortable summaries and pictures of every run, comparison, stream run and probe (src/products/html).
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
 // `tare stream run | sustainable | sut`: one fixed-rate trial, the sustainable-throughput
 // search, and the model system under test. The command line becomes a trial's settings
 // here (stream_settings.hpp) and the results are printed here; running trials and the SUT,
-// the rules, the search procedure and the oracle check live in src/stream.
+// the rules, the search procedure and the oracle check live in src/products/stream.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // What the library keeps of one registered benchmark family, and the interface through which
 // the worker runs it (Body): the native benchmarks of include/tare (registry/native_body) and
-// the Google Benchmark layer (compat/gbench) each implement it.
+// the Google Benchmark layer (src/products/gbench) each implement it.
 #pragma once
 
 #include <cstdint>
