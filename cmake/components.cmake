@@ -65,7 +65,11 @@ function(tare_uses target)
   foreach(used ${ARGN})
     target_include_directories(${target} PRIVATE $<BUILD_INTERFACE:${TARE_INCLUDE_VIEWS}/${used}>)
     get_property(used_depends GLOBAL PROPERTY TARE_DEPENDS_${used})
-    target_link_libraries(${target} PRIVATE ${used_depends})
+    # For the build only: an installed static library would otherwise name them in its link
+    # interface, and its users need not have them.
+    foreach(dependency ${used_depends})
+      target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:${dependency}>)
+    endforeach()
   endforeach()
 endfunction()
 
