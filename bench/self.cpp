@@ -47,7 +47,7 @@ TARE_BENCHMARKS {
 
 int main(int argc, char** argv) {
   // Worker processes are this executable too: hand them straight to tare.
-  if (argc > 1 && std::string(argv[1]) == "--tare-worker") return tare::run(argc, argv);
+  if (tare::is_worker(argc, argv)) return tare::run(argc, argv);
 
   const auto json_path = std::filesystem::temp_directory_path() / ("tare-self-" + std::to_string(getpid()) + ".json");
   std::vector<std::string> args(argv, argv + argc);

@@ -20,4 +20,11 @@ int run(int argc, char** argv);
 /// that does other work before calling tare::run skips it there.
 bool is_worker(int argc, char** argv);
 
+/// In a worker process, the name of the benchmark tare::run will serve ("lookup.binary");
+/// "" when this is no worker or its arguments are malformed (tare::run then says why). For a
+/// layer whose benchmarks are registered in stages (Google Benchmark's: a main() may call
+/// RunSpecifiedBenchmarks more than once), so that the worker calls tare::run at the stage
+/// that registered the benchmark.
+std::string worker_benchmark(int argc, char** argv);
+
 }  // namespace tare

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <system_error>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,7 @@
 #include "disasm/rep_string_count.hpp"
 #include "input/usage_error.hpp"
 #include "runner/fork_steps.hpp"
-#include "runner/worker_process.hpp"
+#include "runner/launcher.hpp"
 #include "system/find_on_path.hpp"
 #include "worker/counted_batch.hpp"
 #include "worker/layout.hpp"
@@ -66,11 +67,15 @@ std::uint64_t read_totals(const std::string& path) {
 
 // One counted batch: the worker runs it, callgrind writes its file as the batch's function
 // returns (before the worker replies), and that file is the next part of the worker's.
-CountedBatchFile count_batch(WorkerProcess& worker, const CallgrindPlan& plan, bool empty_loop, std::uint64_t invocations,
+CountedBatchFile count_batch(WorkerChannel& worker, const CallgrindPlan& plan, bool empty_loop, std::uint64_t invocations,
                              int part) {
-  worker.send(std::string("count ") + (empty_loop ? "empty " : "body ") + std::to_string(invocations));
+  worker.send(worker::to_line(worker::CountBatch{empty_loop, invocations}));
   const std::string reply = worker.read_line();
-  if (reply != "c") throw WorkerFailure("worker sent a malformed reply to a counted batch: " + reply);
+  try {
+    worker::parse_counted(reply);
+  } catch (const worker::ProtocolError& e) {
+    throw WorkerFailure(worker.description() + " sent " + e.what());
+  }
   CountedBatchFile batch;
   batch.invocations = invocations;
   batch.path = plan.output_directory + "/callgrind.out." + std::to_string(worker.pid()) + "." + std::to_string(part);
@@ -79,7 +84,7 @@ CountedBatchFile count_batch(WorkerProcess& worker, const CallgrindPlan& plan, b
 }
 
 // N: the plan's, or calibrated here (the calibration's batches also warm the body up).
-std::uint64_t batch_size(WorkerProcess& worker, const CallgrindPlan& plan, results::Fork& scratch) {
+std::uint64_t batch_size(WorkerChannel& worker, const CallgrindPlan& plan, results::Fork& scratch) {
   if (plan.invocations > 0) {
     take_samples(worker, plan.invocations, 1);  // uncounted: the first call's binding and faults
     return plan.invocations;
@@ -128,7 +133,9 @@ CallgrindRun run_callgrind_fork(const CallgrindTarget& target, const CallgrindPl
   scratch.layout = worker::derive_layout(kCallgrindLayoutSeed);
   WorkerCommand command{target.executable, worker::to_args(spec), scratch.layout.env_pad_bytes,
                         callgrind_wrapper(plan), {}};
-  WorkerProcess worker(command, plan.timeout_seconds * kValgrindSlowdown);
+  // Local always: callgrind writes its counts where the worker runs, and they are read here.
+  const std::unique_ptr<WorkerChannel> channel = local_launcher().start(command, plan.timeout_seconds * kValgrindSlowdown);
+  WorkerChannel& worker = *channel;
   expect_ready(worker, scratch);
   const std::uint64_t n = batch_size(worker, plan, scratch);
   measure_floor(worker, n);  // uncounted: the empty loop's first call

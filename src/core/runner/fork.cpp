@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@
 #include "analysis/warmup.hpp"
 #include "runner/alloc_library.hpp"
 #include "runner/fork_steps.hpp"
-#include "runner/worker_process.hpp"
+#include "runner/launcher.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
 
@@ -24,7 +25,7 @@ namespace {
 // the benchmark fixed (Google Benchmark's Iterations(N): exactly N iterations per process).
 // The reference workload runs only afterwards, twice: before, it would warm the caches
 // the cold call is meant to find cold.
-void measure_single_shot(WorkerProcess& worker, const registry::Instance& instance, results::Fork& fork) {
+void measure_single_shot(WorkerChannel& worker, const registry::Instance& instance, results::Fork& fork) {
   begin_measurement(worker);
   const std::uint64_t invocations = std::max<std::uint64_t>(instance.spec->settings.invocations, 1);
   fork.ops_per_sample = invocations * instance.spec->ops_per_invocation * static_cast<std::uint64_t>(instance.threads);
@@ -36,7 +37,7 @@ void measure_single_shot(WorkerProcess& worker, const registry::Instance& instan
 // Samples other work disturbed are left out of the score: take others in their place, at
 // most as many again as were asked for (a machine busy throughout must not make the fork
 // endless; the samples then say how much was disturbed).
-void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int threads,
+void replace_disturbed(WorkerChannel& worker, std::uint64_t invocations, int threads,
                        std::vector<results::Sample>& samples) {
   const std::size_t wanted = samples.size();
   std::size_t taken = 0;
@@ -54,7 +55,7 @@ void replace_disturbed(WorkerProcess& worker, std::uint64_t invocations, int thr
 // Warms up (bounded as the plan and the benchmark say) at the batch size `invocations`;
 // the first fork of a benchmark warms up to the horizon, and twice as far when its speed
 // was still changing in the later half.
-void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+void warm_up_as_planned(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
                           const analysis::ForkAnalysisInput& fork_input, std::uint64_t invocations, bool measures_nothing,
                           results::Fork& fork) {
   WarmupBounds bounds;
@@ -76,7 +77,7 @@ void warm_up_as_planned(WorkerProcess& worker, const registry::Instance& instanc
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode). Fills fork_input.calibration_samples: how many of the warmup samples were
 // calibration (other batch sizes).
-void measure_steady(WorkerProcess& worker, const registry::Instance& instance, const ForkPlan& plan,
+void measure_steady(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
                       analysis::ForkAnalysisInput& fork_input, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
   fork.reference_before_ns = time_reference(worker);
@@ -165,8 +166,10 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     spec.invocation_ns = plan.invocation_ns;
     std::vector<std::string> environment;
     if (spec.count_allocations) environment.push_back(preload_variable(plan.alloc_library, std::getenv("LD_PRELOAD")));
-    WorkerProcess worker({plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment)},
-                         plan.timeout_seconds);
+    const std::unique_ptr<WorkerChannel> channel = plan.launcher->start(
+        {plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment)},
+        plan.timeout_seconds);
+    WorkerChannel& worker = *channel;
     fork.pid = worker.pid();
     expect_ready(worker, fork);
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);

@@ -13,10 +13,12 @@
 
 #include "registry/registry.hpp"
 #include "results/results.hpp"
+#include "runner/launcher.hpp"
 
 namespace tare::runner {
 
 struct ForkPlan {
+  const Launcher* launcher = &local_launcher();  ///< how the fork's worker is started
   std::string executable;
   double tsc_ghz = 0;                 ///< passed to the worker; 0 = CLOCK_MONOTONIC
   std::uint64_t layout_seed = 0;

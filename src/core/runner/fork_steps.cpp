@@ -3,26 +3,38 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdlib>
+#include <variant>
 
 #include "analysis/calibration.hpp"
 #include "analysis/warmup.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::runner {
+namespace {
 
-void request_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
-  worker.send("sample " + std::to_string(invocations) + " " + std::to_string(count));
-}
-
-results::Sample read_sample(WorkerProcess& worker) {
+// The worker's next reply, read as `parse` reads it; a line that is not that reply is the
+// worker breaking the protocol.
+template <class Parse>
+auto read_reply(WorkerChannel& worker, Parse parse) {
   const std::string line = worker.read_line();
-  auto sample = worker::parse_sample(line);
-  if (!sample) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " sent a malformed sample: " + line);
-  return *sample;
+  try {
+    return parse(line);
+  } catch (const worker::ProtocolError& e) {
+    throw WorkerFailure(worker.description() + " sent " + e.what());
+  }
 }
 
-std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t invocations, std::uint64_t count) {
+}  // namespace
+
+void request_samples(WorkerChannel& worker, std::uint64_t invocations, std::uint64_t count) {
+  worker.send(worker::to_line(worker::TakeSamples{invocations, count}));
+}
+
+results::Sample read_sample(WorkerChannel& worker) {
+  return read_reply(worker, worker::parse_sample);
+}
+
+std::vector<results::Sample> take_samples(WorkerChannel& worker, std::uint64_t invocations, std::uint64_t count) {
   request_samples(worker, invocations, count);
   std::vector<results::Sample> samples;
   samples.reserve(count);
@@ -30,7 +42,7 @@ std::vector<results::Sample> take_samples(WorkerProcess& worker, std::uint64_t i
   return samples;
 }
 
-std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std::uint64_t ops_per_invocation) {
+std::uint64_t invocation_cap(WorkerChannel& worker, double sample_target_ns, std::uint64_t ops_per_invocation) {
   // 2^16 iterations of the empty loop: tens of microseconds, enough to know its order.
   constexpr std::uint64_t kProbe = std::uint64_t{1} << 16;
   constexpr double kLeastIterationNs = 0.01;  // a clock that read 0 must not lift the bound
@@ -41,7 +53,7 @@ std::uint64_t invocation_cap(WorkerProcess& worker, double sample_target_ns, std
 
 // Calibrates the batch, starting from `invocations`; the calibration samples are part of
 // the fork's history (warmup).
-std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uint64_t max_invocations,
+std::uint64_t calibrate(WorkerChannel& worker, double sample_target_ns, std::uint64_t max_invocations,
                         results::Fork& fork, std::uint64_t invocations) {
   const analysis::BatchCalibrator calibrator(sample_target_ns, max_invocations);
   for (;;) {
@@ -58,7 +70,7 @@ std::uint64_t calibrate(WorkerProcess& worker, double sample_target_ns, std::uin
 // state is judged afterwards on the whole series (fork_analysis), with changepoints. The
 // bound is on time as it passes (a benchmark that pauses its timer takes far longer than
 // its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
-void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
+void warm_up(WorkerChannel& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
              results::Fork& fork) {
   const std::size_t first = fork.warmup.size();
   // The bound holds the fork's time before the measurement: calibration counts.
@@ -95,61 +107,56 @@ void warm_up(WorkerProcess& worker, Mode mode, int threads, const WarmupBounds& 
 }
 
 // The worker's first words: set up, and with the memory layout it was asked for.
-void expect_ready(WorkerProcess& worker, results::Fork& fork) {
+void expect_ready(WorkerChannel& worker, results::Fork& fork) {
   const std::string hello = worker.read_line();
-  const auto ready = worker::parse_ready(hello);
-  if (!ready) throw WorkerFailure("worker " + std::to_string(worker.pid()) + " did not start properly: " + hello);
-  fork.setup_ns = ready->setup_ns;
-  if (ready->env_pad != fork.layout.env_pad_bytes || ready->stack_offset != fork.layout.stack_offset_bytes ||
-      ready->heap_offset != fork.layout.heap_offset_bytes)
-    throw WorkerFailure("worker " + std::to_string(worker.pid()) + " applied a different memory layout than asked (" +
-                        hello + "): is it the same build?");
+  worker::Ready ready;
+  try {
+    ready = worker::parse_ready(hello);
+  } catch (const worker::ProtocolError&) {
+    throw WorkerFailure(worker.description() + " did not start properly: " + hello);
+  }
+  fork.setup_ns = static_cast<double>(ready.setup_ns);
+  if (ready.env_pad != fork.layout.env_pad_bytes || ready.stack_offset != fork.layout.stack_offset_bytes ||
+      ready.heap_offset != fork.layout.heap_offset_bytes)
+    throw WorkerFailure(worker.description() + " applied a different memory layout than asked (" + hello +
+                        "): is it the same build?");
 }
 
-double time_reference(WorkerProcess& worker) {
-  worker.send("reference");
-  const std::string line = worker.read_line();
-  if (line.size() < 3 || line[0] != 'r') throw WorkerFailure("worker sent a malformed reference time: " + line);
-  return std::strtod(line.c_str() + 2, nullptr);
+double time_reference(WorkerChannel& worker) {
+  worker.send(worker::to_line(worker::TimeReference{}));
+  return read_reply(worker, worker::parse_reference).ns_per_iteration;
 }
 
-void begin_measurement(WorkerProcess& worker) {
-  worker.send("begin");
-  worker.read_line();
+void begin_measurement(WorkerChannel& worker) {
+  worker.send(worker::to_line(worker::BeginMeasurement{}));
+  read_reply(worker, worker::parse_begun);
 }
 
-
-double measure_floor(WorkerProcess& worker, std::uint64_t invocations) {
-  worker.send("floor " + std::to_string(invocations));
-  const std::string line = worker.read_line();
-  if (line.size() < 3 || line[0] != 'f') throw WorkerFailure("worker sent a malformed floor: " + line);
-  return std::strtod(line.c_str() + 2, nullptr);
+double measure_floor(WorkerChannel& worker, std::uint64_t invocations) {
+  worker.send(worker::to_line(worker::TimeFloor{invocations}));
+  return read_reply(worker, worker::parse_floor).ns_per_op;
 }
 
 // Trial teardown (timed by the worker), resource usage, and a clean exit.
-void finish(WorkerProcess& worker, results::Fork& fork) {
-  worker.send("finish");
-  std::string bye = worker.read_line();
-  if (bye.rfind("a ", 0) == 0) {
-    fork.annotations = bye.substr(2);
-    bye = worker.read_line();
+void finish(WorkerChannel& worker, results::Fork& fork) {
+  worker.send(worker::to_line(worker::Finish{}));
+  // Annotations, allocations and perf counts when there are any, then the teardown report.
+  for (;;) {
+    const worker::FinishReply reply = read_reply(worker, worker::parse_finish_reply);
+    if (const auto* annotations = std::get_if<worker::Annotations>(&reply)) {
+      fork.annotations = annotations->text;
+    } else if (const auto* allocations = std::get_if<results::Allocations>(&reply)) {  // --prof alloc
+      fork.allocations = *allocations;
+    } else if (const auto* counts = std::get_if<worker::PerfCounts>(&reply)) {  // --prof perf
+      fork.perf_ops = counts->ops;
+      fork.perf_readings = counts->readings;
+    } else {
+      const auto& teardown = std::get<worker::Teardown>(reply);
+      fork.teardown_ns = static_cast<double>(teardown.teardown_ns);
+      fork.resources = teardown.resources;
+      break;
+    }
   }
-  if (bye.rfind("alloc ", 0) == 0) {  // --prof alloc
-    fork.allocations = worker::parse_allocations(bye);
-    if (!fork.allocations) throw WorkerFailure("worker sent malformed allocation counts: " + bye);
-    bye = worker.read_line();
-  }
-  if (bye.rfind("p ", 0) == 0) {  // --prof perf
-    const auto counts = worker::parse_perf_counts(bye);
-    if (!counts) throw WorkerFailure("worker sent malformed perf counts: " + bye);
-    fork.perf_ops = counts->ops;
-    fork.perf_readings = counts->readings;
-    bye = worker.read_line();
-  }
-  const auto finished = worker::parse_finished(bye);
-  if (!finished) throw WorkerFailure("worker sent a malformed teardown report: " + bye);
-  fork.teardown_ns = finished->teardown_ns;
-  fork.resources = finished->resources;
   worker.wait_for_exit();
 }
 

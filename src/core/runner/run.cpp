@@ -11,7 +11,9 @@
 #include <random>
 #include <optional>
 #include <regex>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -336,6 +338,15 @@ int exit_status(const Measured& measured) {
 }  // namespace runner
 
 bool is_worker(int argc, char** argv) { return argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0; }
+
+std::string worker_benchmark(int argc, char** argv) {
+  if (!is_worker(argc, argv)) return {};
+  try {
+    return worker::parse_args(std::vector<std::string>(argv + 2, argv + argc)).benchmark;
+  } catch (const std::invalid_argument&) {
+    return {};  // tare::run, serving it, says what is wrong
+  }
+}
 
 int run(int argc, char** argv) {
   if (is_worker(argc, argv))

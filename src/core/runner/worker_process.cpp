@@ -82,6 +82,20 @@ void install_interrupt_handlers() {
 
 bool interrupted() { return g_interrupted != 0; }
 
+namespace {
+class LocalLauncher final : public Launcher {
+ public:
+  std::unique_ptr<WorkerChannel> start(const WorkerCommand& command, double timeout_seconds) const override {
+    return std::make_unique<WorkerProcess>(command, timeout_seconds);
+  }
+};
+}  // namespace
+
+const Launcher& local_launcher() {
+  static const LocalLauncher launcher;
+  return launcher;
+}
+
 std::string describe_wait_status(int status) {
   if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
@@ -213,12 +227,12 @@ std::string WorkerProcess::read_line() {
     if (newline != std::string::npos) {
       std::string line = replies_.substr(0, newline);
       replies_.erase(0, newline + 1);
-      if (line.rfind("error ", 0) == 0) fail("threw: " + line.substr(6));
-      if (line.rfind("skip ", 0) == 0) {
+      if (const auto error = worker::error_reply(line)) fail("threw: " + error->message);
+      if (const auto skip = worker::skip_reply(line)) {
         close_fds();
         child_->exit().wait_until(deadline);  // it exits by itself, cleanly
         end_group();
-        throw BenchmarkSkipped(line.substr(5));
+        throw BenchmarkSkipped(skip->reason);
       }
       return line;
     }
@@ -273,7 +287,7 @@ void WorkerProcess::wait_for_exit() {
 }
 
 void WorkerProcess::fail(const std::string& what) {
-  std::string message = "worker " + std::to_string(pid_) + " " + what;
+  std::string message = description() + " " + what;
   // The last line the worker printed (an assertion message, a sanitizer report's first
   // line) is usually the best clue.
   std::string tail = output_tail_;

@@ -1,5 +1,6 @@
-// A worker process as the parent sees it: this executable started afresh by
-// system::ChildProcess (so every fork has its own address-space layout), three pipes
+// The local launcher (runner/launcher.hpp): a worker process as the parent sees it, this
+// executable started afresh by system::ChildProcess (so every fork has its own address-space
+// layout), three pipes
 // (commands, replies, the worker's own stdout/stderr), a timeout on every reply and on its
 // exit, and a readable account of how it ended. The worker leads its own process group,
 // and the group is killed when the worker ends: whatever the benchmark started and left
@@ -11,59 +12,33 @@
 
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "runner/launcher.hpp"
 #include "system/child_exit.hpp"
 #include "system/child_process.hpp"
 
 namespace tare::runner {
 
-/// The worker crashed, threw, hung or broke the protocol. what() says which, in words.
-struct WorkerFailure : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// The benchmark skipped itself (tare::skip, Google Benchmark's SkipWithError): not a
-/// failure. what() is its reason.
-struct BenchmarkSkipped : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// Raised while waiting when the user interrupted the run (SIGINT/SIGTERM).
-struct Interrupted : std::runtime_error {
-  Interrupted() : std::runtime_error("interrupted") {}
-};
-
-/// How to start a worker: `[wrapper...] executable --tare-worker args...`, with this
-/// process's environment, `environment` added (replacing variables of the same name) and
-/// `env_pad_bytes` of padding. A profiler may run the worker under a tool (the wrapper, e.g.
-/// valgrind) or preload a library into it (the environment).
-struct WorkerCommand {
-  std::string executable;
-  std::vector<std::string> args;         ///< what follows --tare-worker (worker::to_args)
-  std::uint32_t env_pad_bytes = 0;
-  std::vector<std::string> wrapper;      ///< a program and its arguments to run the worker under
-  std::vector<std::string> environment;  ///< "NAME=value" added to this process's
-};
-
-class WorkerProcess {
+/// A worker as a child process of this one: local_launcher()'s channel.
+class WorkerProcess final : public WorkerChannel {
  public:
   WorkerProcess(const WorkerCommand& command, double timeout_seconds);
-  ~WorkerProcess();
+  ~WorkerProcess() override;
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
-  pid_t pid() const { return pid_; }
-  void send(const std::string& command);
+  int pid() const override { return pid_; }
+  std::string description() const override { return "worker " + std::to_string(pid_); }
+  void send(const std::string& command) override;
   /// The next reply line. Throws WorkerFailure when the worker answers "error ...", exits,
   /// says nothing within the timeout (it is then killed) or sends a line longer than
   /// kMaxReplyBytes; BenchmarkSkipped when it answers "skip ...".
-  std::string read_line();
+  std::string read_line() override;
   /// Waits (up to the timeout) for the worker to exit after "finish"; throws WorkerFailure
   /// if it did not exit 0 in time.
-  void wait_for_exit();
+  void wait_for_exit() override;
 
   /// A reply line longer than this is no reply of tare's protocol.
   static constexpr std::size_t kMaxReplyBytes = 1u << 20;

@@ -1,7 +1,6 @@
 #include "worker/measured_counters.hpp"
 
 #include "perf/event_text.hpp"
-#include "worker/protocol.hpp"
 
 namespace tare::worker {
 
@@ -18,12 +17,12 @@ results::Sample MeasuredCounters::sample(Executor& executor, std::uint64_t invoc
   return sample;
 }
 
-std::optional<std::string> MeasuredCounters::reply() const {
+std::optional<PerfCounts> MeasuredCounters::counts() const {
   if (!counters_) return std::nullopt;
   PerfCounts counts;
   counts.ops = ops_;
   for (const auto& r : counters_->read()) counts.readings.push_back({"", r.value, r.enabled_ns, r.running_ns});
-  return format_perf_counts(counts);
+  return counts;
 }
 
 }  // namespace tare::worker

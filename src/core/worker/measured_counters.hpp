@@ -11,6 +11,7 @@
 #include "perf/counters.hpp"
 #include "results/results.hpp"
 #include "worker/executor.hpp"
+#include "worker/protocol_replies.hpp"
 
 namespace tare::worker {
 
@@ -22,8 +23,8 @@ class MeasuredCounters {
   void begin() { measuring_ = counters_ != nullptr; }
   /// One sample, counted when measuring.
   results::Sample sample(Executor& executor, std::uint64_t invocations);
-  /// The "p" reply line, when there are counters.
-  std::optional<std::string> reply() const;
+  /// The readings since begin() (the "p" reply), when there are counters.
+  std::optional<PerfCounts> counts() const;
 
  private:
   std::unique_ptr<perf::CounterSet> counters_;

@@ -1,7 +1,11 @@
-// The conversation between the runner (parent) and a worker process (child).
+// The conversation between the runner (parent) and a worker process (child), in one home:
+// this header (how a worker is started, what it is asked to run), protocol_commands.hpp (what
+// the runner asks) and protocol_replies.hpp (what the worker answers): every line either side
+// writes is written by to_line and read back by the parser of its type, here and nowhere else.
 //
 // The parent starts the worker as a fresh process of the same executable:
-//   <exe> --tare-worker key=value ...     (fds 3: commands in, 4: replies out)
+//   <exe> --tare-worker key=value ...     (to_args; the public entry tare::run serves it)
+// with its commands on fd 3 and its replies on fd 4 (runner::WorkerProcess, the local launcher).
 // Lines of text both ways, so a stuck worker can be read by a person.
 //
 // Worker -> parent, once the trial is set up:
@@ -30,18 +34,22 @@
 // On any exception the worker answers "error <message>" and exits with status 3; when the
 // benchmark skips itself (tare::skip), "skip <reason>" and exits with status 0.
 //
+// Numbers travel in decimal; times as %.17g (every double reads back as itself), setup and
+// teardown in whole nanoseconds. A line that is not the message expected is a ProtocolError
+// naming the message and quoting the line.
+//
 // The parent drives: it decides batch sizes, warmup and how many samples to take, and it
 // can ask a live worker for one sample at a time (to pair two builds in lock-step).
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
-#include "results/results.hpp"
+#include "worker/protocol_commands.hpp"
+#include "worker/protocol_replies.hpp"
+#include "worker/protocol_words.hpp"
 
 namespace tare::worker {
 
@@ -76,37 +84,5 @@ struct WorkerSpec {
 std::vector<std::string> to_args(const WorkerSpec& spec);
 /// Parses them back; throws std::invalid_argument on anything malformed.
 WorkerSpec parse_args(const std::vector<std::string>& args);
-
-struct Ready {
-  int pid = 0;
-  double setup_ns = 0;
-  std::uint32_t env_pad = 0;
-  std::uint32_t stack_offset = 0;
-  std::uint32_t heap_offset = 0;
-};
-
-/// The "p" line: perf counters over the measured samples.
-struct PerfCounts {
-  std::uint64_t ops = 0;
-  std::vector<results::CounterReading> readings;  ///< events unnamed: the runner knows the order
-};
-
-struct Finished {
-  double teardown_ns = 0;
-  results::Resources resources;
-};
-
-std::string format_sample(const results::Sample& sample);
-std::optional<results::Sample> parse_sample(std::string_view line);
-std::optional<Ready> parse_ready(std::string_view line);
-std::optional<Finished> parse_finished(std::string_view line);
-std::string format_perf_counts(const PerfCounts& counts);
-std::optional<PerfCounts> parse_perf_counts(std::string_view line);
-/// The "alloc ..." line of --prof alloc.
-std::string format_allocations(const results::Allocations& counted);
-std::optional<results::Allocations> parse_allocations(std::string_view line);
-
-/// Splits on single spaces.
-std::vector<std::string_view> split_words(std::string_view line);
 
 }  // namespace tare::worker

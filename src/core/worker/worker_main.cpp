@@ -5,12 +5,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "clock/clock.hpp"
 #include "registry/registry.hpp"
@@ -70,13 +70,6 @@ const detail::BenchmarkSpec& find_benchmark(const std::string& name, int occurre
                               (occurrence > 0 ? " (occurrence " + std::to_string(occurrence) + ")" : ""));
 }
 
-std::uint64_t parse_count(const std::string& word) {
-  char* end = nullptr;
-  const unsigned long long value = std::strtoull(word.c_str(), &end, 10);
-  if (word.empty() || *end != '\0') throw std::invalid_argument("bad number in command: " + word);
-  return value;
-}
-
 results::Resources resources_since(const rusage& start) {
   rusage now{};
   getrusage(RUSAGE_SELF, &now);
@@ -89,31 +82,11 @@ results::Resources resources_since(const rusage& start) {
   return r;
 }
 
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  return text;
-}
-
 // The environment padding is reported as found, so the parent can check it arrived.
-std::string ready_reply(const Executor& executor, const results::Layout& layout) {
+Ready ready_reply(const Executor& executor, const results::Layout& layout) {
   const char* pad = std::getenv(kLayoutPadEnv);
-  return "ready " + std::to_string(getpid()) + " " + std::to_string(static_cast<long long>(executor.setup_ns())) + " " +
-         std::to_string(pad ? std::strlen(pad) : 0) + " " + std::to_string(layout.stack_offset_bytes) + " " +
-         std::to_string(layout.heap_offset_bytes);
-}
-
-// "f <floor>", "r <reference time>": a tag and a number printed to full precision.
-std::string number_reply(char tag, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%c %.17g", tag, value);
-  return buffer;
-}
-
-std::string teardown_reply(double teardown_ns, const results::Resources& used) {
-  return "t " + std::to_string(static_cast<long long>(teardown_ns)) + " " + std::to_string(used.minor_faults) + " " +
-         std::to_string(used.major_faults) + " " + std::to_string(used.voluntary_switches) + " " +
-         std::to_string(used.involuntary_switches) + " " + std::to_string(used.max_rss_kib);
+  return {static_cast<int>(getpid()), static_cast<std::int64_t>(executor.setup_ns()),
+          static_cast<std::uint32_t>(pad ? std::strlen(pad) : 0), layout.stack_offset_bytes, layout.heap_offset_bytes};
 }
 
 // Takes `count` samples of `invocations` (perf counters on around each when measuring) and
@@ -125,7 +98,7 @@ std::uint64_t send_samples(Executor& executor, MeasuredCounters& counters, Chann
   for (std::uint64_t i = 0; i < count; ++i) {
     const results::Sample sample = counters.sample(executor, invocations);
     ops += sample.ops;
-    channel.send(format_sample(sample));
+    channel.send(to_line(sample));
     // Stream long runs of samples, in batches to keep system calls rare, but at least
     // every 50 ms: the runner's timeout counts silence, and a slow healthy run must not
     // look hung.
@@ -154,6 +127,59 @@ void count_every_run(const AllocationCounter& counter, Executor& executor) {
                          {counter.aside_function(), counter.back_function()}});
 }
 
+enum class Served { carry_on, finished };
+
+// The worker's answers to the runner's commands, one per command.
+struct Session {
+  Executor& executor;
+  MeasuredCounters& counters;
+  AllocationCounting& allocations;
+  Channel& channel;
+  rusage begin;
+
+  Served operator()(const TakeSamples& c) {
+    const std::uint64_t ops = send_samples(executor, counters, channel, c.invocations, c.count);
+    if (allocations.measuring) allocations.ops += ops;
+    return Served::carry_on;
+  }
+  Served operator()(const TimeFloor& c) {
+    channel.send(to_line(FloorTime{executor.floor_ns_per_op(c.invocations)}));
+    return Served::carry_on;
+  }
+  Served operator()(const CountBatch& c) {
+    executor.counted_batch(c.invocations, c.empty_loop);
+    channel.send(to_line(Counted{}));
+    return Served::carry_on;
+  }
+  Served operator()(const TimeReference&) {
+    channel.send(to_line(ReferenceTime{time_reference_workload()}));
+    return Served::carry_on;
+  }
+  Served operator()(const BeginMeasurement&) {
+    executor.begin_measurement();
+    if (allocations.counter) {
+      // The figures are the measured samples' runs alone: not warmup, the floor, the
+      // reference workload, nor what the harness does between runs (counting is off then).
+      allocations.counter->reset();
+      allocations.measuring = true;
+    }
+    counters.begin();
+    getrusage(RUSAGE_SELF, &begin);
+    channel.send(to_line(Begun{}));
+    return Served::carry_on;
+  }
+  Served operator()(const Finish&) {
+    const results::Resources used = resources_since(begin);
+    std::string annotations = executor.annotations();
+    if (!annotations.empty()) channel.send(to_line(Annotations{std::move(annotations)}));
+    if (allocations.counter) channel.send(to_line(allocations.counter->read(allocations.ops)));
+    if (const auto counted = counters.counts()) channel.send(to_line(*counted));
+    channel.send(to_line(Teardown{static_cast<std::int64_t>(executor.teardown()), used}));
+    channel.flush();
+    return Served::finished;
+  }
+};
+
 // Kept out of line so that the alloca in run_worker moves this frame, and everything the
 // benchmark runs below it, by the fork's stack offset.
 __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layout& layout, Channel& channel) {
@@ -163,49 +189,15 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
   if (spec.count_allocations) allocations.counter = AllocationCounter::attach();
   Executor executor(benchmark, Params(spec.params), spec.threads, {spec.span_ns, spec.invocation_ns});
   if (allocations.counter) count_every_run(*allocations.counter, executor);
-  channel.send(ready_reply(executor, layout));
+  channel.send(to_line(ready_reply(executor, layout)));
   channel.flush();
 
-  rusage begin{};
-  getrusage(RUSAGE_SELF, &begin);
+  Session session{executor, counters, allocations, channel, {}};
+  getrusage(RUSAGE_SELF, &session.begin);
   while (auto line = channel.read_line()) {
-    const auto words = split_words(*line);
-    if (words.empty()) continue;
-    const std::string command(words[0]);
-    if (command == "sample" && words.size() == 3) {
-      const std::uint64_t ops =
-          send_samples(executor, counters, channel, parse_count(std::string(words[1])), parse_count(std::string(words[2])));
-      if (allocations.measuring) allocations.ops += ops;
-    } else if (command == "floor" && words.size() == 2) {
-      channel.send(number_reply('f', executor.floor_ns_per_op(parse_count(std::string(words[1])))));
-    } else if (command == "count" && words.size() == 3 && (words[1] == "body" || words[1] == "empty")) {
-      executor.counted_batch(parse_count(std::string(words[2])), words[1] == "empty");
-      channel.send("c");
-    } else if (command == "reference") {
-      channel.send(number_reply('r', time_reference_workload()));
-    } else if (command == "begin") {
-      executor.begin_measurement();
-      if (allocations.counter) {
-        // The figures are the measured samples' runs alone: not warmup, the floor, the
-        // reference workload, nor what the harness does between runs (counting is off then).
-        allocations.counter->reset();
-        allocations.measuring = true;
-      }
-      counters.begin();
-      getrusage(RUSAGE_SELF, &begin);
-      channel.send("b");
-    } else if (command == "finish") {
-      const results::Resources used = resources_since(begin);
-      std::string annotations = executor.annotations();
-      if (!annotations.empty()) channel.send("a " + one_line(std::move(annotations)));
-      if (allocations.counter) channel.send(format_allocations(allocations.counter->read(allocations.ops)));
-      if (const auto counted = counters.reply()) channel.send(*counted);
-      channel.send(teardown_reply(executor.teardown(), used));
-      channel.flush();
-      return 0;
-    } else {
-      throw std::invalid_argument("unknown command from the runner: " + *line);
-    }
+    const std::optional<Command> command = parse_command(*line);
+    if (!command) continue;
+    if (std::visit(session, *command) == Served::finished) return 0;
     channel.flush();
   }
   return 0;  // the parent closed the pipe: it no longer wants this worker
@@ -229,13 +221,13 @@ int run_worker(const std::vector<std::string>& args) {
     return status;
   } catch (const detail::Skipped& skipped) {
     // The benchmark's own decision: a clean exit, reported as skipped.
-    channel.send("skip " + one_line(skipped.what()));
+    channel.send(to_line(Skip{skipped.what()}));
     channel.flush();
     return 0;
   } catch (const std::exception& e) {
-    channel.send("error " + one_line(e.what()));
+    channel.send(to_line(Error{e.what()}));
   } catch (...) {
-    channel.send("error unknown exception (not derived from std::exception)");
+    channel.send(to_line(Error{"unknown exception (not derived from std::exception)"}));
   }
   channel.flush();
   return 3;

@@ -3,53 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
+#include <string>
+#include <vector>
 
 #include "worker/layout.hpp"
 
 using namespace tare::worker;
-
-TEST(Protocol, SamplesRoundTripExactly) {
-  tare::results::Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8, 1100000.25};
-  const auto back = parse_sample(format_sample(s));
-  ASSERT_TRUE(back);
-  EXPECT_EQ(back->ops, s.ops);
-  EXPECT_EQ(back->ns, s.ns);
-  EXPECT_EQ(back->cpu_ns, s.cpu_ns);
-  EXPECT_EQ(back->counters, s.counters);
-  EXPECT_EQ(back->wait_ns, s.wait_ns);
-  EXPECT_EQ(back->preemptions, s.preemptions);
-  EXPECT_EQ(back->stolen_ns, s.stolen_ns);
-  EXPECT_EQ(back->age_ns, s.age_ns);
-  EXPECT_EQ(back->overlap_ns, s.overlap_ns);
-  // A wait the kernel does not keep, and steal not known, travel as -1.
-  const auto unknown = parse_sample(format_sample(tare::results::Sample{1, 2.0, 3.0, {}}));
-  EXPECT_EQ(unknown->wait_ns, -1.0);
-  EXPECT_EQ(unknown->stolen_ns, -1.0);
-  EXPECT_EQ(unknown->overlap_ns, -1.0);  // one thread: nothing overlaps
-}
-
-TEST(Protocol, MalformedLinesAreRejected) {
-  EXPECT_FALSE(parse_sample("s 1 2"));
-  EXPECT_FALSE(parse_sample("s 1 2 3"));  // no wait and preemptions
-  EXPECT_FALSE(parse_sample("s 1 2 3 4 x"));
-  EXPECT_FALSE(parse_sample("s 1 2 3 4 5"));    // no steal
-  EXPECT_FALSE(parse_sample("s 1 2 3 4 5 6"));  // no age
-  EXPECT_FALSE(parse_sample("s 1 2 3 4 5 6 7"));  // no overlap
-  EXPECT_FALSE(parse_sample("s x 2 3"));
-  EXPECT_FALSE(parse_sample("q 1 2 3"));
-  EXPECT_FALSE(parse_ready("ready 1 2 3 4"));
-  EXPECT_FALSE(parse_finished("t 1 2 3 4 5 x"));
-  EXPECT_FALSE(parse_finished("t 1 2 3 4 5"));  // no peak resident set
-  const auto ready = parse_ready("ready 10 20 100 32 7");
-  ASSERT_TRUE(ready);
-  EXPECT_EQ(ready->env_pad, 100u);
-  EXPECT_EQ(ready->stack_offset, 32u);
-  EXPECT_EQ(ready->heap_offset, 7u);
-  const auto finished = parse_finished("t 1 2 3 4 5 2048");
-  ASSERT_TRUE(finished);
-  EXPECT_EQ(finished->resources.involuntary_switches, 5);
-  EXPECT_EQ(finished->resources.max_rss_kib, 2048);
-}
 
 TEST(Protocol, WorkerArgumentsRoundTrip) {
   WorkerSpec spec{"lookup.binary", {{"size", "16"}, {"name", "a=b"}}, 2, 2.5, 99};
@@ -67,30 +27,25 @@ TEST(Protocol, WorkerArgumentsRoundTrip) {
   EXPECT_THROW(parse_args({"bench=x", "colour=red"}), std::invalid_argument);
 }
 
-// --prof perf: the events travel as one argument, only when there are any; the counts come
-// back in one "p" line, each event's value, time enabled and time running.
-TEST(Protocol, PerfEventsAndCountsRoundTrip) {
+// The arguments are the words the runner has always passed, in this order.
+TEST(Protocol, WorkerArgumentsAreTheWordsTheyAlwaysWere) {
+  WorkerSpec spec{"lookup.binary", {{"size", "16"}}, 2, 2.5, 99, 1, "1:2:0:0:6", true, 2e9, 0.25};
+  const std::vector<std::string> expected{"bench=lookup.binary", "threads=2", "tsc_ghz=2.5", "layout_seed=99",
+                                          "occurrence=1", "perf=1:2:0:0:6", "alloc=1", "span_ns=2000000000",
+                                          "invocation_ns=0.25", "param:size=16"};
+  EXPECT_EQ(to_args(spec), expected);
+  const WorkerSpec edge{"x", {}, 1, 0, std::numeric_limits<std::uint64_t>::max()};
+  EXPECT_EQ(parse_args(to_args(edge)).layout_seed, std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(parse_args(to_args(edge)).tsc_ghz, 0.0);
+}
+
+// --prof perf: the events travel as one argument, only when there are any.
+TEST(Protocol, PerfEventsTravelOnlyWhenAskedFor) {
   WorkerSpec spec{"lookup.binary", {}, 1, 0, 1};
   EXPECT_EQ(to_args(spec).size(), 4u);  // no perf argument without events
   spec.perf_events = "1:2:0:0:6,0:0:0:0:6";
   EXPECT_EQ(parse_args(to_args(spec)).perf_events, spec.perf_events);
   EXPECT_THROW(parse_args({"bench=x", "perf="}), std::invalid_argument);
-  tare::worker::PerfCounts counts;
-  counts.ops = 4000;
-  counts.readings = {{"", 16000, 900, 900}, {"", 0, 900, 0}};
-  const std::string line = tare::worker::format_perf_counts(counts);
-  EXPECT_EQ(line, "p 4000 16000 900 900 0 900 0");
-  const auto back = tare::worker::parse_perf_counts(line);
-  ASSERT_TRUE(back);
-  EXPECT_EQ(back->ops, 4000u);
-  ASSERT_EQ(back->readings.size(), 2u);
-  EXPECT_EQ(back->readings[0].value, 16000u);
-  EXPECT_EQ(back->readings[1].enabled_ns, 900u);
-  EXPECT_EQ(back->readings[1].running_ns, 0u);
-  EXPECT_FALSE(tare::worker::parse_perf_counts("p 4000 1 2"));    // a reading cut short
-  EXPECT_FALSE(tare::worker::parse_perf_counts("p x 1 2 3"));
-  EXPECT_FALSE(tare::worker::parse_perf_counts("t 4000 1 2 3"));
-  EXPECT_TRUE(tare::worker::parse_perf_counts("p 0"));  // no events counted
 }
 
 TEST(Protocol, AllocationCountingIsAskedForOnlyWhenWanted) {
@@ -101,20 +56,6 @@ TEST(Protocol, AllocationCountingIsAskedForOnlyWhenWanted) {
   spec.count_allocations = true;
   EXPECT_TRUE(parse_args(to_args(spec)).count_allocations);
   EXPECT_THROW(parse_args({"bench=x", "alloc=yes"}), std::invalid_argument);
-}
-
-TEST(Protocol, AllocationTotalsRoundTrip) {
-  const tare::results::Allocations counted{3000, 9000, 8999, 576000, 216};
-  const auto back = parse_allocations(format_allocations(counted));
-  ASSERT_TRUE(back);
-  EXPECT_EQ(back->ops, 3000u);
-  EXPECT_EQ(back->allocations, 9000u);
-  EXPECT_EQ(back->frees, 8999u);
-  EXPECT_EQ(back->bytes, 576000u);
-  EXPECT_EQ(back->peak_live_bytes, 216u);
-  EXPECT_FALSE(parse_allocations("alloc 1 2 3 4"));
-  EXPECT_FALSE(parse_allocations("alloc 1 2 3 4 -5"));
-  EXPECT_FALSE(parse_allocations("t 1 2 3 4 5"));
 }
 
 TEST(Layout, IsAPureFunctionOfTheSeedAndStaysInRange) {

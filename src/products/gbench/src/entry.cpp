@@ -27,8 +27,7 @@
 #include "runs.hpp"
 #include "tare_console.hpp"
 #include "system/atomic_file.hpp"
-#include "worker/protocol.hpp"
-#include "worker/worker_main.hpp"
+#include "tare/tare.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -43,17 +42,30 @@ benchmark::TimeUnit g_default_unit = benchmark::kNanosecond;
   std::exit(2);
 }
 
+// A command line as main() receives it, for tare's entry points.
+class CommandLine {
+ public:
+  explicit CommandLine(std::vector<std::string> words) : words_(std::move(words)) {
+    for (auto& word : words_) pointers_.push_back(word.data());
+    pointers_.push_back(nullptr);
+  }
+  int argc() const { return static_cast<int>(words_.size()); }
+  char** argv() { return pointers_.data(); }
+
+ private:
+  std::vector<std::string> words_;
+  std::vector<char*> pointers_;
+};
+
 // tare's options, parsed by tare's own parser; Google Benchmark's run-length flags then map
 // onto them (run_length.hpp).
 runner::RunOptions run_options(const Flags& f) {
   std::vector<std::string> args{g_program};
   args.insert(args.end(), f.tare_options.begin(), f.tare_options.end());
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  CommandLine line(std::move(args));
   runner::RunOptions options;
   try {
-    auto parsed = runner::parse_options(static_cast<int>(args.size()), argv.data());
+    auto parsed = runner::parse_options(line.argc(), line.argv());
     if (!parsed) std::exit(0);
     options = *parsed;
   } catch (const runner::UsageError& e) {
@@ -112,21 +124,20 @@ void report(benchmark::BenchmarkReporter* reporter, const Report& r, bool aggreg
 // serves the first call at which the benchmark it is asked for is registered, and lets the
 // calls before it return as they would in the parent, without running anything.
 bool worker_serves_this_call(const Flags& f, const std::vector<Instance>& registered) {
-  std::string benchmark;
-  try {
-    benchmark = worker::parse_args(f.worker_args).benchmark;
-  } catch (const std::invalid_argument&) {
-    return true;  // the worker itself says what is wrong with its arguments
-  }
+  CommandLine line(f.worker_command);
+  const std::string benchmark = tare::worker_benchmark(line.argc(), line.argv());
+  if (benchmark.empty()) return true;  // malformed: the worker itself says what is wrong
   for (const auto& instance : registered)
     if (instance.name == benchmark) return true;
   return false;
 }
 
-// In a worker process: every instance is registered, under the names the runner asks for.
+// In a worker process: every instance is registered, under the names the runner asks for,
+// and tare's public entry serves the runner, as in a native binary.
 [[noreturn]] void serve_as_worker(const Flags& f, const std::vector<Instance>& registered) {
   register_all_with_tare(registered);
-  std::exit(worker::run_worker(f.worker_args));
+  CommandLine line(f.worker_command);
+  std::exit(tare::run(line.argc(), line.argv()));
 }
 
 // Checks --benchmark_out and gives the file reporter its stream (the one passed, or one in
@@ -237,7 +248,7 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
                           const std::string& requested) {
   const Flags& f = flags();
   const std::string spec = filter_pattern(requested);
-  if (!f.worker_args.empty()) return run_as_worker(f, spec);
+  if (!f.worker_command.empty()) return run_as_worker(f, spec);
   std::unique_ptr<benchmark::BenchmarkReporter> own_display;
   if (!display) {
     own_display = make_reporter(f.format, benchmark::internal::GetOutputOptions());

@@ -2,12 +2,11 @@
 
 #include <cctype>
 #include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 
 #include "input/duration.hpp"
 #include "input/number.hpp"
-#include "worker/protocol.hpp"
+#include "tare/tare.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -157,12 +156,13 @@ Flags& flags() {
 
 void parse_flags(int* argc, char** argv) {
   Flags& f = flags();
-  if (*argc >= 2 && std::strcmp(argv[1], worker::kWorkerFlag) == 0) {
+  if (tare::is_worker(*argc, argv)) {
     // A worker takes the runner's arguments; Google Benchmark flags a main() adds to argv
     // itself (some append --benchmark_out) mean nothing to it.
     Flags ignored;
+    f.worker_command = {argv[0], argv[1]};
     for (int i = 2; i < *argc; ++i)
-      if (!take_benchmark_flag(argv[i], ignored)) f.worker_args.emplace_back(argv[i]);
+      if (!take_benchmark_flag(argv[i], ignored)) f.worker_command.emplace_back(argv[i]);
     *argc = 1;
     return;
   }

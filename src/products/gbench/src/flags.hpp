@@ -28,7 +28,9 @@ struct Flags {
   bool counters_tabular = false;           ///< --benchmark_counters_tabular
   int verbosity = 0;                       ///< --v
   std::vector<std::string> tare_options;   ///< tare's own options, for runner::parse_options
-  std::vector<std::string> worker_args;    ///< non-empty: this process is a tare worker
+  /// Non-empty: this process is a tare worker, and this its command line for tare::run
+  /// (argv[0], --tare-worker and the runner's arguments; Google Benchmark's flags taken out).
+  std::vector<std::string> worker_command;
 };
 
 /// The flags of this process, as Initialize left them.
