@@ -77,7 +77,8 @@ void check_duet(const AbOptions& options, std::size_t cpus) {
 
 // A compared row's part of the suite's geometric mean, as a ratio of times: the mean of
 // the log-ratios its interval is over (for a rate, negated); nullopt when not compared.
-std::optional<stats::LogRatioEstimate> time_log_ratio(const compare::CompareRow& row, const std::vector<double>& units) {
+std::optional<stats::LogRatioEstimate> time_log_ratio(const compare::CompareRow& row,
+                                                      const std::vector<double>& units) {
   if (!row.problem.empty()) return std::nullopt;
   stats::LogRatioEstimate part = stats::mean_log_ratio(units);
   if (compare::higher_is_faster(row.unit)) part.log_ratio = -part.log_ratio;
@@ -86,8 +87,8 @@ std::optional<stats::LogRatioEstimate> time_log_ratio(const compare::CompareRow&
 
 // One benchmark's row: its pairs run, or why it could not be compared. A compared row adds
 // its part of the geometric mean to `suite`.
-compare::CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b, std::vector<std::string>& notes,
-                             std::vector<stats::LogRatioEstimate>& suite) {
+compare::CompareRow compare_benchmark(AbRun& run, const Builds& builds, const Listed& b,
+                                      std::vector<std::string>& notes, std::vector<stats::LogRatioEstimate>& suite) {
   compare::CompareRow row;
   row.name = b.name;
   row.unit = report::mode_unit(b.mode);
@@ -186,8 +187,9 @@ PairPlan plan_of(const AbOptions& options, const Builds& builds, std::size_t ben
 }  // namespace
 
 compare::CompareReport run_ab(const AbOptions& options) {
-  const std::string valgrind =
-      options.metric == compare::Metric::instructions ? runner::require_valgrind("--metric instructions") : std::string();
+  const std::string valgrind = options.metric == compare::Metric::instructions
+                                   ? runner::require_valgrind("--metric instructions")
+                                   : std::string();
   const Builds builds = resolve_builds(options);
   const auto base_list = list_side(builds.base, options);
   const auto candidate_list = list_side(builds.candidate, options);

@@ -26,8 +26,8 @@ namespace {
 // it; a benchmark whose calls depend on what earlier calls left (a cursor through a table)
 // then executes other instructions in the same code. Where the two differ in anything,
 // the base is counted again exactly as the new build was, and that decides.
-compare::CodeMatch counted_alike(runner::CallgrindTarget target, const runner::HotCodeTools& tools, const PairBinaries& binaries,
-                        double timeout_seconds) {
+compare::CodeMatch counted_alike(runner::CallgrindTarget target, const runner::HotCodeTools& tools,
+                                 const PairBinaries& binaries, double timeout_seconds) {
   target.executable = binaries.base;
   const results::CodeIdentity calibrated = runner::identify_timed_code(target, tools, timeout_seconds);
   const std::uint64_t batch = calibrated.invocations;

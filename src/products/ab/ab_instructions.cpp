@@ -1,6 +1,7 @@
 #include "ab/ab_instructions.hpp"
 
 #include <iostream>
+#include <utility>
 
 #include "analysis/instructions.hpp"
 #include "compare/instructions_compare.hpp"
@@ -22,8 +23,17 @@ std::vector<double> count_side(const std::string& executable, runner::CallgrindT
   return per_op;
 }
 
+// A benchmark's row when its instructions could not be counted: `problem` says why.
+compare::CompareRow not_counted(const std::string& name, std::string problem) {
+  compare::CompareRow row;
+  row.name = name;
+  row.unit = compare::kInstructionsUnit;
+  row.problem = std::move(problem);
+  return row;
+}
+
 compare::CompareRow count_benchmark(const AbOptions& options, const std::string& valgrind, const std::string& directory,
-                           const CountedBenchmark& b, std::vector<std::string>& notes) {
+                                    const CountedBenchmark& b, std::vector<std::string>& notes) {
   runner::CallgrindPlan plan;
   plan.valgrind = valgrind;
   plan.output_directory = directory;
@@ -36,17 +46,9 @@ compare::CompareRow count_benchmark(const AbOptions& options, const std::string&
     if (!note.empty()) notes.push_back(note);
     return row;
   } catch (const runner::WorkerFailure& failure) {
-    compare::CompareRow row;
-    row.name = b.name;
-    row.unit = compare::kInstructionsUnit;
-    row.problem = std::string("a worker failed under callgrind: ") + failure.what();
-    return row;
+    return not_counted(b.name, std::string("a worker failed under callgrind: ") + failure.what());
   } catch (const runner::BenchmarkSkipped& skipped) {
-    compare::CompareRow row;
-    row.name = b.name;
-    row.unit = compare::kInstructionsUnit;
-    row.problem = std::string("the benchmark skipped itself: ") + skipped.what();
-    return row;
+    return not_counted(b.name, std::string("the benchmark skipped itself: ") + skipped.what());
   }
 }
 

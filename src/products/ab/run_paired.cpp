@@ -58,7 +58,8 @@ std::vector<double> run_paired(AbRun& run, const PairBinaries& binaries, const L
     units = options.duet ? swap_units(logs) : logs;
     row.ratio = stats::paired_ratio(units, design.look_level);
     if (!sequential) continue;
-    const auto stop = sequential_stop(compare::time_ratio(row), options.threshold, design, k, seconds_since(start), options.budget_seconds);
+    const auto stop = sequential_stop(compare::time_ratio(row), options.threshold, design, k, seconds_since(start),
+                                      options.budget_seconds);
     if (!stop) continue;
     row.stop = *stop;
     break;

@@ -16,7 +16,8 @@ namespace tare::ab {
 /// Why the comparison stops after look `look_index` of `design` with interval `ratio`, or
 /// nullopt to run the pairs of the next look. `elapsed_seconds`: the time the looks so far
 /// took; `budget_seconds`: what the benchmark may take.
-std::optional<compare::CompareRow::Stop> sequential_stop(const compare::TimeRatio& ratio, double threshold, const PairDesign& design,
-                                                std::size_t look_index, double elapsed_seconds, double budget_seconds);
+std::optional<compare::CompareRow::Stop> sequential_stop(const compare::TimeRatio& ratio, double threshold,
+                                                         const PairDesign& design, std::size_t look_index,
+                                                         double elapsed_seconds, double budget_seconds);
 
 }  // namespace tare::ab

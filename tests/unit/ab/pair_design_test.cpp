@@ -44,7 +44,8 @@ Outcome simulate(const PairDesign& design, double truth, double sd, double wild,
     const compare::Verdict v = compare::judge({r.estimate, r.low, r.high}, kBand, true);
     outcome.slower += v.direction == compare::Direction::slower;
     outcome.faster += v.direction == compare::Direction::faster;
-    outcome.within += v.direction == compare::Direction::none && v.against_threshold == compare::AgainstThreshold::within;
+    outcome.within +=
+        v.direction == compare::Direction::none && v.against_threshold == compare::AgainstThreshold::within;
     outcome.covered += r.low <= truth && truth <= r.high;
     outcome.useful_size += compare::size_known({r.estimate, r.low, r.high});
     outcome.mean_pairs += static_cast<double>(logs.size()) / experiments;
