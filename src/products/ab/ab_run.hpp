@@ -37,7 +37,7 @@ struct AbRun {
   runner::Progress line;
   std::size_t benchmark = 0, benchmarks = 0;
   std::optional<runner::HotCodeTools> code_tools;
-  bool identical_builds = false;  ///< every binary byte-identical to its counterpart (compare/ab_code)
+  bool identical_builds = false;  ///< every binary byte-identical to its counterpart (ab/ab_code)
   /// The pairs the benchmarks before this one ran, and the time they took: the pace of a
   /// benchmark that has not run a pair yet.
   std::size_t earlier_pairs = 0;

@@ -1,7 +1,7 @@
 // When `tare ab` stops adding pairs to a benchmark's comparison (sequential design,
 // ab/pair_design.hpp): after each look, the answer known (compare/ratio_verdict.hpp:
 // answer_known), the last look reached, or the next look not fitting the budget at the
-// pace so far; else it goes on. Pure: the pairs themselves are run in compare/ab.
+// pace so far; else it goes on. Pure: the pairs themselves are run in ab/run_paired.
 #pragma once
 
 #include <cstddef>
