@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A busy neighbour on the benchmark's own CPU: the same workload (bench/verdict.cpp's chain
+# A busy neighbour on the benchmark's own CPU: the same workload (bench/known_change.cpp's chain
 # of 1000 dependent multiply-adds, about 1.5 µs) measured on one CPU alone, then sharing it
 # with one and with two CPU-bound processes. tare leaves the samples other work disturbed
 # out of its score, so the score should not follow the share of the CPU the benchmark got:
@@ -11,7 +11,7 @@ set -euo pipefail
 build=${1:?usage: contention.sh BUILD_DIR [CPU] [ROUNDS]}
 cpu=${2:-1}
 rounds=${3:-3}
-bench=$build/bench/tare_verdict_base
+bench=$build/bench/tare_known_change_base
 # Readings taken beside busy loops on purpose say nothing of the machine's usual speed.
 export TARE_HISTORY=off
 scratch=$(mktemp -d)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Do tare's intervals hold across runs? The same binary (bench/verdict.cpp's chain of 1000
+# Do tare's intervals hold across runs? The same binary (bench/known_change.cpp's chain of 1000
 # dependent multiply-adds) run RUNS times in a row with default settings, as a user would:
 # how many of the printed 95% intervals (across runs when the machine's speed between runs
 # is known) cover the grand mean of all the scores (at least
@@ -14,7 +14,7 @@ set -euo pipefail
 build=${1:?usage: coverage.sh BUILD_DIR [RUNS] [tare options...]}
 runs=${2:-20}
 shift $(( $# >= 2 ? 2 : 1 ))
-bench=$build/bench/tare_verdict_base
+bench=$build/bench/tare_known_change_base
 scratch=${KEEP:-$(mktemp -d)}
 mkdir -p "$scratch"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$scratch"' EXIT

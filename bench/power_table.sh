@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The power table: how often each way of comparing two builds calls a known difference, and
-# the machine time it takes. The builds are bench/verdict.cpp doing 1000 rounds of work and
+# the machine time it takes. The builds are bench/known_change.cpp doing 1000 rounds of work and
 # 0.5%, 1%, 2%, 5% and 10% more (true ratios 1.005 to 1.10; base against itself is 1.00).
 # For each true ratio, TRIES tries (seed = try index) of each method, both at their defaults
 # (threshold ±1%) and gated with --fail-on slower:
@@ -15,14 +15,14 @@
 # tries × 10 s, some 40 minutes.
 # Usage: bench/power_table.sh BUILD_DIR [TRIES=20]
 #        RATIOS="1.00 1.10" bench/power_table.sh build 2    (a subset of the true ratios)
-# Builds needed: cmake --build build --target tare_cli tare_verdict_base tare_verdict_plus0_5
-#   tare_verdict_plus1 tare_verdict_plus2 tare_verdict_plus5 tare_verdict_plus10
+# Builds needed: cmake --build build --target tare_cli tare_known_change_base tare_known_change_plus0_5
+#   tare_known_change_plus1 tare_known_change_plus2 tare_known_change_plus5 tare_known_change_plus10
 set -euo pipefail
 build=${1:?usage: power_table.sh BUILD_DIR [TRIES=20]}
 tries=${2:-20}
 ratios=${RATIOS:-1.00 1.005 1.01 1.02 1.05 1.10}
 tare=$build/tools/tare
-base=$build/bench/tare_verdict_base
+base=$build/bench/tare_known_change_base
 declare -A variant=([1.00]=base [1.005]=plus0_5 [1.01]=plus1 [1.02]=plus2 [1.05]=plus5 [1.10]=plus10)
 outcomes=("slower, beyond" "slower, undecided" "slower, within" "no difference, within"
   "no difference, undecided" "faster (any)" "not compared")
@@ -32,7 +32,7 @@ trap 'rm -rf "$scratch"' EXIT
 die() { echo "power_table.sh: $*" >&2; exit 1; }
 for r in $ratios; do
   [[ -n ${variant[$r]:-} ]] || die "unknown ratio $r (known: $(printf "%s\n" "${!variant[@]}" | sort -g | xargs))"
-  [[ -x $build/bench/tare_verdict_${variant[$r]} ]] || die "$build/bench/tare_verdict_${variant[$r]} is not built"
+  [[ -x $build/bench/tare_known_change_${variant[$r]} ]] || die "$build/bench/tare_known_change_${variant[$r]} is not built"
 done
 [[ -x $tare ]] || die "$tare is not built"
 
@@ -107,7 +107,7 @@ for o in "${outcomes[@]}"; do header+=" $o |"; done
 echo "$header gate failed | median s per try |"
 echo "|---|---|$(printf -- '---|%.0s' "${outcomes[@]}")---|---|"
 for r in $ratios; do
-  candidate=$build/bench/tare_verdict_${variant[$r]}
+  candidate=$build/bench/tare_known_change_${variant[$r]}
   row try_ab "\`tare ab\`" "$r" "$candidate"
   row try_record "record+compare" "$r" "$candidate"
 done

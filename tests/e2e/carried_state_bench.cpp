@@ -2,7 +2,7 @@
 // walks a cursor through a table does: call k runs k % 7 rounds. A batch of N calls then
 // executes another number of instructions after another number of calls before it, and
 // two callgrind workers compare like with like only when driven through the same commands
-// (compare/ab_code). Built two ways (TARE_CARRIED_VARIANT): 0 the base; 1 the same code
+// (ab/ab_code). Built two ways (TARE_CARRIED_VARIANT): 0 the base; 1 the same code
 // with an unrelated function compiled in before it, so that only where the code sits
 // changes (and the files differ).
 #include <tare/tare.hpp>

@@ -7,24 +7,24 @@
 #include <stdexcept>
 #include <string>
 
-#include "compare/ab.hpp"
+#include "ab/ab.hpp"
 #include "compare/compare.hpp"
 #include "compare/compare_files.hpp"
-#include "compare/plan.hpp"
 #include "compare/results_file.hpp"
 #include "input/cli.hpp"
+#include "input/duration.hpp"
 #include "input/output_path.hpp"
+#include "input/percent.hpp"
+#include "plan/run_plan.hpp"
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
 #include "system/machine.hpp"
 #include "tools/tare/compare_output.hpp"
-#include "tools/tare/metric.hpp"
 #include "tools/tare/export_command.hpp"
-#include "tools/tare/plan.hpp"
+#include "tools/tare/metric.hpp"
+#include "tools/tare/plan_text.hpp"
 #include "tools/tare/report_command.hpp"
-#include "input/duration.hpp"
-#include "input/percent.hpp"
 #include "tools/tare/stream_command.hpp"
 
 namespace {
@@ -34,11 +34,11 @@ struct PlanArgs {
 };
 
 int plan_command(const PlanArgs& args) {
-  tare::compare::PlanOptions options;
+  tare::plan::PlanOptions options;
   options.target_relative_half_width = tare::input::parse_percent(args.target, "--target-ci") / 100;
   options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   const auto run = tare::compare::read_results_file(args.path, tare::compare::ResultsUse::plan).run;
-  tare::tool::write_plan(run, tare::compare::plan_run(run, options), options, std::cout);
+  tare::tool::write_plan(run, tare::plan::plan_run(run, options), options, std::cout);
   return 0;
 }
 
@@ -93,7 +93,7 @@ constexpr const char* kFailOnHelp =
     "slower: exit 1 when a benchmark is known slower by more than the threshold, or was not compared (for CI gating)";
 
 struct AbArgs {
-  tare::compare::AbOptions options;
+  tare::ab::AbOptions options;
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
   std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s", metric = "time";
@@ -110,7 +110,7 @@ int ab_command(AbArgs& args) {
   args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   args.options.metric = tare::tool::parse_metric(args.metric);
   if (args.seed_option->count() > 0) args.options.seed = args.seed;
-  const auto report = tare::compare::run_ab(args.options);
+  const auto report = tare::ab::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
 }
 

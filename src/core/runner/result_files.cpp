@@ -18,7 +18,7 @@ ResultFiles::ResultFiles(const RunOptions& options) : json_path_(options.json_pa
   input::check_output_path(csv_path_, "--csv");
 }
 
-void ResultFiles::write(const results::Run& run) const {
+void ResultFiles::record(const results::Run& run) {
   if (!json_path_.empty()) system::write_file_atomically(json_path_, [&](std::ostream& out) { report::write_json(run, out); });
   if (!csv_path_.empty()) system::write_file_atomically(csv_path_, [&](std::ostream& out) { report::write_csv(run, out); });
 }

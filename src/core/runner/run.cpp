@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <random>
 #include <optional>
 #include <regex>
@@ -30,6 +31,7 @@
 #include "registry/registry.hpp"
 #include "report/console.hpp"
 #include "report/enum_names.hpp"
+#include "results/store.hpp"
 #include "runner/callgrind_fork.hpp"
 #include "runner/alloc_library.hpp"
 #include "runner/campaign.hpp"
@@ -171,21 +173,19 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
 }
 
 // The machine's speed between runs: this run's reading against the recent ones in the
-// history, then appended to it; every benchmark's interval across runs follows, and its
-// rates' intervals with it (they turn the score's headline interval).
-void weigh_machine_speed(results::Run& run) {
-  const auto path = system::speed_history_path();
-  if (!path || run.context.reference_ns <= 0) return;
+// history; every benchmark's interval across runs follows, and its rates' intervals with it
+// (they turn the score's headline interval).
+void weigh_machine_speed(results::Run& run, const results::RunHistory& history) {
+  if (run.context.reference_ns <= 0) return;
   const std::string machine = system::machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
   run.context.between_runs =
-      analysis::between_runs(system::read_speed_history(*path, machine), now.count(), run.context.reference_ns);
-  run.context.between_runs.history = path->string();
+      analysis::between_runs(history.speed_readings(machine), now.count(), run.context.reference_ns);
+  run.context.between_runs.history = history.location();
   for (auto& b : run.benchmarks) {
     b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
     analysis::add_rates(b);
   }
-  system::append_speed_reading(*path, {now.count(), machine, run.context.reference_ns});
 }
 
 }  // namespace
@@ -296,6 +296,7 @@ bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Inst
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   const ProfilerTools tools = find_profiler_tools(options);
   ResultFiles files(options);  // checked before anything is measured, as the tools are
+  const std::unique_ptr<results::RunHistory> history = system::open_speed_history();
   install_interrupt_handlers();
   clock::select_best(kTscCalibration);
   const system::OtherLoad other_load;
@@ -320,9 +321,16 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   run.context.busy_cores = other_load.cores();
   system::add_machine_warnings(run.context);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
-  // An interrupted run's reading is of a moment too, but its forks may be few.
-  if (!measured.interrupted) weigh_machine_speed(measured.run);
-  files.write(measured.run);
+  // Where the finished run goes (results/store.hpp): the history, weighed against first,
+  // then the results files. An interrupted run's reading is of a moment too, but its forks
+  // may be few: it stays out of the history.
+  std::vector<results::RunStore*> stores;
+  if (history && !measured.interrupted) {
+    weigh_machine_speed(measured.run, *history);
+    stores.push_back(history.get());
+  }
+  stores.push_back(&files);
+  for (results::RunStore* store : stores) store->record(measured.run);
   return measured;
 }
 

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -93,6 +94,23 @@ bool append_speed_reading(const std::filesystem::path& path, const SpeedReading&
   ::close(fd);
   if (written) trim(path);
   return written;
+}
+
+void SpeedHistory::record(const results::Run& run) {
+  if (run.context.reference_ns <= 0) return;
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+  const std::string machine = machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
+  append_speed_reading(path_, {now.count(), machine, run.context.reference_ns});
+}
+
+std::vector<SpeedReading> SpeedHistory::speed_readings(const std::string& machine) const {
+  return read_speed_history(path_, machine);
+}
+
+std::unique_ptr<results::RunHistory> open_speed_history() {
+  const auto path = speed_history_path();
+  if (!path) return nullptr;
+  return std::make_unique<SpeedHistory>(*path);
 }
 
 }  // namespace tare::system

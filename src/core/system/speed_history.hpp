@@ -5,23 +5,24 @@
 // scores followed the reference workload's time (correlation 0.94). So each run appends its
 // reading to a small history file, and the interval of the next takes in how much the
 // readings moved. I/O only; what the readings mean is judged in analysis/machine_speed.
+// The runner reads and records it as a results::RunHistory (results/store.hpp), the seam
+// where a history that keeps whole runs takes its place.
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "results/results.hpp"
+#include "results/store.hpp"
 
 namespace tare::system {
 
-/// One run's reading: when (seconds since the epoch), on which machine, and the reference
-/// workload's median time per iteration over the run's forks.
-struct SpeedReading {
-  std::int64_t time = 0;
-  std::string machine;
-  double reference_ns = 0;
-};
+/// One run's reading (the results' data; named here too, where it is read and written).
+using SpeedReading = results::SpeedReading;
 
 /// Where the history lives: $TARE_HISTORY when set ("off" or empty: nowhere), else
 /// $XDG_CACHE_HOME/tare/speed-history.jsonl, else $HOME/.cache/tare/speed-history.jsonl;
@@ -41,5 +42,21 @@ std::vector<SpeedReading> read_speed_history(const std::filesystem::path& path, 
 bool append_speed_reading(const std::filesystem::path& path, const SpeedReading& reading);
 
 inline constexpr std::size_t kMaxHistoryLines = 20000;
+
+/// The speed history file as the runner's history: a run recorded appends its reading
+/// (nothing when the run has none); a file that cannot be written leaves the run as it is.
+class SpeedHistory : public results::RunHistory {
+ public:
+  explicit SpeedHistory(std::filesystem::path path) : path_(std::move(path)) {}
+  void record(const results::Run& run) override;
+  std::vector<SpeedReading> speed_readings(const std::string& machine) const override;
+  std::string location() const override { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// The history at speed_history_path(); nullptr when none applies (TARE_HISTORY=off).
+std::unique_ptr<results::RunHistory> open_speed_history();
 
 }  // namespace tare::system

@@ -34,7 +34,7 @@ double per_invocation(const results::CodeIdentity& code) {
 
 // Whether two counts of the timed loop's instructions show another path through the same
 // code: exactly, over batches of the same size (which the sides' workers reached through
-// the same commands: compare/ab_code drives both alike, and a run's --prof instructions or
+// the same commands: ab/ab_code drives both alike, and a run's --prof instructions or
 // asm counts its batch after one uncounted batch of that size); per invocation otherwise.
 // A benchmark whose calls depend on what earlier calls left in its state executes another
 // number over batches of another size: that errs on "changed", as the digests do.

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "compare/code_match.hpp"
-#include "compare/verdict.hpp"
+#include "compare/ratio_verdict.hpp"
 #include "results/results.hpp"
 #include "stats/ratio.hpp"
 #include "stats/summary_ratio.hpp"

@@ -7,8 +7,6 @@
 #include <cmath>
 #include <random>
 
-#include "compare/ab_run.hpp"
-
 namespace {
 
 using tare::compare::compare_variant_runs;
@@ -73,16 +71,6 @@ TEST(VariantCompare, ABenchmarkAVariantLacksIsNotCompared) {
 TEST(VariantCompare, FewerThanTwoRunsASideIsRefused) {
   EXPECT_THROW(compare_variant_runs(variant_runs("a", 1, 1, 0, 1), variant_runs("a", 1, 1, 0, 2), {}),
                std::runtime_error);
-}
-
-TEST(RoundsPerVariant, TotalPairsSpreadOverVariantsEvenUnderADuet) {
-  using tare::compare::rounds_per_variant;
-  EXPECT_EQ(rounds_per_variant(0, 10, false), 1u);
-  EXPECT_EQ(rounds_per_variant(0, 10, true), 2u);
-  EXPECT_EQ(rounds_per_variant(25, 10, false), 3u);
-  EXPECT_EQ(rounds_per_variant(4, 10, false), 1u);
-  EXPECT_EQ(rounds_per_variant(4, 10, true), 2u);
-  EXPECT_EQ(rounds_per_variant(30, 10, true), 4u);
 }
 
 }  // namespace

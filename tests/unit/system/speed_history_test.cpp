@@ -105,3 +105,35 @@ TEST(SpeedHistory, ThePathFollowsTareHistoryThenTheCacheHome) {
   ScopedEnv home("HOME", "/h");
   EXPECT_EQ(tare::system::speed_history_path(), std::filesystem::path("/h/.cache/tare/speed-history.jsonl"));
 }
+
+// The history as the runner's store (results/store.hpp): a finished run recorded is read
+// back for its machine; a run without a reference reading leaves the file as it was.
+TEST(SpeedHistory, ARecordedRunIsReadBackAsItsMachinesReading) {
+  tare::test::FakeRoot dir;
+  const auto path = dir.path() / "speed-history.jsonl";
+  tare::system::SpeedHistory history(path);
+  EXPECT_EQ(history.location(), path.string());
+  tare::results::Run run;
+  run.context.host = "box";
+  run.context.cpu.model = "cpu";
+  run.context.cpu.cores = 4;
+  run.context.reference_ns = 0;
+  history.record(run);
+  EXPECT_FALSE(std::filesystem::exists(path));
+  run.context.reference_ns = 2.25;
+  history.record(run);
+  const auto readings = history.speed_readings("box | cpu | 4 cpus");
+  ASSERT_EQ(readings.size(), 1u);
+  EXPECT_EQ(readings[0].reference_ns, 2.25);
+  EXPECT_GT(readings[0].time, 0);
+  EXPECT_TRUE(history.speed_readings("other | cpu | 4 cpus").empty());
+}
+
+TEST(SpeedHistory, OffMeansNoHistoryToOpen) {
+  ScopedEnv history("TARE_HISTORY", "off");
+  EXPECT_EQ(tare::system::open_speed_history(), nullptr);
+  ScopedEnv file("TARE_HISTORY", "/tmp/x.jsonl");
+  const auto opened = tare::system::open_speed_history();
+  ASSERT_NE(opened, nullptr);
+  EXPECT_EQ(opened->location(), "/tmp/x.jsonl");
+}

@@ -1,0 +1,46 @@
+// Where a finished run goes: the seam between the measuring core and what keeps its results.
+// The runner hands every run it finishes to a RunStore, and reads what earlier runs left
+// through a RunHistory before it judges the run's interval across runs. Today's stores are
+// the results files the user asked for (runner/result_files: --json, --csv) and the
+// machine's speed history (system/speed_history: one reading per run, JSON lines). A history
+// that keeps every run whole (issue 40: SQLite, PostgreSQL) plugs in here, as a RunHistory:
+// the runner needs nothing else of it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "results/results.hpp"
+
+namespace tare::results {
+
+/// One run's reading of the machine's speed: when (seconds since the epoch), on which
+/// machine (system::machine_key), and the reference workload's median time per iteration
+/// over the run's forks.
+struct SpeedReading {
+  std::int64_t time = 0;
+  std::string machine;
+  double reference_ns = 0;
+};
+
+/// Keeps finished runs.
+class RunStore {
+ public:
+  virtual ~RunStore() = default;
+  /// Keeps `run` as it finished (summarised, judged, with its context). Throws
+  /// std::runtime_error naming the place when a store that must keep it cannot.
+  virtual void record(const Run& run) = 0;
+};
+
+/// A store that gives back what earlier runs left: what a new run's interval across runs
+/// is weighed against.
+class RunHistory : public RunStore {
+ public:
+  /// The readings of `machine`'s speed in the runs recorded so far, oldest first.
+  virtual std::vector<SpeedReading> speed_readings(const std::string& machine) const = 0;
+  /// Where the history is kept, as the results name it (Context::BetweenRuns::history).
+  virtual std::string location() const = 0;
+};
+
+}  // namespace tare::results
