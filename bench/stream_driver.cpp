@@ -19,10 +19,10 @@
 #include <vector>
 
 #include "bench/discarding_sut.hpp"
-#include "stream/driver.hpp"
-#include "stream/keep_up.hpp"
-#include "stream/net.hpp"
-#include "stream/rate_text.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/trials/keep_up.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/verdict/rate_text.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "stream/run_description.hpp"
-#include "stream/trial_defaults.hpp"
+#include "stream/transport/run_description.hpp"
+#include "stream/trials/trial_defaults.hpp"
 #include "input/duration.hpp"
 #include "tools/tare/stream_options.hpp"
 

@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "stream/driver.hpp"
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace tare::stream {
 namespace {

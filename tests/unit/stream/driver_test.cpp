@@ -1,4 +1,4 @@
-#include "stream/driver.hpp"
+#include "stream/driver/driver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <thread>
 #include <vector>
 
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace tare::stream {
 namespace {

@@ -1,0 +1,45 @@
+#include "stream/trials/trial.hpp"
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+#include "stream/transport/tcp_protocol.hpp"
+#include "stream/suts/sut_process.hpp"
+
+namespace tare::stream {
+namespace {
+
+// How long a started SUT has after the run to exit by itself before it is killed.
+constexpr int kSutExitTimeoutMs = 5000;
+
+}  // namespace
+
+std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
+  if (!settings.model_sut) return std::nullopt;
+  const DriverOptions& driver = settings.driver;
+  return model_capacity(settings.model_sut->workers, settings.model_sut->cost_ns, driver.run.query, driver.workload);
+}
+
+TrialOutcome run_trial_with_sut(const TrialSettings& settings, TrialWatcher* watcher) {
+  DriverOptions options = settings.driver;
+  std::unique_ptr<SutProcess> sut;
+  if (!settings.sut_command.empty()) {
+    sut = std::make_unique<SutProcess>(settings.sut_command);
+    options.sut = sut->address();
+  }
+  const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
+    watcher->progress(sample, outputs);
+  };
+  TrialOutcome outcome;
+  try {
+    outcome.result = run_trial(options, watcher ? std::function(progress) : nullptr);
+  } catch (const ProtocolError& e) {
+    throw std::runtime_error(std::string("the SUT at ") + options.sut.text() + ": " + e.what());
+  }
+  if (watcher) watcher->driver_done();
+  if (sut) outcome.sut_messages = sut->finish(kSutExitTimeoutMs);
+  return outcome;
+}
+
+}  // namespace tare::stream
