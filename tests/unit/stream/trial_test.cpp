@@ -67,7 +67,7 @@ class CountingWatcher : public TrialWatcher {
 TEST(TrialWithSut, RunsAgainstARunningSutAndChecksItsOutputs) {
   ThreadedModelSut sut;
   TrialSettings settings = short_trial();
-  settings.driver.sut = sut.address();
+  settings.sut = sut.address();
   CountingWatcher watcher;
   const CheckedTrial checked = run_checked_trial(settings, &watcher);
   const TrialResult& result = checked.outcome.result;

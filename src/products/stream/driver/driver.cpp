@@ -1,24 +1,20 @@
 #include "stream/driver/driver.hpp"
 
-#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <time.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
-#include "stream/workload/monotonic_ns.hpp"
 #include "stream/driver/event_ring.hpp"
+#include "stream/workload/monotonic_ns.hpp"
 
 namespace tare::stream {
 namespace {
@@ -34,11 +30,6 @@ constexpr std::int64_t kSpinBelowNs = 20'000;
 // events are late by microseconds, never by 50 ms.
 constexpr std::int64_t kMaxSpinNs = 200'000;
 constexpr std::int64_t kYieldNs = 20'000;
-// Stop handing events over while this much is still unsent in the socket's buffer here.
-constexpr std::size_t kMaxUnsentBytes = 4u << 20;
-// A pass reads at most this much of what the SUT sent, decoding as it goes: a SUT that
-// floods the driver neither starves the schedule nor fills its memory.
-constexpr std::size_t kMostReceivedPerPass = 1u << 20;
 // The least time the SUT has to send done after end (DriverOptions::done_timeout_ns).
 constexpr std::int64_t kLeastDoneTimeoutNs = 10'000'000'000;
 
@@ -87,13 +78,6 @@ struct Shared {
   }
 };
 
-// A connected source: the socket and whatever arrived after the SUT's hello (a SUT may send
-// its first request right behind it).
-struct Source {
-  Socket socket;
-  FrameReader reader;
-};
-
 // Everything one generator and its connection measured.
 struct GeneratorRecord {
   std::uint64_t generated = 0, taken = 0, outputs = 0;
@@ -116,15 +100,15 @@ struct GeneratorRecord {
         processing_time(latency_histogram(digits)) {}
 };
 
-// One generator thread: generates what is due into its queue, hands events to the SUT as its
-// credit allows, reads the SUT's requests and outputs, samples the backlog.
-class GeneratorLoop {
+// One generator thread: generates what is due into its queue, hands events to the SUT through
+// its link as the link has room, takes the SUT's outputs, samples the backlog.
+class GeneratorLoop final : OutputSink {
  public:
   GeneratorLoop(std::size_t index, const DriverOptions& options, bool realtime, const WorkloadSpec& workload,
-                Source source, Shared& shared, GeneratorRecord& record,
+                std::unique_ptr<SourceLink> link, Shared& shared, GeneratorRecord& record,
                 const std::function<void(const BacklogSample&, std::uint64_t)>* progress)
-      : index_(index), options_(options), realtime_(realtime), generator_(workload), socket_(std::move(source.socket)),
-        reader_(std::move(source.reader)), shared_(shared),
+      : index_(index), options_(options), realtime_(realtime), generator_(workload), link_(std::move(link)),
+        shared_(shared),
         record_(record), ring_(std::max<std::uint64_t>(options.backlog_cap / options.run.sources, 1)),
         progress_(progress),
         done_timeout_ns_(options.done_timeout_ns > 0 ? options.done_timeout_ns
@@ -146,7 +130,8 @@ class GeneratorLoop {
       fail(e.what());
     }
     record_.times = system::thread_times() - start;
-    socket_.close();
+    record_.taken = link_->taken();
+    link_.reset();  // the SUT sees this source close now, not when the last generator ends
   }
 
  private:
@@ -161,9 +146,12 @@ class GeneratorLoop {
       if (phase_ == Phase::generating) generate(t);
       sample(t);
       hand_over();
-      flush();
-      if (!receive()) return;
-      if (record_.done) return;
+      link_->flush();
+      link_->receive(*this);
+      if (link_->done()) {
+        record_.done = true;
+        return;
+      }
       if (phase_ == Phase::draining && t - record_.schedule_end_ns > options_.drain_timeout_ns) {
         shared_.end_run("the SUT had not taken every event " + std::to_string(options_.drain_timeout_ns / 1'000'000'000) +
                             " s after the schedule ended (" + std::to_string(ring_.size()) + " still queued)",
@@ -226,6 +214,7 @@ class GeneratorLoop {
   }
 
   void sample_at(std::int64_t t) {
+    record_.taken = link_->taken();
     const BacklogSample s{static_cast<double>(t) / 1e9, record_.generated, record_.taken};
     record_.backlog.push_back(s);
     if (index_ == 0 && progress_ && *progress_ && t >= next_progress_ns_) {
@@ -236,13 +225,11 @@ class GeneratorLoop {
 
   void hand_over() {
     if (end_sent_) return;  // without a drain, what is still queued is never sent
-    // Frames are encoded from the queue in place, one per contiguous run of events.
-    while (credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) {
-      const auto batch = ring_.front(static_cast<std::size_t>(std::min<std::uint64_t>(credit_, options_.max_batch)));
-      writer_.events(batch);
+    // The link takes the queue's contiguous runs of events in place, without a copy.
+    for (std::uint64_t room = link_->room(); room > 0 && !ring_.empty(); room = link_->room()) {
+      const auto batch = ring_.front(static_cast<std::size_t>(std::min<std::uint64_t>(room, options_.max_batch)));
+      link_->send(batch);
       ring_.drop(batch.size());
-      credit_ -= batch.size();
-      record_.taken += batch.size();
     }
     if (phase_ == Phase::draining && ring_.empty() && !have_next_) {
       phase_ = Phase::ending;
@@ -251,79 +238,18 @@ class GeneratorLoop {
   }
 
   void send_end() {
-    writer_.end();
+    link_->end();
     end_sent_ = true;
     end_sent_ns_ = now();
   }
 
-  std::size_t unsent() const noexcept { return writer_.bytes().size() - written_; }
-
-  // Writes what the socket takes without blocking.
-  void flush() {
-    const auto bytes = writer_.bytes();
-    while (written_ < bytes.size()) {
-      const ssize_t n = ::send(socket_.fd(), bytes.data() + written_, bytes.size() - written_, MSG_NOSIGNAL | MSG_DONTWAIT);
-      if (n > 0) {
-        written_ += static_cast<std::size_t>(n);
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-      throw NetError("the SUT closed connection " + std::to_string(index_) + " mid-run (" + std::strerror(errno) + ")");
-    }
-    writer_.clear();
-    written_ = 0;
-  }
-
-  // Reads and handles what has arrived, at most kMostReceivedPerPass bytes (decoded piece
-  // by piece: the reader never holds more than one partial frame and one piece); false when
-  // the run is over for this connection.
-  bool receive() {
-    for (std::size_t received = 0; received < kMostReceivedPerPass;) {
-      const ssize_t n = ::recv(socket_.fd(), buffer_.data(), buffer_.size(), MSG_DONTWAIT);
-      if (n > 0) {
-        reader_.feed(std::span<const std::uint8_t>(buffer_.data(), static_cast<std::size_t>(n)));
-        received += static_cast<std::size_t>(n);
-        handle_frames();
-        if (record_.done) return false;
-        continue;
-      }
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-      handle_frames();
-      if (record_.done) return false;
-      // A reset is the SUT going away too (it had unread events when it died).
-      fail(n == 0 ? "the SUT closed connection " + std::to_string(index_) + " mid-run"
-                  : "the SUT closed connection " + std::to_string(index_) + " mid-run (" + std::strerror(errno) + ")");
-      return false;
-    }
-    handle_frames();  // what arrived with the SUT's hello, before this loop ran
-    return !record_.done;
-  }
-
-  // Outputs arrive now: read after they were received, so that no genuine output's event
+  // Outputs arrive now: stamped after they were received, so that no genuine output's event
   // time lies after its arrival.
-  void handle_frames() {
-    const std::int64_t arrival = now();
-    while (auto frame = reader_.next()) {
-      switch (frame->type) {
-        case FrameType::request: credit_ += frame->max_events; break;
-        case FrameType::outputs: record_outputs(frame->outputs, arrival); break;
-        case FrameType::done:
-          if (!end_sent_) throw ProtocolError("done before the driver sent end");
-          record_.done = true;
-          return;
-        case FrameType::error: throw ProtocolError("the SUT reported an error: " + frame->text);
-        default:
-          throw ProtocolError(std::string("unexpected frame type ") +
-                              std::to_string(static_cast<int>(frame->type)) + " from the SUT");
-      }
-    }
-  }
+  void outputs(std::span<const Output> outputs) override { record_outputs(outputs, now()); }
 
   // Times no genuine output can carry are counted and left out (their differences could
   // overflow, and a clamped latency of 0 ns would hide them).
-  void record_outputs(const std::vector<Output>& outputs, std::int64_t arrival) {
+  void record_outputs(std::span<const Output> outputs, std::int64_t arrival) {
     LatencyInterval& interval = interval_at(arrival);
     for (const Output& o : outputs) {
       std::int64_t processing_latency = 0;
@@ -346,7 +272,7 @@ class GeneratorLoop {
     if (options_.keep_outputs) keep(outputs);
   }
 
-  void keep(const std::vector<Output>& outputs) {
+  void keep(std::span<const Output> outputs) {
     const std::size_t room = most_kept_ - std::min<std::size_t>(record_.outputs_kept.size(), most_kept_);
     const std::size_t kept = std::min(room, outputs.size());
     record_.outputs_kept.insert(record_.outputs_kept.end(), outputs.begin(),
@@ -384,14 +310,14 @@ class GeneratorLoop {
   // or none (when it is behind it never waits otherwise).
   void wait(std::int64_t t) {
     if (record_.realtime.granted && t - last_sleep_ns_ >= kMaxSpinNs) return yield_cpu();
-    if (!end_sent_ && credit_ > 0 && !ring_.empty() && unsent() < kMaxUnsentBytes) return;  // work to do now
+    if (!end_sent_ && !ring_.empty() && link_->room() > 0) return;  // work to do now
     std::int64_t deadline = next_sample_ns_;
     if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : options_.duration_ns);
     const std::int64_t sleep_ns = deadline - t - kSpinBelowNs;
     if (sleep_ns > 0) sleep_for(sleep_ns);  // else spin: the next event is near
   }
 
-  // Not ppoll on the socket: at high rates the SUT's requests arrive all the time and would
+  // Not a wait on the link: at high rates the SUT's requests arrive all the time and would
   // cut the sleep short, and the kernel would throttle the thread after all.
   void yield_cpu() {
     const timespec pause{0, kYieldNs};
@@ -400,9 +326,7 @@ class GeneratorLoop {
   }
 
   void sleep_for(std::int64_t sleep_ns) {
-    pollfd fd{socket_.fd(), static_cast<short>(POLLIN | (unsent() > 0 ? POLLOUT : 0)), 0};
-    const timespec timeout{static_cast<time_t>(sleep_ns / 1'000'000'000), static_cast<long>(sleep_ns % 1'000'000'000)};
-    ::ppoll(&fd, 1, &timeout, nullptr);
+    link_->wait(sleep_ns);
     last_sleep_ns_ = now();
   }
 
@@ -411,15 +335,12 @@ class GeneratorLoop {
   // The run ends early: tell the SUT why (best effort) so it stops too.
   void say_goodbye() {
     if (record_.done) return;
-    FrameWriter goodbye;
     std::string reason;
     {
       std::lock_guard lock(shared_.mutex);
       reason = shared_.abort_reason;
     }
-    goodbye.error("the driver ended the run: " + reason);
-    const auto bytes = goodbye.bytes();
-    (void)::send(socket_.fd(), bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    link_->abort("the driver ended the run: " + reason);
     if (record_.schedule_end_ns == 0) record_.schedule_end_ns = std::min(now(), options_.duration_ns);
   }
 
@@ -429,8 +350,7 @@ class GeneratorLoop {
   const DriverOptions& options_;
   bool realtime_;
   Generator generator_;
-  Socket socket_;
-  FrameReader reader_;
+  std::unique_ptr<SourceLink> link_;
   Shared& shared_;
   GeneratorRecord& record_;
   EventRing ring_;
@@ -439,45 +359,13 @@ class GeneratorLoop {
   bool have_next_ = false;
   Phase phase_ = Phase::generating;
   bool end_sent_ = false;
-  std::uint64_t credit_ = 0;
   std::int64_t next_sample_ns_ = 0;
   std::int64_t next_progress_ns_ = 0;
   std::int64_t last_sleep_ns_ = 0;  // when the thread last gave its CPU up
   std::int64_t done_timeout_ns_;
   std::uint64_t most_kept_;        // outputs this generator keeps at most
   std::int64_t end_sent_ns_ = 0;
-  FrameWriter writer_;
-  std::size_t written_ = 0;
-  std::vector<std::uint8_t> buffer_ = std::vector<std::uint8_t>(1u << 16);
 };
-
-// Connects one source and exchanges hellos (blocking, with the connect timeout).
-Source open_source(const DriverOptions& options, std::string& sut_name) {
-  Socket socket = connect_to(options.sut, options.connect_timeout_ms);
-  FrameWriter hello;
-  hello.hello(hello_name(options.run));
-  write_all(socket.fd(), hello.bytes());
-  FrameReader reader;
-  std::vector<std::uint8_t> buffer(4096);
-  const std::int64_t deadline = monotonic_ns() + std::int64_t{options.connect_timeout_ms} * 1'000'000;
-  for (;;) {
-    if (auto frame = reader.next()) {
-      if (frame->type == FrameType::error) throw ProtocolError("the SUT refused the run: " + frame->text);
-      if (frame->type != FrameType::hello) throw ProtocolError("the SUT did not start with hello");
-      sut_name = frame->text;
-      set_nonblocking(socket.fd(), true);
-      return Source{std::move(socket), std::move(reader)};
-    }
-    const std::int64_t left_ms = (deadline - monotonic_ns()) / 1'000'000;
-    pollfd fd{socket.fd(), POLLIN, 0};
-    if (left_ms <= 0 || ::poll(&fd, 1, static_cast<int>(left_ms)) == 0)
-      throw NetError("the SUT at " + options.sut.text() + " did not say hello within " +
-                     std::to_string(options.connect_timeout_ms) + " ms");
-    const std::size_t n = read_some(socket.fd(), buffer);
-    if (n == 0) throw NetError("the SUT at " + options.sut.text() + " closed the connection before hello");
-    reader.feed(std::span<const std::uint8_t>(buffer.data(), n));
-  }
-}
 
 // Why the generator threads will not ask for real-time priority ("" when they will): a
 // thread at real-time priority that spins (high rates) holds its CPU against everything
@@ -602,7 +490,7 @@ void validate(const DriverOptions& options) {
   if (options.run.sources < 1 || options.run.sources > 64) fail("generators must be 1..64");
   if (options.significant_figures < 1 || options.significant_figures > 5) fail("significant figures must be 1..5");
   if (options.generator_cpu < -1 || options.generator_cpu >= CPU_SETSIZE) fail("generator CPU out of range");
-  if (options.max_batch < 1 || options.max_batch * kEventBytes + 4 > kMaxPayload) fail("batch size out of range");
+  if (options.max_batch < 1 || options.max_batch > kMostEventsPerSend) fail("batch size out of range");
   if (options.done_timeout_ns < 0) fail("the wait for done must be >= 0");
   validate(options.run.window);
   validate(options.workload);
@@ -655,7 +543,7 @@ void add_generator_record(const GeneratorRecord& r, bool drain, TrialResult& res
 
 }  // namespace
 
-TrialResult run_trial(const DriverOptions& options,
+TrialResult run_trial(const DriverOptions& options, Transport& transport,
                       const std::function<void(const BacklogSample&, std::uint64_t)>& progress) {
   validate(options);
   std::vector<WorkloadSpec> workloads = split_workload(options.workload, options.run.sources);
@@ -663,8 +551,9 @@ TrialResult run_trial(const DriverOptions& options,
     w.duration_ns = w.duration_ns > 0 ? std::min(w.duration_ns, options.duration_ns) : options.duration_ns;
 
   TrialResult result;
-  std::vector<Source> sources;
-  for (std::uint32_t k = 0; k < options.run.sources; ++k) sources.push_back(open_source(options, result.sut_name));
+  std::vector<std::unique_ptr<SourceLink>> links;
+  for (std::uint32_t k = 0; k < options.run.sources; ++k) links.push_back(transport.open(k, options.run));
+  result.sut_name = links.back()->sut_name();
 
   const std::string not_asked = realtime_not_asked(options);
   Shared shared;
@@ -674,7 +563,7 @@ TrialResult run_trial(const DriverOptions& options,
   std::vector<std::unique_ptr<GeneratorLoop>> loops;
   for (std::uint32_t k = 0; k < options.run.sources; ++k) {
     records.push_back(std::make_unique<GeneratorRecord>(options.significant_figures));
-    loops.push_back(std::make_unique<GeneratorLoop>(k, options, not_asked.empty(), workloads[k], std::move(sources[k]),
+    loops.push_back(std::make_unique<GeneratorLoop>(k, options, not_asked.empty(), workloads[k], std::move(links[k]),
                                                     shared, *records.back(), k == 0 ? &progress : nullptr));
   }
   std::vector<std::thread> threads;

@@ -1,15 +1,16 @@
 // The open-loop driver (Karimov et al.): generators produce events on an absolute schedule,
-// each into its own in-memory queue, and never wait for the system under test; the SUT pulls
-// from the queues over TCP (one connection per generator, credit-based requests). The same
-// connections bring the SUT's outputs back, and the driver records, per interval of arrival
-// time, event-time latency (arrival - the output's max event time, driver clock) and
-// processing-time latency (emit - ingest, SUT clock) in separate HDR histograms.
+// each into its own in-memory queue, and never wait for the system under test; each queue is
+// handed to the SUT through its own link of a transport (stream/transport/transport.hpp; over
+// TCP the SUT pulls with credit-based requests). The same links bring the SUT's outputs back,
+// and the driver records, per interval of arrival time, event-time latency (arrival - the
+// output's max event time, driver clock) and processing-time latency (emit - ingest, SUT
+// clock) in separate HDR histograms.
 //
-// One thread per generator does everything for its connection: generate what is due, hand
-// events over as credit allows, read requests and outputs, sample the backlog. The wait until
-// the next due event sleeps when it is far (ppoll on the socket with 1 ns timer slack) and
-// spins when it is near, so the schedule holds to microseconds and the thread still serves
-// the socket while it waits. Each pass round the loop generates what is due (at most
+// One thread per generator does everything for its link: generate what is due, hand events
+// over as the link has room, take outputs, sample the backlog. The wait until the next due
+// event sleeps when it is far (waiting on the link, with 1 ns timer slack) and spins when it
+// is near, so the schedule holds to microseconds and the thread still serves the link while
+// it waits. Each pass round the loop generates what is due (at most
 // max_batch events) and sends it in one write: nothing per event but generating it. On a
 // busy machine a sleeping thread wakes late whenever other work holds its CPU, so the
 // generator threads ask for real-time priority (SCHED_FIFO) where the process may have it,
@@ -27,9 +28,8 @@
 #include <vector>
 
 #include "stream/histograms/hdr_histogram.hpp"
-#include "stream/transport/net.hpp"
 #include "stream/workload/oracle.hpp"
-#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/transport.hpp"
 #include "stream/transport/run_description.hpp"
 #include "stream/verdict/trial_verdict.hpp"
 #include "stream/workload/workload.hpp"
@@ -38,7 +38,6 @@
 namespace tare::stream {
 
 struct DriverOptions {
-  Address sut;                       ///< where the SUT listens
   RunDescription run;                ///< sources = generators; the query and windows
   WorkloadSpec workload;             ///< the whole load (rate split across generators)
   std::int64_t duration_ns = 10'000'000'000;
@@ -53,13 +52,12 @@ struct DriverOptions {
   /// After `end`, how long the SUT has to send `done` (its last outputs); 0: as long as the
   /// trial's duration, at least 10 s. Then the run ends incomplete, naming what is missing.
   std::int64_t done_timeout_ns = 0;
-  int connect_timeout_ms = 5000;
   int significant_figures = 3;
   bool keep_outputs = true;          ///< for checking them against the oracle
   /// Outputs kept for the oracle at most (48 bytes each): a SUT that floods the driver
   /// cannot exhaust its memory. Beyond it the rest are measured but not kept.
   std::uint64_t max_kept_outputs = 1u << 22;
-  std::size_t max_batch = 4096;      ///< events per frame at most
+  std::size_t max_batch = 4096;      ///< events per send at most (kMostEventsPerSend)
   std::atomic<bool>* stop = nullptr; ///< set from outside (Ctrl-C): end the run, keep results
   /// Generator threads ask for SCHED_FIFO at this priority (when there are fewer of them than
   /// CPUs, so they cannot hold every CPU); false: normal scheduling.
@@ -125,11 +123,11 @@ struct TrialResult {
   TrialVerdict verdict;
 };
 
-/// Runs one trial. Connection failures before the start throw NetError (nothing measured);
-/// anything after the start ends the run with complete = false and a reason, keeping what
-/// was measured. `progress` (may be empty) is called from the driver's first thread about
+/// Runs one trial against the SUT `transport` reaches, one link per generator. Failures to
+/// open a link, before the start, throw NetError or ProtocolError (nothing measured); anything
+/// after the start ends the run with complete = false and a reason, keeping what was measured. `progress` (may be empty) is called from the driver's first thread about
 /// once per interval with the backlog and the outputs so far, for a live console line.
-TrialResult run_trial(const DriverOptions& options,
+TrialResult run_trial(const DriverOptions& options, Transport& transport,
                       const std::function<void(const BacklogSample&, std::uint64_t outputs)>& progress = {});
 
 /// The per-generator workloads of `options`: generator k gets its own seed and 1/K of the

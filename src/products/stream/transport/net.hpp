@@ -11,12 +11,9 @@
 #include <string>
 #include <string_view>
 
-namespace tare::stream {
+#include "stream/transport/transport.hpp"
 
-class NetError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace tare::stream {
 
 /// "HOST:PORT" (IPv4 dotted quad or a name that resolves to IPv4, e.g. localhost; port
 /// 0..65535; port 0 when listening asks the system for a free one).

@@ -4,7 +4,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/transport.hpp"
 
 namespace tare::stream {
 

@@ -21,11 +21,12 @@
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "stream/transport/transport.hpp"
+#include "stream/workload/output.hpp"
 #include "stream/workload/workload.hpp"
 
 namespace tare::stream {
@@ -34,19 +35,7 @@ inline constexpr std::uint16_t kProtocolVersion = 1;
 inline constexpr std::size_t kMaxPayload = 16u << 20;  ///< 16 MiB: ~700k events per frame
 inline constexpr std::size_t kEventBytes = 24;
 inline constexpr std::size_t kOutputBytes = 48;
-
-/// A window result (or a join match) as the SUT reports it. Karimov et al.: an output
-/// carries the largest event time among the inputs that produced it (event-time latency is
-/// its arrival at the driver minus that), and the SUT's own clock readings for when that
-/// input was ingested and when the output was emitted (processing-time latency).
-struct Output {
-  std::int64_t max_event_time_ns = 0;  ///< driver clock: the latest input's due time
-  std::int64_t ingest_time_ns = 0;     ///< SUT clock: when that input was taken in
-  std::int64_t emit_time_ns = 0;       ///< SUT clock: when this output left
-  std::int64_t window_start_ns = 0;    ///< event time of the window's start
-  std::uint64_t key = 0;               ///< product, or (user << 32 | product) for a join
-  std::int64_t value = 0;              ///< e.g. the sum of prices in cents, or a match count
-};
+static_assert(kMostEventsPerSend * kEventBytes + 4 <= kMaxPayload, "a send's events fit one frame");
 
 enum class FrameType : std::uint8_t { hello = 1, request = 2, events = 3, outputs = 4, end = 5, done = 6, error = 7 };
 /// "hello", "request", ... ("unknown" for a value outside the enum).
@@ -60,12 +49,6 @@ struct Frame {
   std::uint32_t max_events = 0;  ///< request
   std::vector<Event> events;     ///< events
   std::vector<Output> outputs;   ///< outputs
-};
-
-/// Malformed or out-of-protocol input; the message names what was wrong.
-class ProtocolError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 /// Appends frames to a buffer, for the caller to write to its socket in one go.

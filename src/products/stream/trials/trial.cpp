@@ -4,8 +4,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "stream/transport/tcp_protocol.hpp"
 #include "stream/suts/sut_process.hpp"
+#include "stream/transport/tcp_transport.hpp"
 
 namespace tare::stream {
 namespace {
@@ -22,20 +22,21 @@ std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
 }
 
 TrialOutcome run_trial_with_sut(const TrialSettings& settings, TrialWatcher* watcher) {
-  DriverOptions options = settings.driver;
+  Address address = settings.sut;
   std::unique_ptr<SutProcess> sut;
   if (!settings.sut_command.empty()) {
     sut = std::make_unique<SutProcess>(settings.sut_command);
-    options.sut = sut->address();
+    address = sut->address();
   }
+  TcpTransport transport(address);
   const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
     watcher->progress(sample, outputs);
   };
   TrialOutcome outcome;
   try {
-    outcome.result = run_trial(options, watcher ? std::function(progress) : nullptr);
+    outcome.result = run_trial(settings.driver, transport, watcher ? std::function(progress) : nullptr);
   } catch (const ProtocolError& e) {
-    throw std::runtime_error(std::string("the SUT at ") + options.sut.text() + ": " + e.what());
+    throw std::runtime_error(std::string("the SUT at ") + address.text() + ": " + e.what());
   }
   if (watcher) watcher->driver_done();
   if (sut) outcome.sut_messages = sut->finish(kSutExitTimeoutMs);

@@ -12,13 +12,17 @@
 #include "stream/driver/driver.hpp"
 #include "stream/suts/model_sut.hpp"
 #include "stream/suts/sut_capacity.hpp"
+#include "stream/transport/net.hpp"
 
 namespace tare::stream {
 
 struct TrialSettings {
-  DriverOptions driver;  ///< its `sut` is the started SUT's address when one is started
+  DriverOptions driver;
+  /// Where the SUT listens (TCP: stream/transport/tcp_transport.hpp); the started SUT's
+  /// address when one is started.
+  Address sut;
   /// The program and arguments that start the trial's SUT (it says where it listens:
-  /// stream/suts/sut_process.hpp); empty: the SUT already runs at driver.sut.
+  /// stream/suts/sut_process.hpp); empty: the SUT already runs at `sut`.
   std::vector<std::string> sut_command;
   /// What the started SUT is configured with, when it is the model SUT: its capacity is
   /// then known. Empty for a SUT of the user's.
@@ -45,7 +49,7 @@ struct TrialOutcome {
   bool sut_messages_matter() const { return !result.complete && !sut_messages.empty(); }
 };
 
-/// Runs one trial, against the SUT at settings.driver.sut or one started for it (given up to
+/// Runs one trial, against the SUT at settings.sut or one started for it (given up to
 /// 5 s after the run to exit by itself, then killed). std::runtime_error when the SUT does
 /// not start or breaks the protocol (naming its address); NetError when it cannot be reached.
 TrialOutcome run_trial_with_sut(const TrialSettings& settings, TrialWatcher* watcher = nullptr);
