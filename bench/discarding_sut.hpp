@@ -10,8 +10,8 @@
 #include <span>
 #include <vector>
 
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace tare::bench {
 

@@ -13,7 +13,7 @@
 #include <random>
 #include <vector>
 
-#include "stream/hdr_histogram.hpp"
+#include "stream/histograms/hdr_histogram.hpp"
 
 namespace {
 

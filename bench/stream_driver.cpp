@@ -19,10 +19,11 @@
 #include <vector>
 
 #include "bench/discarding_sut.hpp"
-#include "stream/driver.hpp"
-#include "stream/keep_up.hpp"
-#include "stream/net.hpp"
-#include "stream/rate_text.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/trials/keep_up.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_transport.hpp"
+#include "stream/verdict/rate_text.hpp"
 
 namespace {
 
@@ -50,7 +51,6 @@ TrialResult run_at(std::uint64_t rate, double seconds) {
   Listener listener(Address{"127.0.0.1", 0});
   std::thread sut([&] { discarding_sut(listener); });
   DriverOptions options;
-  options.sut = listener.bound_address();
   options.workload.rate = RateSchedule::constant(rate);
   options.duration_ns = static_cast<std::int64_t>(seconds * 1e9);
   options.warmup_ns = options.duration_ns / 5;
@@ -58,7 +58,8 @@ TrialResult run_at(std::uint64_t rate, double seconds) {
   options.keep_outputs = false;
   options.backlog_cap = 1u << 24;
   options.generator_cpu = 0;
-  TrialResult result = run_trial(options);
+  TcpTransport tcp(listener.bound_address());
+  TrialResult result = run_trial(options, tcp);
   sut.join();
   return result;
 }

@@ -3,8 +3,10 @@
 #
 # A component is two targets: tare_<name>_headers, the include path it compiles with, and
 # tare_<name>, the object library of its sources. The include path holds tare's public headers,
-# this one folder (a link under its own name, so sources write "stats/...") and the folders
-# of the components it names in USES: no more. Permission is never inherited: a component that
+# this one folder and the folders of the components it names in USES: no more. A folder is
+# linked under its path below src/core or src/products, so sources write "stats/..." and a
+# component of a product split into rooms (FOLDER stream/driver, named stream_driver) is
+# included as "stream/driver/...": the include says which room a header is in. Permission is never inherited: a component that
 # includes a header of B, which includes one of C, names both B and C. A folder not named is
 # not on the path, so including it fails to compile. A core component may use only core
 # components; that is checked below, when it is declared. DEPENDS are third-party libraries
@@ -13,16 +15,31 @@ if(NOT TARE_INCLUDE_VIEWS)
   set(TARE_INCLUDE_VIEWS ${PROJECT_BINARY_DIR}/include_views)
 endif()
 
-function(tare_component_view name)
+# The view of `name`: a folder holding only a link to `folder` (a path below the current
+# source directory) at the path `folder` has below src/core or src/products.
+function(tare_component_view name folder)
+  set(source ${CMAKE_CURRENT_SOURCE_DIR}/${folder})
+  set(linked ${folder})
+  foreach(half_dir ${PROJECT_SOURCE_DIR}/src/core ${PROJECT_SOURCE_DIR}/src/products)
+    cmake_path(IS_PREFIX half_dir ${source} NORMALIZE below)
+    if(below)
+      file(RELATIVE_PATH linked ${half_dir} ${source})
+    endif()
+  endforeach()
   set(view ${TARE_INCLUDE_VIEWS}/${name})
-  file(MAKE_DIRECTORY ${view})
-  if(NOT EXISTS ${view}/${name})
-    file(CREATE_LINK ${CMAKE_CURRENT_SOURCE_DIR}/${name} ${view}/${name} SYMBOLIC)
+  cmake_path(GET linked PARENT_PATH parent)
+  file(MAKE_DIRECTORY ${view}/${parent})
+  if(NOT EXISTS ${view}/${linked})
+    file(CREATE_LINK ${source} ${view}/${linked} SYMBOLIC)
   endif()
 endfunction()
 
+# FOLDER: the component's folder below the current source directory (default: its name).
 function(tare_component name half)
-  cmake_parse_arguments(ARG "" "" "USES;DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "" "FOLDER" "USES;DEPENDS" ${ARGN})
+  if(NOT ARG_FOLDER)
+    set(ARG_FOLDER ${name})
+  endif()
   get_property(core GLOBAL PROPERTY TARE_CORE_COMPONENTS)
   get_property(declared GLOBAL PROPERTY TARE_COMPONENTS)
   set(views ${PROJECT_SOURCE_DIR}/include ${TARE_INCLUDE_VIEWS}/${name})
@@ -43,13 +60,13 @@ function(tare_component name half)
     set_property(GLOBAL APPEND PROPERTY TARE_CORE_COMPONENTS ${name})
   endif()
   set_property(GLOBAL PROPERTY TARE_DEPENDS_${name} ${ARG_DEPENDS})
-  tare_component_view(${name})
+  tare_component_view(${name} ${ARG_FOLDER})
   add_library(tare_${name}_headers INTERFACE)
   list(TRANSFORM views PREPEND "$<BUILD_INTERFACE:" OUTPUT_VARIABLE interface_views)
   list(TRANSFORM interface_views APPEND ">")
   target_include_directories(tare_${name}_headers INTERFACE ${interface_views})
   target_link_libraries(tare_${name}_headers INTERFACE ${depends})
-  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_FOLDER}/*.cpp)
   if(NOT sources)
     return()
   endif()

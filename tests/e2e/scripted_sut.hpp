@@ -13,7 +13,7 @@
 #include <span>
 #include <string>
 
-#include "stream/protocol.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace tare_e2e {
 

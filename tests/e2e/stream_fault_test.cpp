@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "e2e/command.hpp"
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 
 #include "e2e/command.hpp"
 #include "e2e/scripted_sut.hpp"
-#include "stream/protocol.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace {
 

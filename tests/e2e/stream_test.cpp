@@ -20,8 +20,8 @@
 
 #include "e2e/command.hpp"
 #include "e2e/scripted_sut.hpp"
-#include "stream/hdr_log.hpp"
-#include "stream/protocol.hpp"
+#include "stream/histograms/hdr_log.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "stream/protocol.hpp"
+#include "stream/transport/tcp_protocol.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;

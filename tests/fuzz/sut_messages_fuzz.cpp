@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "stream/net.hpp"
-#include "stream/run_description.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/run_description.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,4 +1,4 @@
-// src/products/stream/hdr_log.cpp compiled as a build without zlib compiles it: the compressed
+// src/products/stream/histograms/hdr_log.cpp compiled as a build without zlib compiles it: the compressed
 // encodings say they are unavailable (the message `tare stream run --hdr-log` prints), and
 // the uncompressed V2 encoding still works.
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "stream/hdr_histogram.hpp"
-#include "stream/hdr_log.hpp"
+#include "stream/histograms/hdr_histogram.hpp"
+#include "stream/histograms/hdr_log.hpp"
 
 namespace tare::stream {
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "stream/workload.hpp"
+#include "stream/workload/workload.hpp"
 
 namespace tare::tool {
 

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <ostream>
 
-#include "stream/hdr_log.hpp"
-#include "stream/keep_up.hpp"
-#include "stream/rate_text.hpp"
+#include "stream/histograms/hdr_log.hpp"
+#include "stream/trials/keep_up.hpp"
+#include "stream/verdict/rate_text.hpp"
 #include "system/atomic_file.hpp"
 
 namespace tare::tool {

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "report/console.hpp"
-#include "stream/driver.hpp"
-#include "stream/oracle.hpp"
-#include "stream/trial_verification.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/workload/oracle.hpp"
+#include "stream/trials/trial_verification.hpp"
 
 namespace tare::tool {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "stream/run_description.hpp"
-#include "stream/trial_defaults.hpp"
+#include "stream/transport/run_description.hpp"
+#include "stream/trials/trial_defaults.hpp"
 #include "input/duration.hpp"
 #include "tools/tare/stream_options.hpp"
 
@@ -51,13 +51,6 @@ stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix)
 stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSchedule& rate, std::int64_t duration_ns) {
   stream::DriverOptions options;
   (void)sut_options(load.knobs, "sut-");  // checks the knobs before anything runs
-  if (!load.sut.empty()) {
-    try {
-      options.sut = stream::parse_address(load.sut, "--sut");
-    } catch (const std::invalid_argument& e) {
-      throw input::UsageError(e.what());
-    }
-  }
   try {
     options.run.query = stream::parse_query(load.query);
   } catch (const std::invalid_argument& e) {
@@ -99,6 +92,13 @@ stream::TrialSettings trial_settings(const LoadArgs& load, const stream::RateSch
                                      const std::string& executable) {
   stream::TrialSettings settings;
   settings.driver = driver_options(load, rate, duration_ns);
+  if (!load.sut.empty()) {
+    try {
+      settings.sut = stream::parse_address(load.sut, "--sut");
+    } catch (const std::invalid_argument& e) {
+      throw input::UsageError(e.what());
+    }
+  }
   if (load.sut.empty()) {
     settings.model_sut = sut_options(load.knobs, "sut-");
     settings.sut_command = model_sut_command(executable, load.knobs);

@@ -1,6 +1,6 @@
 // What `tare stream run` and `sustainable` make of their trial options: the model SUT's
-// options from its knobs, the driver's options (defaults from stream/trial_defaults.hpp) and
-// the trial's settings (stream/trial.hpp), with the command that starts the model SUT when no
+// options from its knobs, the driver's options (defaults from stream/trials/trial_defaults.hpp) and
+// the trial's settings (stream/trials/trial.hpp), with the command that starts the model SUT when no
 // --sut is given. Anything invalid is an input::UsageError, before anything runs.
 #pragma once
 
@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <string>
 
-#include "stream/driver.hpp"
-#include "stream/model_sut.hpp"
-#include "stream/trial.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/suts/model_sut.hpp"
+#include "stream/trials/trial.hpp"
 #include "tools/tare/stream_command.hpp"
 
 namespace tare::tool {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "stream/sustainable_procedure.hpp"
-#include "stream/sustainable_trials.hpp"
-#include "stream/trial.hpp"
+#include "stream/trials/sustainable_procedure.hpp"
+#include "stream/trials/sustainable_trials.hpp"
+#include "stream/trials/trial.hpp"
 #include "input/duration.hpp"
 #include "tools/tare/stream_options.hpp"
 #include "input/percent.hpp"

@@ -1,4 +1,4 @@
-// `tare stream sustainable`: the procedure on real trials (stream/sustainable_trials.hpp:
+// `tare stream sustainable`: the procedure on real trials (stream/trials/sustainable_trials.hpp:
 // the overload probe, the bisection and the confirmation trials) from the command line's
 // options, with its console lines and JSON (tare.stream.sustainable/1).
 #pragma once

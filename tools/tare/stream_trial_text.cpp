@@ -5,7 +5,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "stream/run_description.hpp"
+#include "stream/transport/run_description.hpp"
 #include "tools/tare/stream_report.hpp"
 
 namespace tare::tool {

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string>
 
-#include "stream/driver.hpp"
-#include "stream/trial.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/trials/trial.hpp"
 #include "tools/tare/stream_command.hpp"
 
 namespace tare::tool {

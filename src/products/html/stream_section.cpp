@@ -6,9 +6,13 @@
 #include "html/plot.hpp"
 #include "html/stream_run.hpp"
 #include "html/table_cell.hpp"
+#include "stream/verdict/rate_text.hpp"
 
 namespace tare::html {
 namespace {
+
+// Rates as the console writes them ("50k/s", "1.5M/s", "800/s").
+using stream::rate_text;
 
 struct TimeUnit {
   double ns = 1;
@@ -22,13 +26,6 @@ TimeUnit unit_for(double largest_ns) {
 }
 
 std::string short_number(double value) { return number_text("%.3g", value); }
-
-// "50k/s", "1.5M/s", "800/s": a rate as tare stream's options take it.
-std::string rate_text(double per_second) {
-  if (per_second >= 1e6) return short_number(per_second / 1e6) + "M/s";
-  if (per_second >= 1e3) return short_number(per_second / 1e3) + "k/s";
-  return short_number(per_second) + "/s";
-}
 
 using Points = std::vector<std::pair<double, double>>;
 

@@ -111,6 +111,16 @@ TEST(HtmlStreamRun, TheSectionDrawsLatencyThroughputBacklogAndTheSpectrum) {
   EXPECT_THROW(tare::html::stream_run_from_json(json::parse(R"({"schema": "tare.stream.run/1"})")), std::runtime_error);
 }
 
+// The report writes rates as the console does (stream::rate_text): a rate just under a
+// prefix is rounded into it, never "1e+03k/s", and billions have their own prefix.
+TEST(HtmlStreamRun, RatesAreWrittenAsTheConsoleWritesThem) {
+  auto run = tare::html::stream_run_from_json(stream_document());
+  run.offered_rate = 999'999;
+  EXPECT_NE(tare::html::stream_section(run, "s.json", "f1").find("1M/s offered"), std::string::npos);
+  run.offered_rate = 2.5e9;
+  EXPECT_NE(tare::html::stream_section(run, "s.json", "f1").find("2.5G/s offered"), std::string::npos);
+}
+
 TEST(HtmlProbes, EachProbeGetsItsEstimateAndTheFineClockSample) {
   const auto probes = tare::html::probes_from_json(json::parse(R"({"schema": "tare.probe/1", "probes": [
     {"name": "parse", "clock": "coarse", "calls": 1000, "status": "ok", "mean_ns": 50, "ci_low_ns": 45,

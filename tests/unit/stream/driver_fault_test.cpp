@@ -8,17 +8,17 @@
 #include <thread>
 #include <vector>
 
-#include "stream/driver.hpp"
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/driver/driver.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/tcp_transport.hpp"
 
 namespace tare::stream {
 namespace {
 
-// A short trial against `sut`, without a drain: `end` follows the schedule at once.
-DriverOptions fault_trial_options(const Listener& sut) {
+// A short trial, without a drain: `end` follows the schedule at once.
+DriverOptions fault_trial_options() {
   DriverOptions options;
-  options.sut = sut.bound_address();
   options.workload.rate = RateSchedule::constant(1000);
   options.duration_ns = 300'000'000;
   options.warmup_ns = 0;
@@ -60,12 +60,13 @@ bool read_from_driver(const Socket& socket, bool stop_at_end) {
 // done_timeout_ns for it, then ends the run incomplete, naming what did not come.
 TEST(DriverFaults, ASutThatNeverSendsDoneEndsTheRunAtTheDeadline) {
   Listener listener(Address{"127.0.0.1", 0});
+  TcpTransport tcp(listener.bound_address());
   bool end_came = false;
   std::thread sut([&] {
     Socket socket = accept_with_hello(listener, "never-done");
     end_came = read_from_driver(socket, false);
   });
-  const TrialResult r = run_trial(fault_trial_options(listener));
+  const TrialResult r = run_trial(fault_trial_options(), tcp);
   sut.join();
   EXPECT_TRUE(end_came);
   EXPECT_FALSE(r.complete);
@@ -78,6 +79,7 @@ TEST(DriverFaults, ASutThatNeverSendsDoneEndsTheRunAtTheDeadline) {
 // ends at the deadline for done.
 TEST(DriverFaults, AFloodOfOutputsIsMeasuredWithinTheCapAndTheRunEnds) {
   Listener listener(Address{"127.0.0.1", 0});
+  TcpTransport tcp(listener.bound_address());
   std::uint64_t sent = 0;
   std::thread sut([&] {
     Socket socket = accept_with_hello(listener, "flood");
@@ -88,9 +90,9 @@ TEST(DriverFaults, AFloodOfOutputsIsMeasuredWithinTheCapAndTheRunEnds) {
     } catch (const NetError&) {  // the driver closed the connection: the run is over
     }
   });
-  DriverOptions options = fault_trial_options(listener);
+  DriverOptions options = fault_trial_options();
   options.max_kept_outputs = 1000;
-  const TrialResult r = run_trial(options);
+  const TrialResult r = run_trial(options, tcp);
   sut.join();
   EXPECT_FALSE(r.complete);
   EXPECT_NE(r.incomplete_reason.find("did not send done"), std::string::npos) << r.incomplete_reason;
@@ -106,6 +108,7 @@ TEST(DriverFaults, AFloodOfOutputsIsMeasuredWithinTheCapAndTheRunEnds) {
 // named, and left out of the latencies; the genuine output is measured.
 TEST(DriverFaults, ImpossibleTimesAreCountedNamedAndLeftOutOfTheLatencies) {
   Listener listener(Address{"127.0.0.1", 0});
+  TcpTransport tcp(listener.bound_address());
   std::thread sut([&] {
     Socket socket = accept_with_hello(listener, "impossible-times");
     constexpr auto kOldest = std::numeric_limits<std::int64_t>::min();
@@ -118,7 +121,7 @@ TEST(DriverFaults, ImpossibleTimesAreCountedNamedAndLeftOutOfTheLatencies) {
     done.done();
     write_all(socket.fd(), done.bytes());
   });
-  const TrialResult r = run_trial(fault_trial_options(listener));
+  const TrialResult r = run_trial(fault_trial_options(), tcp);
   sut.join();
   EXPECT_TRUE(r.complete) << r.incomplete_reason;
   EXPECT_EQ(r.outputs, 3u);

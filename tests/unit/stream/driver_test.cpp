@@ -1,4 +1,4 @@
-#include "stream/driver.hpp"
+#include "stream/driver/driver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,9 @@
 #include <thread>
 #include <vector>
 
-#include "stream/net.hpp"
-#include "stream/protocol.hpp"
+#include "stream/transport/net.hpp"
+#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/tcp_transport.hpp"
 
 namespace tare::stream {
 namespace {
@@ -111,14 +112,14 @@ TEST(DriverTrial, BatchedPassesCountEveryEventOnce) {
   std::uint64_t received = 0;
   std::thread sut([&] { serve_counting_sut(listener, received); });
   DriverOptions options;
-  options.sut = listener.bound_address();
   options.workload.rate = RateSchedule::constant(200'000);
   options.duration_ns = 300'000'000;
   options.warmup_ns = 100'000'000;
   options.max_batch = 64;
   options.keep_outputs = false;
   options.realtime = false;
-  const TrialResult r = run_trial(options);
+  TcpTransport tcp(listener.bound_address());
+  const TrialResult r = run_trial(options, tcp);
   sut.join();
   ASSERT_TRUE(r.complete) << r.incomplete_reason;
   EXPECT_EQ(r.generated, 60'000u);

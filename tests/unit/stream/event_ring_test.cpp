@@ -1,4 +1,4 @@
-#include "stream/event_ring.hpp"
+#include "stream/driver/event_ring.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "stream/workload.hpp"
+#include "stream/workload/workload.hpp"
 
 namespace tare::stream::testing {
 

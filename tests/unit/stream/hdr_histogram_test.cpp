@@ -1,4 +1,4 @@
-#include "stream/hdr_histogram.hpp"
+#include "stream/histograms/hdr_histogram.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "stream/hdr_log.hpp"
+#include "stream/histograms/hdr_log.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "stream/keep_up.hpp"
+#include "stream/trials/keep_up.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // oracle's for both queries with several sources and workers, emit >= ingest, the cost
 // model bounds its throughput, and a driver that breaks the protocol or goes away ends the
 // run with a log line, never a crash or a hang. No wall-clock thresholds: only facts.
-#include "stream/model_sut.hpp"
+#include "stream/suts/model_sut.hpp"
 
 #include <gtest/gtest.h>
 #include <poll.h>
@@ -17,11 +17,11 @@
 #include <thread>
 #include <vector>
 
-#include "stream/oracle.hpp"
-#include "stream/protocol.hpp"
-#include "stream/run_description.hpp"
-#include "stream/window_operator.hpp"
-#include "stream/verify.hpp"
+#include "stream/workload/oracle.hpp"
+#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/run_description.hpp"
+#include "stream/suts/window_operator.hpp"
+#include "stream/trials/verify.hpp"
 #include "fixtures.hpp"
 
 namespace tare::stream {

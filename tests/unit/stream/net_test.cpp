@@ -1,6 +1,6 @@
 // TCP plumbing: address parsing, listening, connecting, whole writes and reads, and errors
 // that name the address and the system's reason.
-#include "stream/net.hpp"
+#include "stream/transport/net.hpp"
 
 #include <gtest/gtest.h>
 #include <poll.h>

@@ -2,7 +2,7 @@
 // with hand-computed counts, sums, averages and max event times (tumbling and sliding, an
 // event on a window boundary, unsorted input), a join checked against a brute-force pair
 // count on a generated stream, and the comparison helper finding planted mismatches.
-#include "stream/oracle.hpp"
+#include "stream/workload/oracle.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <tuple>
 #include <vector>
 
-#include "stream/workload.hpp"
+#include "stream/workload/workload.hpp"
 
 #include "fixtures.hpp"
 

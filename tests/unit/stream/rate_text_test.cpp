@@ -1,4 +1,4 @@
-#include "stream/rate_text.hpp"
+#include "stream/verdict/rate_text.hpp"
 
 #include <gtest/gtest.h>
 

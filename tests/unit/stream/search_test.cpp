@@ -3,7 +3,7 @@
 // case: peak drain >= MST), underestimate it (the top must double) and overestimate it by
 // more than 2x (the floor fails, the rate halves); hand-traced rate sequences; a noisy SUT
 // from fixed seeds; and combine_repeats against the Student-t interval computed by hand.
-#include "stream/search.hpp"
+#include "stream/trials/search.hpp"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // outcomes, no processes: the probe's drain rate read from its backlog samples, a probe the
 // SUT sustains, the retry of an invalid trial and the stop at a second one, an incomplete
 // trial, the confirmation at the rate found and at 90% of it, and repeats combined.
-#include "stream/sustainable_procedure.hpp"
+#include "stream/trials/sustainable_procedure.hpp"
 
 #include <gtest/gtest.h>
 

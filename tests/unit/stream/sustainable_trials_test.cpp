@@ -1,4 +1,4 @@
-// The sustainable procedure on real trials (stream/sustainable_trials.hpp): the settings it
+// The sustainable procedure on real trials (stream/trials/sustainable_trials.hpp): the settings it
 // takes from the probe trial, how a search trial differs from a run's, that each trial is
 // built for the rate the procedure asks, and the warnings kept for the confirmation.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "stream/sustainable_trials.hpp"
+#include "stream/trials/sustainable_trials.hpp"
 
 namespace tare::stream {
 namespace {

@@ -2,7 +2,7 @@
 // several workers the busiest worker's share, counted here key by key through route(), sets
 // it (issue 16: 100 uniform products over 2 workers at 100 us gave 19.2k/s, not 20k/s); a hot
 // key caps it at 1 / (cost x its share); key pairs too many to add up are sampled.
-#include "stream/sut_capacity.hpp"
+#include "stream/suts/sut_capacity.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "stream/window_operator.hpp"
+#include "stream/suts/window_operator.hpp"
 
 namespace tare::stream {
 namespace {

@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "stream/sut_process.hpp"
+#include "stream/suts/sut_process.hpp"
 
 namespace tare::stream {
 namespace {

@@ -1,5 +1,5 @@
 // Tests of a trial's default timings and backlog cap (trial_defaults.hpp).
-#include "stream/trial_defaults.hpp"
+#include "stream/trials/trial_defaults.hpp"
 
 #include <gtest/gtest.h>
 

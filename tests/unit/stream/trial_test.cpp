@@ -1,5 +1,5 @@
-// One trial with its SUT (stream/trial.hpp) and the checks of a fixed-rate run
-// (stream/checked_trial.hpp): against a model SUT already listening (on a thread here), or a
+// One trial with its SUT (stream/trials/trial.hpp) and the checks of a fixed-rate run
+// (stream/trials/checked_trial.hpp): against a model SUT already listening (on a thread here), or a
 // SUT command that fails to start; the model SUT's capacity from the trial's settings; when
 // a run counts as failed.
 #include <gtest/gtest.h>
@@ -10,9 +10,9 @@
 #include <string>
 #include <thread>
 
-#include "stream/checked_trial.hpp"
-#include "stream/model_sut.hpp"
-#include "stream/trial.hpp"
+#include "stream/trials/checked_trial.hpp"
+#include "stream/suts/model_sut.hpp"
+#include "stream/trials/trial.hpp"
 
 namespace tare::stream {
 namespace {
@@ -67,7 +67,7 @@ class CountingWatcher : public TrialWatcher {
 TEST(TrialWithSut, RunsAgainstARunningSutAndChecksItsOutputs) {
   ThreadedModelSut sut;
   TrialSettings settings = short_trial();
-  settings.driver.sut = sut.address();
+  settings.sut = sut.address();
   CountingWatcher watcher;
   const CheckedTrial checked = run_checked_trial(settings, &watcher);
   const TrialResult& result = checked.outcome.result;

@@ -1,6 +1,6 @@
 // Tests of when a trial's outputs are checked against the oracle (trial_verification.hpp):
 // each reason to skip the check, in words, and the status names the JSON carries.
-#include "stream/trial_verification.hpp"
+#include "stream/trials/trial_verification.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,15 +1,15 @@
 // One worker's window state: its outputs equal the oracle's on generated workloads (through
 // the fields the wire carries), windows fire when the watermark passes their end and in
 // (window, key) order, flush ends the stream, and route() keeps a key on one worker.
-#include "stream/window_operator.hpp"
+#include "stream/suts/window_operator.hpp"
 
 #include <gtest/gtest.h>
 
 #include <set>
 #include <stdexcept>
 
-#include "stream/oracle.hpp"
-#include "stream/verify.hpp"
+#include "stream/workload/oracle.hpp"
+#include "stream/trials/verify.hpp"
 #include "fixtures.hpp"
 
 namespace tare::stream {

@@ -2,7 +2,7 @@
 // issue 16, whose truth is known: a FIFO server at 0.6 of its capacity, stalled 0.5 s every
 // 5 s, has event-time p90/p95/p99 = 0.30/0.40/0.48 s. Default 1 s windows against those
 // must warn and name the option; 1 ms windows must not.
-#include "stream/window_resolution.hpp"
+#include "stream/verdict/window_resolution.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

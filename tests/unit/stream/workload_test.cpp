@@ -3,7 +3,7 @@
 // (Zipf's top key against 1/H_{N,s}, the research notes' YSB check), window assignment at
 // the boundaries, and rejection of bad specs. All random draws come from fixed seeds, so
 // every number here is reproducible; tolerances are several standard deviations wide.
-#include "stream/workload.hpp"
+#include "stream/workload/workload.hpp"
 
 #include <gtest/gtest.h>
 

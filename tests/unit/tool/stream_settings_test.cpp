@@ -33,7 +33,7 @@ TEST(StreamSettings, WithSutNothingIsStarted) {
   const auto settings = trial_settings(load, stream::RateSchedule::constant(1000), 10'000'000'000, "/bin/tare");
   EXPECT_FALSE(settings.model_sut.has_value());
   EXPECT_TRUE(settings.sut_command.empty());
-  EXPECT_EQ(settings.driver.sut.text(), "127.0.0.1:4000");
+  EXPECT_EQ(settings.sut.text(), "127.0.0.1:4000");
   EXPECT_EQ(settings.driver.stop, &stream_stop_flag()) << "Ctrl-C reaches the trial";
 }
 

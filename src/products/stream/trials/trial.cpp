@@ -1,0 +1,46 @@
+#include "stream/trials/trial.hpp"
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+#include "stream/suts/sut_process.hpp"
+#include "stream/transport/tcp_transport.hpp"
+
+namespace tare::stream {
+namespace {
+
+// How long a started SUT has after the run to exit by itself before it is killed.
+constexpr int kSutExitTimeoutMs = 5000;
+
+}  // namespace
+
+std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
+  if (!settings.model_sut) return std::nullopt;
+  const DriverOptions& driver = settings.driver;
+  return model_capacity(settings.model_sut->workers, settings.model_sut->cost_ns, driver.run.query, driver.workload);
+}
+
+TrialOutcome run_trial_with_sut(const TrialSettings& settings, TrialWatcher* watcher) {
+  Address address = settings.sut;
+  std::unique_ptr<SutProcess> sut;
+  if (!settings.sut_command.empty()) {
+    sut = std::make_unique<SutProcess>(settings.sut_command);
+    address = sut->address();
+  }
+  TcpTransport transport(address);
+  const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
+    watcher->progress(sample, outputs);
+  };
+  TrialOutcome outcome;
+  try {
+    outcome.result = run_trial(settings.driver, transport, watcher ? std::function(progress) : nullptr);
+  } catch (const ProtocolError& e) {
+    throw std::runtime_error(std::string("the SUT at ") + address.text() + ": " + e.what());
+  }
+  if (watcher) watcher->driver_done();
+  if (sut) outcome.sut_messages = sut->finish(kSutExitTimeoutMs);
+  return outcome;
+}
+
+}  // namespace tare::stream

@@ -1,0 +1,66 @@
+#include "stream/trials/trial_verification.hpp"
+
+#include <cstdint>
+#include <vector>
+
+#include "stream/trials/verify.hpp"
+#include "stream/workload/workload.hpp"
+
+namespace tare::stream {
+namespace {
+
+// Regenerating events for the oracle costs memory (24 bytes each): above this, not checked.
+constexpr std::uint64_t kMaxVerifiedEvents = 20'000'000;
+
+// Why the trial cannot be checked, or empty when it can.
+std::string reason_not_checked(const TrialResult& trial) {
+  if (!trial.complete) return "the run did not complete";
+  if (!trial.drained) return "events were still queued when the run ended";
+  if (trial.kept_outputs_capped)
+    return "the SUT sent " + std::to_string(trial.outputs) + " outputs, more than the " +
+           std::to_string(trial.kept_outputs.size()) + " kept for the check";
+  if (trial.generated > kMaxVerifiedEvents)
+    return std::to_string(trial.generated) + " events, more than the " + std::to_string(kMaxVerifiedEvents) + " checked";
+  return {};
+}
+
+std::vector<Event> regenerate_events(const DriverOptions& options, std::uint64_t generated) {
+  std::vector<Event> events;
+  for (auto spec : split_workload(options.workload, options.run.sources)) {
+    spec.duration_ns = options.duration_ns;
+    const auto part = generate(spec, static_cast<std::size_t>(generated));
+    events.insert(events.end(), part.begin(), part.end());
+  }
+  return events;
+}
+
+}  // namespace
+
+const char* verification_status_name(VerificationStatus status) {
+  switch (status) {
+    case VerificationStatus::skipped: return "skipped";
+    case VerificationStatus::match: return "match";
+    case VerificationStatus::mismatch: return "mismatch";
+  }
+  return "?";
+}
+
+Verification verify_trial(const DriverOptions& options, const TrialResult& trial) {
+  Verification v;
+  v.message = reason_not_checked(trial);
+  if (!v.message.empty()) return v;
+  const std::vector<Event> events = regenerate_events(options, trial.generated);
+  if (events.size() != trial.generated) {
+    v.status = VerificationStatus::mismatch;
+    v.message = "the driver generated " + std::to_string(trial.generated) + " events but the schedule holds " +
+                std::to_string(events.size());
+    return v;
+  }
+  const auto comparison = verify_outputs(options.run.query, options.run.window, events, trial.kept_outputs);
+  v.status = comparison.ok ? VerificationStatus::match : VerificationStatus::mismatch;
+  v.message = comparison.first_mismatch;
+  v.expected_results = comparison.ok ? trial.kept_outputs.size() : comparison.matched;
+  return v;
+}
+
+}  // namespace tare::stream

@@ -1,0 +1,20 @@
+// Checks a SUT's outputs against the offline oracle: the events are generated again from the
+// seed (generation is deterministic), the oracle computes every window result, and each
+// output must match one in every field the wire carries (window, key, value, max event time).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "stream/workload/oracle.hpp"
+#include "stream/transport/tcp_protocol.hpp"
+#include "stream/transport/run_description.hpp"
+
+namespace tare::stream {
+
+/// `events`: every event the driver generated (all generators); `outputs`: every output the
+/// SUT sent. ok, or the first difference in words.
+Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
+                          std::span<const Output> outputs);
+
+}  // namespace tare::stream
