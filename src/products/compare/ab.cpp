@@ -9,7 +9,7 @@
 #include <random>
 
 #include "analysis/calibration.hpp"
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "compare/ab_code.hpp"
 #include "compare/ab_instructions.hpp"
 #include "compare/ab_listing.hpp"
