@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "compare/results_file.hpp"
-#include "export/format.hpp"
+#include "export/export_format.hpp"
 #include "export/github_action.hpp"
 #include "input/output_path.hpp"
 #include "input/usage_error.hpp"

@@ -19,7 +19,7 @@
 #include "runner/options.hpp"
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
-#include "system/machine.hpp"
+#include "system/build_info.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/export_command.hpp"
 #include "tools/tare/metric.hpp"

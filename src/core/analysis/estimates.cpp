@@ -92,11 +92,11 @@ void outliers(results::Benchmark& b, const std::vector<std::vector<double>>& per
 
 // Across every successful fork, scored or not: inconsistency is itself the finding.
 std::string steady_state_across(const results::Benchmark& b) {
-  std::vector<stats::SteadyClass> classes;
+  std::vector<stats::SeriesShape> classes;
   std::string other;
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
-    if (auto c = stats_class(f.steady_class)) classes.push_back(*c);
+    if (auto c = series_shape(f.steady_class)) classes.push_back(*c);
     else other = report::steady_class_name(f.steady_class);  // "single shot" or "unchecked"
   }
   return classes.empty() ? other : stats::classify_forks(classes);

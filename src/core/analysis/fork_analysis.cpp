@@ -37,7 +37,7 @@ void classify(results::Fork& fork, const ForkAnalysisInput& input) {
 
   // Cut the warmup where the evidence says, if it reaches into the measurement. With no
   // steady state there is no such point: the samples stay as they are, and the fork says so.
-  if (located->kind != stats::SteadyClass::no_steady_state && located->steady_begin > fork.warmup.size()) {
+  if (located->kind != stats::SeriesShape::no_steady_state && located->steady_begin > fork.warmup.size()) {
     const std::size_t cut = std::min(located->steady_begin - fork.warmup.size(), fork.samples.size() / 2);
     fork.warmup.insert(fork.warmup.end(), std::make_move_iterator(fork.samples.begin()),
                        std::make_move_iterator(fork.samples.begin() + static_cast<std::ptrdiff_t>(cut)));
@@ -81,22 +81,22 @@ std::optional<SteadyLocation> locate_steady_state(const results::Fork& fork, con
   return located;
 }
 
-results::SteadyClass fork_class(stats::SteadyClass kind) {
+results::SteadyClass fork_class(stats::SeriesShape kind) {
   switch (kind) {
-    case stats::SteadyClass::flat: return results::SteadyClass::flat;
-    case stats::SteadyClass::warmup: return results::SteadyClass::warmup;
-    case stats::SteadyClass::slowdown: return results::SteadyClass::slowdown;
-    case stats::SteadyClass::no_steady_state: return results::SteadyClass::no_steady_state;
+    case stats::SeriesShape::flat: return results::SteadyClass::flat;
+    case stats::SeriesShape::warmup: return results::SteadyClass::warmup;
+    case stats::SeriesShape::slowdown: return results::SteadyClass::slowdown;
+    case stats::SeriesShape::no_steady_state: return results::SteadyClass::no_steady_state;
   }
   return results::SteadyClass::unchecked;
 }
 
-std::optional<stats::SteadyClass> stats_class(results::SteadyClass steady_class) {
+std::optional<stats::SeriesShape> series_shape(results::SteadyClass steady_class) {
   switch (steady_class) {
-    case results::SteadyClass::flat: return stats::SteadyClass::flat;
-    case results::SteadyClass::warmup: return stats::SteadyClass::warmup;
-    case results::SteadyClass::slowdown: return stats::SteadyClass::slowdown;
-    case results::SteadyClass::no_steady_state: return stats::SteadyClass::no_steady_state;
+    case results::SteadyClass::flat: return stats::SeriesShape::flat;
+    case results::SteadyClass::warmup: return stats::SeriesShape::warmup;
+    case results::SteadyClass::slowdown: return stats::SeriesShape::slowdown;
+    case results::SteadyClass::no_steady_state: return stats::SeriesShape::no_steady_state;
     case results::SteadyClass::unchecked:
     case results::SteadyClass::single_shot: return std::nullopt;
   }

@@ -32,7 +32,7 @@ inline constexpr std::size_t kMaxSeries = 1000;
 /// Indices are into warmup followed by samples. Reads the fork only, so it also serves a
 /// fork still warming up.
 struct SteadyLocation {
-  stats::SteadyClass kind = stats::SteadyClass::flat;
+  stats::SeriesShape kind = stats::SeriesShape::flat;
   std::size_t steady_begin = 0;           ///< for no steady state: where the last segment begins
   std::vector<std::size_t> changepoints;  ///< where each new segment begins
   std::size_t outliers = 0;               ///< values set aside from changepoint detection
@@ -46,10 +46,10 @@ std::optional<SteadyLocation> locate_steady_state(const results::Fork& fork, con
 /// mean and measured_ns. Single-shot forks only get their mean.
 void analyze_fork(results::Fork& fork, const ForkAnalysisInput& input);
 
-/// The results model's name for a class of stats::classify_fork, and back: nullopt for the
-/// classes stats does not give (unchecked, single shot).
-results::SteadyClass fork_class(stats::SteadyClass kind);
-std::optional<stats::SteadyClass> stats_class(results::SteadyClass steady_class);
+/// The results model's class of a fork for the shape stats::classify_fork found, and back:
+/// nullopt for the classes stats does not give (unchecked, single shot).
+results::SteadyClass fork_class(stats::SeriesShape kind);
+std::optional<stats::SeriesShape> series_shape(results::SteadyClass steady_class);
 
 /// A sample's value in the benchmark's unit (ns/op per thread, or ops/s overall).
 double sample_value(const results::Sample& sample, Mode mode, int threads);

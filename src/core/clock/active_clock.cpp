@@ -1,11 +1,14 @@
 // The clock the timed loops read, and how its ticks become nanoseconds. The loops only
 // read raw ticks (an inline rdtsc or clock_gettime, see tare/detail/ticks.hpp); conversion
 // happens here, outside the timed region.
+#include "clock/active_clock.hpp"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
-#include "clock/clock.hpp"
+#include "clock/calibrate_tsc.hpp"
+#include "clock/tsc_invariant.hpp"
 
 namespace tare::detail {
 // Monotonic until the library has checked and calibrated the TSC.

@@ -1,12 +1,14 @@
 // The TSC's rate, measured rather than trusted: the nominal frequency in the model name is
 // not always the TSC rate, and a VM may not report it at all. CLOCK_MONOTONIC_RAW is the
 // reference because NTP does not slew it.
+#include "clock/calibrate_tsc.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <ctime>
 #include <thread>
 
-#include "clock/clock.hpp"
+#include "tare/detail/ticks.hpp"
 
 namespace tare::clock {
 namespace {

@@ -1,8 +1,9 @@
 // The kernel's clocksource decides what clock_gettime costs: "tsc" and "kvm-clock" are
 // read in user space through the vDSO, "hpet" and "acpi_pm" need a system call (~1 µs).
+#include "clock/clocksource.hpp"
+
 #include <string>
 
-#include "clock/clock.hpp"
 #include "text/read_file.hpp"
 #include "text/split.hpp"
 

@@ -1,5 +1,6 @@
 // Group<State>'s untyped part: the settings that apply to the benchmarks added after them,
-// and the registration of each benchmark.
+// and the registration of each benchmark. No header of its own: include/tare/benchmark.hpp
+// declares GroupBase.
 #include <memory>
 #include <string>
 #include <utility>

@@ -1,4 +1,5 @@
-// Typed access to parameter values, which are kept as the text that appears in names.
+// Typed access to parameter values, which are kept as the text that appears in names. No
+// header of its own: include/tare/params.hpp declares it all.
 #include <charconv>
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,5 @@
-// tare::skip, out of line so that the public header needs no exception class.
+// tare::skip, out of line so that the public header needs no exception class. No header of
+// its own: include/tare/benchmark.hpp declares it.
 #include <string>
 #include <utility>
 

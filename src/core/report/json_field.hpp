@@ -1,6 +1,9 @@
-// Typed, path-aware access to a parsed JSON document for read_json: every failure names
-// where it happened ("benchmarks[2].forks[0].samples[7].ns: expected a number, got
-// string"), so a broken file can be fixed without a debugger.
+// Reading the fields of parsed JSON documents, in the two ways tare's readers need. The
+// results file is a published contract: read_json reads it strictly, through Field, and every
+// failure names where it happened ("benchmarks[2].forks[0].samples[7].ns: expected a number,
+// got string"), so a broken file can be fixed without a debugger. The other documents the
+// HTML report draws (comparisons, stream trials, probes) are read leniently, through the
+// *_at functions: a field may be absent or null, and only one of the wrong type is an error.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -51,3 +54,22 @@ class Field {
 };
 
 }  // namespace tare::report::detail
+
+// Lenient access; a field of the wrong type throws std::runtime_error naming its key.
+namespace tare::report::lenient {
+
+
+/// The number at `key`; nullopt when absent or null (or `object` is no object).
+std::optional<double> number_at(const nlohmann::json& object, const char* key);
+/// The text at `key`; "" when absent, null or not text.
+std::string text_at(const nlohmann::json& object, const char* key);
+/// The object at `key`; an empty one when absent or not an object.
+const nlohmann::json& object_at(const nlohmann::json& object, const char* key);
+/// The array at `key`; an empty one when absent or null.
+const nlohmann::json& array_at(const nlohmann::json& object, const char* key);
+/// The array at `key`, which must be there: else std::runtime_error("no \"<key>\" array").
+const nlohmann::json& required_array(const nlohmann::json& object, const char* key);
+/// The texts in the array at `key` (other elements left out).
+std::vector<std::string> texts_at(const nlohmann::json& object, const char* key);
+
+}  // namespace tare::report::lenient

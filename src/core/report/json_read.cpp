@@ -2,6 +2,8 @@
 // contract (docs/results.md, marked R) are required; fields added since are optional and default to the model's
 // defaults, so documents from older writers still load. Unknown fields are ignored
 // ("add fields freely").
+#include "report/json_read.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -15,9 +17,9 @@
 #include <utility>
 
 #include "report/enum_names.hpp"
-#include "report/json.hpp"
 #include "report/json_field.hpp"
 #include "report/json_parse.hpp"
+#include "report/json_write.hpp"
 #include "report/warning_names.hpp"
 
 namespace tare::report {

@@ -2,6 +2,8 @@
 // runs diff cleanly; the summary fields of a benchmark come before its bulky forks.
 // print_json replaces invalid UTF-8 (an exception text from a crashed worker may hold any
 // bytes): the document is always written, and always valid.
+#include "report/json_write.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "report/enum_names.hpp"
-#include "report/json.hpp"
 #include "report/json_print.hpp"
 #include "report/score_interval.hpp"
 #include "report/warning_names.hpp"

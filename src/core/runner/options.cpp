@@ -11,7 +11,7 @@
 #include "input/cli.hpp"
 #include "report/enum_names.hpp"
 #include "runner/profiler_options.hpp"
-#include "system/machine.hpp"
+#include "system/build_info.hpp"
 #include "text/split.hpp"
 
 namespace tare::runner {

@@ -8,7 +8,7 @@
 
 #include "input/output_path.hpp"
 #include "report/csv.hpp"
-#include "report/json.hpp"
+#include "report/json_write.hpp"
 #include "system/atomic_file.hpp"
 
 namespace tare::runner {

@@ -98,27 +98,6 @@ ComplexityFit fit_best(std::span<const double> n, std::span<const double> time) 
 
 }  // namespace
 
-std::string big_o_string(BigO complexity) {
-  switch (complexity) {
-    case BigO::o1:
-      return "(1)";
-    case BigO::oN:
-      return "N";
-    case BigO::oNSquared:
-      return "N^2";
-    case BigO::oNCubed:
-      return "N^3";
-    case BigO::oLogN:
-      return "lgN";
-    case BigO::oNLogN:
-      return "NlgN";
-    case BigO::oAuto:
-    case BigO::oLambda:
-      break;
-  }
-  return "f(N)";
-}
-
 ComplexityFit fit_complexity(std::span<const double> n, std::span<const double> time,
                              BigO curve) {
   check_input(n, time);

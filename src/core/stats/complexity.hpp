@@ -13,16 +13,13 @@
 
 #include <functional>
 #include <span>
-#include <string>
 
 namespace tare::stats {
 
-/// GB's BigO, less oNone (GB's "not asked for"; here the caller simply does not call).
+/// GB's BigO, less oNone (GB's "not asked for"; here the caller simply does not call). Their
+/// names ("NlgN", ...) are the Google Benchmark layer's to write (gbench/src/gb_format.hpp).
 enum class BigO { o1, oN, oNSquared, oNCubed, oLogN, oNLogN, oAuto, oLambda };
 
-/// GB's GetBigOString: "(1)", "N", "N^2", "N^3", "lgN", "NlgN", and "f(N)" for oAuto and
-/// oLambda (GB's default branch; oAuto never comes out of a fit).
-std::string big_o_string(BigO complexity);
 
 struct ComplexityFit {
   BigO complexity = BigO::o1;  ///< the curve chosen (never oAuto)

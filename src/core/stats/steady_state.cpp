@@ -8,12 +8,12 @@
 
 namespace tare::stats {
 
-const char* to_string(SteadyClass c) {
+const char* to_string(SeriesShape c) {
   switch (c) {
-    case SteadyClass::flat: return "flat";
-    case SteadyClass::warmup: return "warmup";
-    case SteadyClass::slowdown: return "slowdown";
-    case SteadyClass::no_steady_state: return "no steady state";
+    case SeriesShape::flat: return "flat";
+    case SeriesShape::warmup: return "warmup";
+    case SeriesShape::slowdown: return "slowdown";
+    case SeriesShape::no_steady_state: return "no steady state";
   }
   return "";
 }
@@ -98,11 +98,11 @@ void judge_segments(const std::vector<double>& level, double band, std::size_t n
     if (std::abs(level[i] - steady) <= band) continue;
     const std::size_t end = result.changepoints[i];  // input index where segment i ends
     if (n - end < last_window) {
-      result.kind = SteadyClass::no_steady_state;
+      result.kind = SeriesShape::no_steady_state;
       result.steady_begin = result.changepoints.back();
     } else {
       // Times: an earlier segment below the band ran faster than the steady state.
-      result.kind = level[i] < steady ? SteadyClass::slowdown : SteadyClass::warmup;
+      result.kind = level[i] < steady ? SeriesShape::slowdown : SeriesShape::warmup;
       result.steady_begin = end;
     }
     return;
@@ -142,15 +142,15 @@ SteadyState classify_fork(std::span<const double> xs, const SteadyStateOptions& 
   return result;
 }
 
-std::string classify_forks(std::span<const SteadyClass> classes) {
+std::string classify_forks(std::span<const SeriesShape> classes) {
   if (classes.empty()) return "";
-  const SteadyClass first = classes.front();
-  if (std::all_of(classes.begin(), classes.end(), [&](SteadyClass c) { return c == first; })) {
+  const SeriesShape first = classes.front();
+  if (std::all_of(classes.begin(), classes.end(), [&](SeriesShape c) { return c == first; })) {
     return to_string(first);
   }
   // Forks that warm up and forks that start out steady both reach a steady state.
-  const bool good = std::all_of(classes.begin(), classes.end(), [](SteadyClass c) {
-    return c == SteadyClass::flat || c == SteadyClass::warmup;
+  const bool good = std::all_of(classes.begin(), classes.end(), [](SeriesShape c) {
+    return c == SeriesShape::flat || c == SeriesShape::warmup;
   });
   return good ? "good inconsistent" : "bad inconsistent";
 }

@@ -7,11 +7,14 @@
 
 namespace tare::stats {
 
-// Barrett et al.'s (OOPSLA 2017) classes of one fork's run-order series.
-enum class SteadyClass { flat, warmup, slowdown, no_steady_state };
+// Barrett et al.'s (OOPSLA 2017) classes of one fork's run-order series: what classify_fork
+// can find. The results model's SteadyClass (results/results.hpp) is the one a fork carries;
+// it adds the forks never classified (unchecked, single shot), and analysis/fork_analysis
+// maps between the two.
+enum class SeriesShape { flat, warmup, slowdown, no_steady_state };
 
 // "flat", "warmup", "slowdown", "no steady state".
-const char* to_string(SteadyClass c);
+const char* to_string(SeriesShape c);
 
 struct SteadyStateOptions {
   double delta = 0.01;          // relative equivalence band (fraction of the fastest segment mean)
@@ -24,7 +27,7 @@ struct SteadyStateOptions {
 };
 
 struct SteadyState {
-  SteadyClass kind = SteadyClass::flat;
+  SeriesShape kind = SeriesShape::flat;
   // Indices into the INPUT series (outliers mapped back), where each segment begins.
   std::vector<std::size_t> changepoints;
   // Indices into the input series excluded from changepoint detection.
@@ -47,6 +50,6 @@ SteadyState classify_fork(std::span<const double> xs, const SteadyStateOptions& 
 
 // Across forks: "flat"/"warmup"/"slowdown"/"no steady state" when all forks agree, "good
 // inconsistent" for a mix of only flat and warmup, else "bad inconsistent". Empty input: "".
-std::string classify_forks(std::span<const SteadyClass> classes);
+std::string classify_forks(std::span<const SeriesShape> classes);
 
 }  // namespace tare::stats

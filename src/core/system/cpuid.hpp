@@ -1,7 +1,7 @@
 // What the CPU itself says about a hypervisor. Internal to the system component.
 #pragma once
 
-#include "system/parse.hpp"
+#include "system/parse_hypervisor.hpp"
 
 namespace tare::system::detail {
 

@@ -1,7 +1,9 @@
 // The clock part of the context: which clock the numbers were timed with and how fine and
 // how costly it is, so a reader can judge whether a score is near the clock's limits.
-#include "clock/clock.hpp"
-#include "system/machine.hpp"
+#include "system/describe_clock.hpp"
+
+#include "clock/active_clock.hpp"
+#include "clock/clocksource.hpp"
 
 namespace tare::system {
 

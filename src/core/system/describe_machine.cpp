@@ -1,15 +1,21 @@
 // Gathering the machine facts: read each file under the root, hand the text to the pure
-// parsers (parse.hpp), and leave a field at its default when its file is missing.
+// parsers (parse_*.hpp), and leave a field at its default when its file is missing.
+#include "system/describe_machine.hpp"
+
 #include <ctime>
 #include <string>
 #include <system_error>
 
 #include <unistd.h>
 
+#include "clock/cpuinfo.hpp"
+#include "system/build_info.hpp"
 #include "system/cpuid.hpp"
-#include "system/machine.hpp"
-#include "system/parse.hpp"
+#include "system/parse_cpuinfo.hpp"
+#include "system/parse_files.hpp"
+#include "system/parse_hypervisor.hpp"
 #include "text/read_file.hpp"
+#include "text/split.hpp"
 
 namespace tare::system {
 namespace {
@@ -39,7 +45,7 @@ int online_from_sysconf() {
 }
 
 std::string hostname(const fs::path& root, bool live) {
-  std::string host(parse::trim(text_or_empty(root / "proc/sys/kernel/hostname")));
+  std::string host(text::trim(text_or_empty(root / "proc/sys/kernel/hostname")));
   if (host.empty() && live) {
     char name[256] = {};
     if (::gethostname(name, sizeof name - 1) == 0) host = name;
@@ -65,7 +71,7 @@ void describe_machine(results::Context& ctx, const fs::path& root) {
   const std::optional<std::string> cpuinfo = text::read_file(root / "proc/cpuinfo");
   const fs::path cpu_dir = root / "sys/devices/system/cpu";
 
-  ctx.date = parse::iso8601_utc(std::time(nullptr));
+  ctx.date = iso8601_utc(std::time(nullptr));
   ctx.host = hostname(root, live);
   ctx.executable = executable(root);
   ctx.tare_version = tare_version();
@@ -74,7 +80,7 @@ void describe_machine(results::Context& ctx, const fs::path& root) {
   ctx.cpu.model = cpuinfo ? parse::cpu_model(*cpuinfo) : std::string();
   const auto cores = online_from_files(root, cpuinfo);
   ctx.cpu.cores = cores ? *cores : live ? online_from_sysconf() : 0;
-  ctx.cpu.scaling_governor = std::string(parse::trim(text_or_empty(cpu_dir / "cpu0/cpufreq/scaling_governor")));
+  ctx.cpu.scaling_governor = std::string(text::trim(text_or_empty(cpu_dir / "cpu0/cpufreq/scaling_governor")));
   ctx.cpu.turbo = parse::turbo(text_or_empty(cpu_dir / "intel_pstate/no_turbo"),
                                text_or_empty(cpu_dir / "cpufreq/boost"));
 
@@ -84,9 +90,17 @@ void describe_machine(results::Context& ctx, const fs::path& root) {
   parse::HypervisorEvidence evidence;
   if (live) detail::probe_cpuid_hypervisor(evidence);
   evidence.cpuinfo_available = cpuinfo.has_value();
-  evidence.cpuinfo_hypervisor_flag = cpuinfo && parse::cpuinfo_has_flag(*cpuinfo, "hypervisor");
+  evidence.cpuinfo_hypervisor_flag = cpuinfo && clock::cpuinfo_has_flag(*cpuinfo, "hypervisor");
   evidence.sys_hypervisor_type = text_or_empty(root / "sys/hypervisor/type");
   ctx.virtualization = parse::virtualization(evidence);
+}
+
+std::string iso8601_utc(std::time_t time) {
+  std::tm utc{};
+  if (gmtime_r(&time, &utc) == nullptr) return {};
+  char text[32];
+  const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return std::string(text, length);
 }
 
 }  // namespace tare::system

@@ -1,10 +1,11 @@
 // Warnings about the machine. Each names the fact, its value, and what it does to the
 // numbers, so the reader can decide whether to fix the machine or discount the result.
-#include <algorithm>
-#include <string>
+#include "system/machine_warnings.hpp"
 
-#include "system/machine.hpp"
-#include "system/parse.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
 
 namespace tare::system {
 namespace {
@@ -42,11 +43,11 @@ void add_machine_warnings(results::Context& ctx) {
 
   if (ctx.busy_cores >= 0) {
     if (ctx.busy_cores > kBusyCores)
-      add_once(ctx, "machine busy: other processes used " + parse::format_number(ctx.busy_cores) + " of " +
+      add_once(ctx, "machine busy: other processes used " + format_number(ctx.busy_cores) + " of " +
                         std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
                         " during the run");
   } else if (ctx.cpu.cores > 0 && ctx.load_average_1m > kBusyLoadPerCore * ctx.cpu.cores)
-    add_once(ctx, "machine busy: load average " + parse::format_number(ctx.load_average_1m) + " on " +
+    add_once(ctx, "machine busy: load average " + format_number(ctx.load_average_1m) + " on " +
                       std::to_string(ctx.cpu.cores) + (ctx.cpu.cores == 1 ? " core" : " cores") +
                       " before the run");
 
@@ -63,6 +64,18 @@ void add_machine_warnings(results::Context& ctx) {
   if (!hypervisor.empty() && hypervisor != "none")
     add_once(ctx, "running under " + (hypervisor == "unknown hypervisor" ? "an unknown hypervisor" : hypervisor) +
                       ": timings include virtualisation noise; hardware counters may be unavailable");
+}
+
+std::string format_number(double value) {
+  if (!std::isfinite(value)) return value > 0 ? "inf" : value < 0 ? "-inf" : "nan";
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  std::string result(text);
+  // "1.90" -> "1.9", "2.00" -> "2": the message reads like the kernel's own figure.
+  while (result.back() == '0') result.pop_back();
+  if (result.back() == '.') result.pop_back();
+  if (result == "-0") result = "0";
+  return result;
 }
 
 }  // namespace tare::system

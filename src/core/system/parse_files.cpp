@@ -1,8 +1,10 @@
 // The one-line kernel files: CPU lists, integers, the load average, a thread's schedstat,
 // turbo switches.
+#include "system/parse_files.hpp"
+
 #include <charconv>
 
-#include "system/parse.hpp"
+#include "text/split.hpp"
 
 namespace tare::system::parse {
 namespace {
@@ -20,7 +22,7 @@ std::optional<Number> whole_number(std::string_view text) {
 }  // namespace
 
 std::optional<int> count_cpu_list(std::string_view list) {
-  list = trim(list);
+  list = text::trim(list);
   if (list.empty()) return std::nullopt;
   int count = 0;
   while (!list.empty()) {
@@ -38,17 +40,17 @@ std::optional<int> count_cpu_list(std::string_view list) {
   return count;
 }
 
-std::optional<int> parse_int(std::string_view text) { return whole_number<int>(trim(text)); }
+std::optional<int> parse_int(std::string_view text) { return whole_number<int>(text::trim(text)); }
 
 std::optional<double> load_average_1m(std::string_view loadavg) {
-  loadavg = trim(loadavg);
+  loadavg = text::trim(loadavg);
   const auto value = whole_number<double>(loadavg.substr(0, loadavg.find_first_of(" \t")));
   if (!value || *value < 0) return std::nullopt;
   return value;
 }
 
 std::optional<Schedstat> schedstat(std::string_view text) {
-  text = trim(text);
+  text = text::trim(text);
   const std::size_t first_space = text.find(' ');
   if (first_space == std::string_view::npos) return std::nullopt;
   const std::string_view rest = text.substr(first_space + 1);

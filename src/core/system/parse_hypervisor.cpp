@@ -1,10 +1,12 @@
 // Naming the hypervisor. CPUID leaf 0x40000000 carries the hypervisor's own vendor
 // signature, which is the most specific evidence; /sys/hypervisor/type exists under Xen;
 // the cpuinfo "hypervisor" flag (CPUID.1:ECX[31]) only says that there is one.
+#include "system/parse_hypervisor.hpp"
+
 #include <array>
 #include <utility>
 
-#include "system/parse.hpp"
+#include "text/split.hpp"
 
 namespace tare::system::parse {
 
@@ -28,7 +30,7 @@ std::string hypervisor_from_signature(std::string_view signature) {
 
 std::string virtualization(const HypervisorEvidence& evidence) {
   if (std::string name = hypervisor_from_signature(evidence.cpuid_signature); !name.empty()) return name;
-  if (const auto type = trim(evidence.sys_hypervisor_type); !type.empty()) return std::string(type);
+  if (const auto type = text::trim(evidence.sys_hypervisor_type); !type.empty()) return std::string(type);
   if (evidence.cpuid_hypervisor_bit || evidence.cpuinfo_hypervisor_flag) return "unknown hypervisor";
   if (evidence.cpuid_available || evidence.cpuinfo_available) return "none";
   return {};

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "system/parse.hpp"
+#include "system/parse_files.hpp"
 
 namespace tare::system {
 

@@ -6,7 +6,7 @@
 #include <ctime>
 #include <stdexcept>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "registry/native_body.hpp"
 #include "system/thread_schedule.hpp"
 #include "worker/counted_batch.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <variant>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "registry/registry.hpp"
 #include "registry/skipped.hpp"
 #include "tare/consume.hpp"

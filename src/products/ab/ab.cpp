@@ -17,7 +17,7 @@
 #include "ab/run_paired.hpp"
 #include "ab/run_variants.hpp"
 #include "analysis/calibration.hpp"
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "compare/layout_variants.hpp"
 #include "compare/slow_start_rows.hpp"
 #include "report/enum_names.hpp"

@@ -9,7 +9,7 @@
 
 #include "compare/gbench_json.hpp"
 #include "input/usage_error.hpp"
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::compare {

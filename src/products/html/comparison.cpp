@@ -2,9 +2,12 @@
 
 #include <stdexcept>
 
-#include "html/json_fields.hpp"
+#include "report/json_field.hpp"
 
 namespace tare::html {
+
+using namespace report::lenient;
+
 namespace {
 
 std::optional<Ratio> ratio_of(const nlohmann::json& object, const char* key) {
@@ -46,9 +49,7 @@ Comparison comparison_from_json(const nlohmann::json& document) {
   if (!threshold) throw std::runtime_error("no \"threshold\"");
   comparison.threshold = *threshold;
   comparison.method = text_at(document, "method");
-  const auto rows = document.find("benchmarks");
-  if (rows == document.end() || !rows->is_array()) throw std::runtime_error("no \"benchmarks\" array");
-  for (const auto& row : *rows) comparison.rows.push_back(row_from_json(row));
+  for (const auto& row : required_array(document, "benchmarks")) comparison.rows.push_back(row_from_json(row));
   comparison.geomean = ratio_of(document, "geomean");
   comparison.notes = texts_at(document, "notes");
   return comparison;

@@ -1,6 +1,7 @@
 // A comparison of two builds or two runs (tare.compare/2, what `tare compare --json` and
-// `tare ab --json` write) as the report draws it: per benchmark the ratio NEW/BASE of the
+// `tare ab --json` write) as the report reads it: per benchmark the ratio NEW/BASE of the
 // score with its interval and verdict, against the threshold band; the pairs of `tare ab`.
+// comparison_section.hpp draws it.
 #pragma once
 
 #include <optional>
@@ -36,11 +37,5 @@ struct Comparison {
 /// The comparison in a tare.compare/2 document. Throws std::runtime_error naming the field
 /// that is missing or of the wrong type.
 Comparison comparison_from_json(const nlohmann::json& document);
-
-/// The summary table's rows (File, Benchmark, Base, New, Ratio, 95% CI, Verdict).
-std::string comparison_summary_rows(const Comparison& comparison, const std::string& label, const std::string& anchor);
-
-/// The forest plot of the ratios with the threshold band, and the notes.
-std::string comparison_section(const Comparison& comparison, const std::string& label, const std::string& anchor);
 
 }  // namespace tare::html

@@ -1,6 +1,7 @@
+#include "html/comparison_section.hpp"
+
 #include <algorithm>
 
-#include "html/comparison.hpp"
 #include "html/escape.hpp"
 #include "html/number_text.hpp"
 #include "html/plot.hpp"

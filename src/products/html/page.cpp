@@ -1,8 +1,10 @@
 #include "html/page.hpp"
 
+#include "html/comparison_section.hpp"
 #include "html/escape.hpp"
 #include "html/page_assets.hpp"
 #include "html/run_section.hpp"
+#include "html/stream_section.hpp"
 
 namespace tare::html {
 namespace {

@@ -3,12 +3,15 @@
 #include <stdexcept>
 
 #include "html/escape.hpp"
-#include "html/json_fields.hpp"
 #include "html/plot.hpp"
 #include "html/table_cell.hpp"
 #include "report/console.hpp"
+#include "report/json_field.hpp"
 
 namespace tare::html {
+
+using namespace report::lenient;
+
 namespace {
 
 ProbeEstimate probe_of(const nlohmann::json& j) {
@@ -52,10 +55,8 @@ std::string probe_chart(const ProbeEstimate& p) {
 }  // namespace
 
 std::vector<ProbeEstimate> probes_from_json(const nlohmann::json& document) {
-  const auto probes = document.find("probes");
-  if (probes == document.end() || !probes->is_array()) throw std::runtime_error("no \"probes\" array");
   std::vector<ProbeEstimate> estimates;
-  for (const auto& probe : *probes) estimates.push_back(probe_of(probe));
+  for (const auto& probe : required_array(document, "probes")) estimates.push_back(probe_of(probe));
   return estimates;
 }
 

@@ -2,9 +2,12 @@
 
 #include <stdexcept>
 
-#include "html/json_fields.hpp"
+#include "report/json_field.hpp"
 
 namespace tare::html {
+
+using namespace report::lenient;
+
 namespace {
 
 LatencySummary summary_of(const nlohmann::json& latency) {

@@ -1,6 +1,6 @@
 // A stream benchmark's trial (tare.stream.run/1, what `tare stream run --json` writes) as
-// the report draws it: both latencies over time, throughput and backlog over time, and the
-// percentile spectrum of both latencies.
+// the report reads it: both latencies over time, throughput and backlog over time, and the
+// percentile spectrum of both latencies. stream_section.hpp draws it.
 #pragma once
 
 #include <optional>
@@ -42,8 +42,5 @@ struct StreamRun {
 
 /// Throws std::runtime_error naming what is missing or of the wrong type.
 StreamRun stream_run_from_json(const nlohmann::json& document);
-
-std::string stream_summary_row(const StreamRun& run, const std::string& label, const std::string& anchor);
-std::string stream_section(const StreamRun& run, const std::string& label, const std::string& anchor);
 
 }  // namespace tare::html

@@ -1,10 +1,11 @@
+#include "html/stream_section.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 #include "html/escape.hpp"
 #include "html/number_text.hpp"
 #include "html/plot.hpp"
-#include "html/stream_run.hpp"
 #include "html/table_cell.hpp"
 #include "stream/verdict/rate_text.hpp"
 

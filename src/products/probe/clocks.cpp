@@ -1,3 +1,6 @@
+// The probe's clocks out of line: CoarseClock's CLOCK_MONOTONIC_COARSE, MonotonicClock, and
+// TickClock's ticker thread, which stores CLOCK_MONOTONIC every millisecond. No header of its
+// own: include/tare/probe.hpp declares them.
 #include <pthread.h>
 #include <time.h>
 #include <unistd.h>

@@ -1,4 +1,5 @@
-// Writing probes out: a table, JSON, at exit, on a signal.
+// Writing probes out: a table, JSON, at exit, on a signal. No header of its own:
+// include/tare/probe.hpp declares write_text, write_json, dump_at_exit and dump_on_signal.
 #include <fcntl.h>
 #include <unistd.h>
 

@@ -7,7 +7,9 @@
 #include <limits>
 #include <stdexcept>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
+#include "clock/calibrate_tsc.hpp"
+#include "clock/tsc_invariant.hpp"
 
 namespace {
 

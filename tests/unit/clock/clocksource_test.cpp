@@ -7,7 +7,7 @@
 
 #include <unistd.h>
 
-#include "clock/clock.hpp"
+#include "clock/clocksource.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "clock/clock.hpp"
+#include "clock/tsc_invariant.hpp"
 
 namespace {
 

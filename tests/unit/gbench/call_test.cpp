@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 
 namespace tare::gbench {
 namespace {

@@ -8,9 +8,11 @@
 #include <string>
 
 #include "html/comparison.hpp"
+#include "html/comparison_section.hpp"
 #include "html/probes.hpp"
 #include "html/report_file.hpp"
 #include "html/stream_run.hpp"
+#include "html/stream_section.hpp"
 #include "input/usage_error.hpp"
 
 namespace {

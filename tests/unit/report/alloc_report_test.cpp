@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 #include "report/profile_table.hpp"
 #include "sample_runs.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 #include "sample_runs.hpp"
 
 namespace tare::report {

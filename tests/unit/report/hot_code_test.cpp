@@ -7,7 +7,7 @@
 
 #include "report/console.hpp"
 #include "report/hot_code_block.hpp"
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 #include "sample_runs.hpp"
 
 namespace tare::report {

@@ -11,7 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "report/json.hpp"
+#include "report/json_read.hpp"
+#include "report/json_write.hpp"
 #include "sample_runs.hpp"
 
 namespace tare::report {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "report/json.hpp"
+#include "report/json_write.hpp"
 #include "sample_runs.hpp"
 
 namespace tare::report {

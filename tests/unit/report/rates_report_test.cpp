@@ -9,7 +9,7 @@
 
 #include "report/console.hpp"
 #include "report/csv.hpp"
-#include "report/json.hpp"
+#include "report/json_read.hpp"
 #include "report/rates_section.hpp"
 #include "sample_runs.hpp"
 

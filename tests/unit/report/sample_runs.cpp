@@ -3,7 +3,7 @@
 #include <sstream>
 #include <utility>
 
-#include "report/json.hpp"
+#include "report/json_write.hpp"
 
 namespace tare::report::testing {
 namespace {

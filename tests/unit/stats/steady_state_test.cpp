@@ -23,17 +23,17 @@ std::vector<double> warmup_series(std::mt19937_64& rng, std::size_t n) {
 }
 
 TEST(SteadyState, ToString) {
-  EXPECT_STREQ(to_string(SteadyClass::flat), "flat");
-  EXPECT_STREQ(to_string(SteadyClass::warmup), "warmup");
-  EXPECT_STREQ(to_string(SteadyClass::slowdown), "slowdown");
-  EXPECT_STREQ(to_string(SteadyClass::no_steady_state), "no steady state");
+  EXPECT_STREQ(to_string(SeriesShape::flat), "flat");
+  EXPECT_STREQ(to_string(SeriesShape::warmup), "warmup");
+  EXPECT_STREQ(to_string(SeriesShape::slowdown), "slowdown");
+  EXPECT_STREQ(to_string(SeriesShape::no_steady_state), "no steady state");
 }
 
 TEST(SteadyState, StepDownIsWarmup) {
   std::mt19937_64 rng(301);
   const auto xs = step_series(rng, 2000, 300, 2.0, 1.0, 0.01);
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::warmup);
+  EXPECT_EQ(s.kind, SeriesShape::warmup);
   ASSERT_EQ(s.changepoints.size(), 1u);
   EXPECT_NEAR(static_cast<double>(s.steady_begin), 300.0, 2.0);
   EXPECT_EQ(s.steady_begin, s.changepoints[0]);
@@ -44,7 +44,7 @@ TEST(SteadyState, StepUpIsSlowdown) {
   std::mt19937_64 rng(302);
   const auto xs = step_series(rng, 2000, 300, 1.0, 2.0, 0.01);
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::slowdown);
+  EXPECT_EQ(s.kind, SeriesShape::slowdown);
   EXPECT_NEAR(static_cast<double>(s.steady_begin), 300.0, 2.0);
   EXPECT_NEAR(s.steady_mean, 2.0, 0.002);
 }
@@ -53,7 +53,7 @@ TEST(SteadyState, ConstantIsFlat) {
   std::mt19937_64 rng(303);
   const auto xs = testing::normal_sample(rng, 2000, 1.0, 0.01);
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::flat);
+  EXPECT_EQ(s.kind, SeriesShape::flat);
   EXPECT_TRUE(s.changepoints.empty());
   EXPECT_EQ(s.steady_begin, 0u);
   EXPECT_NEAR(s.steady_mean, 1.0, 0.002);
@@ -63,7 +63,7 @@ TEST(SteadyState, LateChangeIsNoSteadyState) {
   std::mt19937_64 rng(304);
   const auto xs = step_series(rng, 2000, 1800, 2.0, 1.0, 0.01);
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::no_steady_state);
+  EXPECT_EQ(s.kind, SeriesShape::no_steady_state);
   ASSERT_EQ(s.changepoints.size(), 1u);
   EXPECT_EQ(s.steady_begin, s.changepoints.back());
   EXPECT_NEAR(static_cast<double>(s.steady_begin), 1800.0, 2.0);
@@ -75,7 +75,7 @@ TEST(SteadyState, LastWindowOption) {
   const auto xs = step_series(rng, 2000, 1800, 2.0, 1.0, 0.01);
   SteadyStateOptions options;
   options.last_window = 100;
-  EXPECT_EQ(classify_fork(xs, options).kind, SteadyClass::warmup);
+  EXPECT_EQ(classify_fork(xs, options).kind, SeriesShape::warmup);
 }
 
 TEST(SteadyState, StepInsideTheBandIsFlat) {
@@ -83,10 +83,10 @@ TEST(SteadyState, StepInsideTheBandIsFlat) {
   std::mt19937_64 rng(306);
   const auto small = step_series(rng, 2000, 1000, 1.005, 1.0, 0.01);
   const SteadyState s = classify_fork(small);
-  EXPECT_EQ(s.kind, SteadyClass::flat);
+  EXPECT_EQ(s.kind, SeriesShape::flat);
   EXPECT_EQ(s.steady_begin, 0u);
   const auto large = step_series(rng, 2000, 1000, 1.02, 1.0, 0.01);
-  EXPECT_EQ(classify_fork(large).kind, SteadyClass::warmup);
+  EXPECT_EQ(classify_fork(large).kind, SeriesShape::warmup);
 }
 
 TEST(SteadyState, SpikesAreOutliersNotChanges) {
@@ -95,7 +95,7 @@ TEST(SteadyState, SpikesAreOutliersNotChanges) {
   const std::vector<std::size_t> spikes = {17, 640, 641, 1555, 1990};
   for (std::size_t at : spikes) xs[at] = 25.0;
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::flat);
+  EXPECT_EQ(s.kind, SeriesShape::flat);
   EXPECT_TRUE(s.changepoints.empty());
   EXPECT_EQ(s.outliers, spikes);
   // Outliers are still measurements: the mean keeps them.
@@ -109,16 +109,16 @@ TEST(SteadyState, AFewSlowSamplesAtTheEndsAreChangesNotOutliers) {
   for (int trial = 0; trial < 20; ++trial) {
     const auto late = step_series(rng, 43, 38, 155.0, 665.0, 3.0);  // 5 slow values at the end
     const SteadyState s = classify_fork(late, {.last_window = 17});
-    EXPECT_EQ(s.kind, SteadyClass::no_steady_state) << "trial " << trial;
+    EXPECT_EQ(s.kind, SeriesShape::no_steady_state) << "trial " << trial;
     EXPECT_TRUE(s.outliers.empty());
     const auto early = step_series(rng, 40, 5, 400.0, 100.0, 2.0);  // 5 slow values first
     const SteadyState w = classify_fork(early, {.last_window = 10});
-    EXPECT_EQ(w.kind, SteadyClass::warmup) << "trial " << trial;
+    EXPECT_EQ(w.kind, SeriesShape::warmup) << "trial " << trial;
     EXPECT_EQ(w.steady_begin, 5u);
     // Shorter bursts are disturbances: set aside, not changes.
     const auto burst = step_series(rng, 40, 3, 400.0, 100.0, 2.0);
     const SteadyState b = classify_fork(burst, {.last_window = 10});
-    EXPECT_EQ(b.kind, SteadyClass::flat) << "trial " << trial;
+    EXPECT_EQ(b.kind, SeriesShape::flat) << "trial " << trial;
     EXPECT_EQ(b.outliers, (std::vector<std::size_t>{0, 1, 2}));
   }
 }
@@ -132,7 +132,7 @@ TEST(SteadyState, ChangepointsAreMappedBackPastOutliers) {
   for (std::size_t at : spikes) xs[at] = 50.0;
   const SteadyState s = classify_fork(xs);
   EXPECT_EQ(s.outliers, spikes);
-  EXPECT_EQ(s.kind, SteadyClass::warmup);
+  EXPECT_EQ(s.kind, SeriesShape::warmup);
   ASSERT_EQ(s.changepoints.size(), 1u);
   EXPECT_NEAR(static_cast<double>(s.changepoints[0]), 300.0, 2.0);
   EXPECT_EQ(s.steady_begin, s.changepoints[0]);
@@ -145,7 +145,7 @@ TEST(SteadyState, ExponentialWarmup) {
   std::mt19937_64 rng(309);
   for (int trial = 0; trial < 20; ++trial) {
     const SteadyState s = classify_fork(warmup_series(rng, 300));
-    EXPECT_EQ(s.kind, SteadyClass::warmup) << "trial " << trial;
+    EXPECT_EQ(s.kind, SeriesShape::warmup) << "trial " << trial;
     EXPECT_GE(s.steady_begin, 80u) << "trial " << trial;
     EXPECT_LE(s.steady_begin, 140u) << "trial " << trial;
     EXPECT_NEAR(s.steady_mean, 1.0, 0.005) << "trial " << trial;
@@ -160,20 +160,20 @@ TEST(SteadyState, QuantizedClock) {
   auto flat = testing::normal_sample(rng, 2000, 100.0, 0.7);
   for (double& x : flat) x = std::round(x);
   const SteadyState f = classify_fork(flat, options);
-  EXPECT_EQ(f.kind, SteadyClass::flat);
+  EXPECT_EQ(f.kind, SeriesShape::flat);
   EXPECT_TRUE(std::isfinite(f.steady_mean));
 
   auto warm = step_series(rng, 2000, 300, 120.0, 100.0, 0.7);
   for (double& x : warm) x = std::round(x);
   const SteadyState w = classify_fork(warm, options);
-  EXPECT_EQ(w.kind, SteadyClass::warmup);
+  EXPECT_EQ(w.kind, SeriesShape::warmup);
   EXPECT_NEAR(static_cast<double>(w.steady_begin), 300.0, 2.0);
 }
 
 TEST(SteadyState, ShortSeriesIsFlat) {
   const std::vector<double> xs = {3.0, 1.0, 2.0};
   const SteadyState s = classify_fork(xs);
-  EXPECT_EQ(s.kind, SteadyClass::flat);
+  EXPECT_EQ(s.kind, SeriesShape::flat);
   EXPECT_TRUE(s.changepoints.empty());
   EXPECT_EQ(s.steady_begin, 0u);
   EXPECT_DOUBLE_EQ(s.steady_mean, 2.0);
@@ -181,7 +181,7 @@ TEST(SteadyState, ShortSeriesIsFlat) {
 }
 
 TEST(SteadyForks, Consistency) {
-  using C = SteadyClass;
+  using C = SeriesShape;
   const auto verdict = [](std::vector<C> classes) { return classify_forks(classes); };
   EXPECT_EQ(verdict({C::flat, C::flat, C::flat}), "flat");
   EXPECT_EQ(verdict({C::warmup, C::warmup}), "warmup");

@@ -4,8 +4,9 @@
 #include <chrono>
 #include <cmath>
 
-#include "clock/clock.hpp"
-#include "system/machine.hpp"
+#include "clock/active_clock.hpp"
+#include "clock/clocksource.hpp"
+#include "system/describe_clock.hpp"
 
 namespace {
 

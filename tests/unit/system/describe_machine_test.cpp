@@ -5,7 +5,8 @@
 #include <string>
 
 #include "fake_root.hpp"
-#include "system/machine.hpp"
+#include "system/build_info.hpp"
+#include "system/describe_machine.hpp"
 
 namespace {
 

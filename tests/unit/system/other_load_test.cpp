@@ -9,7 +9,8 @@
 #include <chrono>
 #include <thread>
 
-#include "system/machine.hpp"
+#include "system/describe_machine.hpp"
+#include "system/other_load.hpp"
 
 namespace tare::system {
 namespace {

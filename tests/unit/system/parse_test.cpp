@@ -1,10 +1,15 @@
-// The pure parsers, on literal texts.
+// The pure parsers and formats of the machine facts, on literal texts.
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <string>
 
-#include "system/parse.hpp"
+#include "system/build_info.hpp"
+#include "system/describe_machine.hpp"
+#include "system/machine_warnings.hpp"
+#include "system/parse_cpuinfo.hpp"
+#include "system/parse_files.hpp"
+#include "system/parse_hypervisor.hpp"
 
 namespace {
 
@@ -30,28 +35,6 @@ constexpr const char* kArmCpuinfo =
     "BogoMIPS\t: 108.00\n"
     "\n"
     "Hardware\t: BCM2835\n";
-
-TEST(Parse, Trim) {
-  EXPECT_EQ(parse::trim("  a b \t\n"), "a b");
-  EXPECT_EQ(parse::trim(" \n "), "");
-  EXPECT_EQ(parse::trim(""), "");
-}
-
-TEST(Parse, CpuinfoField) {
-  EXPECT_EQ(parse::cpuinfo_field(kX86Cpuinfo, "vendor_id"), "AuthenticAMD");
-  EXPECT_EQ(parse::cpuinfo_field(kX86Cpuinfo, "processor"), "0");  // the first one
-  EXPECT_FALSE(parse::cpuinfo_field(kX86Cpuinfo, "model").has_value());  // whole keys only
-  EXPECT_FALSE(parse::cpuinfo_field("", "flags").has_value());
-}
-
-TEST(Parse, CpuinfoHasFlagMatchesWholeWords) {
-  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "hypervisor"));
-  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "fpu"));      // first word
-  EXPECT_TRUE(parse::cpuinfo_has_flag(kX86Cpuinfo, "lahf_lm"));  // last word
-  EXPECT_FALSE(parse::cpuinfo_has_flag(kX86Cpuinfo, "hyper"));
-  EXPECT_FALSE(parse::cpuinfo_has_flag(kX86Cpuinfo, "constant"));
-  EXPECT_FALSE(parse::cpuinfo_has_flag(kArmCpuinfo, "fp"));  // ARM has "Features", not "flags"
-}
 
 TEST(Parse, CpuModel) {
   EXPECT_EQ(parse::cpu_model(kX86Cpuinfo), "AMD EPYC 7B13 64-Core Processor");
@@ -166,26 +149,26 @@ TEST(Parse, VirtualizationNoneNeedsEvidence) {
 }
 
 TEST(Parse, Iso8601Utc) {
-  EXPECT_EQ(parse::iso8601_utc(0), "1970-01-01T00:00:00Z");
-  EXPECT_EQ(parse::iso8601_utc(1714566896), "2024-05-01T12:34:56Z");
+  EXPECT_EQ(tare::system::iso8601_utc(0), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(tare::system::iso8601_utc(1714566896), "2024-05-01T12:34:56Z");
 }
 
 TEST(Parse, DebugBuild) {
-  EXPECT_TRUE(parse::is_debug_build("Debug", true));
-  EXPECT_TRUE(parse::is_debug_build("Release", false));
-  EXPECT_TRUE(parse::is_debug_build("", false));
-  EXPECT_FALSE(parse::is_debug_build("Release", true));
-  EXPECT_FALSE(parse::is_debug_build("RelWithDebInfo", true));
+  EXPECT_TRUE(tare::system::is_debug_build("Debug", true));
+  EXPECT_TRUE(tare::system::is_debug_build("Release", false));
+  EXPECT_TRUE(tare::system::is_debug_build("", false));
+  EXPECT_FALSE(tare::system::is_debug_build("Release", true));
+  EXPECT_FALSE(tare::system::is_debug_build("RelWithDebInfo", true));
 }
 
 TEST(Parse, FormatNumber) {
-  EXPECT_EQ(parse::format_number(1.9), "1.9");
-  EXPECT_EQ(parse::format_number(1.93), "1.93");
-  EXPECT_EQ(parse::format_number(2.0), "2");
-  EXPECT_EQ(parse::format_number(10.0), "10");
-  EXPECT_EQ(parse::format_number(0.0), "0");
-  EXPECT_EQ(parse::format_number(0.754), "0.75");
-  EXPECT_EQ(parse::format_number(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(tare::system::format_number(1.9), "1.9");
+  EXPECT_EQ(tare::system::format_number(1.93), "1.93");
+  EXPECT_EQ(tare::system::format_number(2.0), "2");
+  EXPECT_EQ(tare::system::format_number(10.0), "10");
+  EXPECT_EQ(tare::system::format_number(0.0), "0");
+  EXPECT_EQ(tare::system::format_number(0.754), "0.75");
+  EXPECT_EQ(tare::system::format_number(std::numeric_limits<double>::infinity()), "inf");
 }
 
 }  // namespace

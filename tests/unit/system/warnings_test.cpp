@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "system/machine.hpp"
+#include "system/machine_warnings.hpp"
 
 namespace {
 

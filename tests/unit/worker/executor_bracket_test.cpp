@@ -7,7 +7,7 @@
 #include <atomic>
 #include <memory>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "registry/benchmark_spec.hpp"
 #include "registry/native_body.hpp"
 #include "worker/executor.hpp"

@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "registry/benchmark_spec.hpp"
 #include "registry/native_body.hpp"
 #include "tare/benchmark.hpp"

@@ -13,7 +13,7 @@
 #include "call_plan.hpp"
 #include "flags.hpp"
 #include "thread_manager.hpp"
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "registry/registry.hpp"
 #include "tare/benchmark.hpp"
 

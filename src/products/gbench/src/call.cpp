@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "access.hpp"
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "tare/detail/ticks.hpp"
 
 namespace tare::gbench {

@@ -1,3 +1,5 @@
+// Defines ConsoleReporter of include/benchmark/benchmark.h (the public header
+// declares all of it: no header of its own).
 // Google Benchmark's ConsoleReporter: the context on the error stream, then a header before
 // the first row, and in tabular mode again whenever the counters change (console_row.hpp
 // prints the lines).

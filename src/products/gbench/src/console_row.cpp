@@ -4,7 +4,7 @@
 #include <cstdarg>
 #include <cstring>
 
-#include "format.hpp"
+#include "gb_format.hpp"
 
 namespace tare::gbench {
 namespace {

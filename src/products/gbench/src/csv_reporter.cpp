@@ -1,3 +1,5 @@
+// Defines CSVReporter of include/benchmark/benchmark.h (the public header
+// declares all of it: no header of its own).
 // Google Benchmark's CSV: a header naming the fixed columns and the user counters met in the
 // first report, then a line per run (an error run leaves the value columns empty).
 #include <benchmark/benchmark.h>
@@ -5,7 +7,7 @@
 #include <iostream>
 #include <ostream>
 
-#include "format.hpp"
+#include "gb_format.hpp"
 
 namespace benchmark {
 namespace {

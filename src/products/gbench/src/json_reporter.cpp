@@ -1,3 +1,5 @@
+// Defines JSONReporter of include/benchmark/benchmark.h (the public header
+// declares all of it: no header of its own).
 // Google Benchmark's JSON: the context (date, host, executable, CPUs, caches, load, build
 // type, custom context), then every run as an object with Google Benchmark's keys in its
 // order. tare's interval over worker processes, where a run carries one, comes first in the
@@ -12,7 +14,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "format.hpp"
+#include "gb_format.hpp"
 
 namespace benchmark {
 namespace {

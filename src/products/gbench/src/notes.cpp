@@ -7,7 +7,7 @@
 
 #include "analysis/estimates.hpp"
 #include "body.hpp"
-#include "format.hpp"
+#include "gb_format.hpp"
 #include "report/console.hpp"
 #include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"

@@ -1,3 +1,5 @@
+// Defines BenchmarkReporter, BenchmarkName and AddCustomContext
+// of include/benchmark/benchmark.h (the public header declares all of it: no header of its own).
 // The reporters' common ground: the context every report starts with, a run's name and its
 // times per iteration.
 #include <benchmark/benchmark.h>
@@ -5,7 +7,7 @@
 #include <iostream>
 #include <map>
 
-#include "format.hpp"
+#include "gb_format.hpp"
 
 namespace benchmark {
 

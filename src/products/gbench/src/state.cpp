@@ -1,3 +1,5 @@
+// Defines State's out-of-line members of include/benchmark/benchmark.h (the public header
+// declares all of it: no header of its own).
 // The State's steps that are not inlined into the benchmark function: the timer's edges and
 // the loop's start, batch ends and finish. None of them runs per iteration.
 #include <benchmark/benchmark.h>
@@ -7,7 +9,7 @@
 #include <algorithm>
 
 #include "call_driver.hpp"
-#include "clock/clock.hpp"
+#include "clock/active_clock.hpp"
 #include "thread_manager.hpp"
 
 namespace benchmark {

@@ -1,3 +1,5 @@
+// Defines CPUInfo and SystemInfo of include/benchmark/benchmark.h (the public header
+// declares all of it: no header of its own).
 // CPUInfo and SystemInfo, read from the kernel as Google Benchmark reads them on Linux: the
 // CPUs online, their frequency, whether the governor scales it, the caches of CPU 0 and the
 // load average.

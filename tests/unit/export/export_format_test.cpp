@@ -1,5 +1,5 @@
 // Formats by name, one writer for all, and what each leaves out.
-#include "export/format.hpp"
+#include "export/export_format.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,11 @@
+// The rest of the machine's CPU use over a span: /proc/stat's busy time less this process's
+// and its reaped children's.
+#include "system/other_load.hpp"
+
 #include <sys/resource.h>
 
 #include <algorithm>
 
-#include "system/machine.hpp"
-#include "system/parse.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::system {

@@ -1,4 +1,4 @@
-#include "format.hpp"
+#include "gb_format.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "export/format.hpp"
+#include "export/export_format.hpp"
 
 #include <optional>
 #include <string>

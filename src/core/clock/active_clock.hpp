@@ -8,36 +8,12 @@
 
 #include <chrono>
 #include <cstdint>
-#include <filesystem>
 #include <string>
-#include <string_view>
 
 #include "clock/characterize.hpp"
 #include "tare/detail/ticks.hpp"
 
 namespace tare::clock {
-
-// --- Facts about the machine's clocks -------------------------------------------------
-
-/// Whether the TSC ticks at a constant rate through frequency changes and deep sleep
-/// states (an "invariant" TSC): CPUID 0x80000007 EDX bit 8, or the kernel's cpuinfo flags
-/// constant_tsc + nonstop_tsc. Always false where there is no TSC.
-bool tsc_invariant();
-
-/// The cpuinfo half of tsc_invariant(): true when the first "flags" line carries both
-/// constant_tsc and nonstop_tsc (as whole words). Pure, for tests.
-bool tsc_invariant_from_cpuinfo(std::string_view cpuinfo_text);
-
-/// TSC rate in GHz (ticks per ns), measured against CLOCK_MONOTONIC_RAW over `duration`.
-/// 0 where there is no TSC.
-double calibrate_tsc_ghz(std::chrono::milliseconds duration);
-
-/// The kernel's clocksource ("tsc", "kvm-clock", "hpet", ...), "" when unreadable.
-std::string clocksource();
-/// The same, read under `root` instead of "/" (for tests with a fake /sys tree).
-std::string clocksource(const std::filesystem::path& root);
-
-// --- The active clock -----------------------------------------------------------------
 
 /// Time with the TSC at `ghz` ticks per ns. Requires TARE_HAS_TSC and a positive, finite
 /// rate: throws std::logic_error without a TSC, std::invalid_argument on a bad rate.
