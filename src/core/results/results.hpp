@@ -77,8 +77,8 @@ struct Warning {
   Severity severity = Severity::caution;
   std::string text;
   bool acknowledged = false;
-  Facts facts;
-  Advice advice;
+  Facts facts = std::monostate{};
+  Advice advice = {};
   friend bool operator==(const Warning&, const Warning&) = default;
 };
 
