@@ -1,11 +1,8 @@
 #include "analysis/benchmark_warnings.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <string>
 #include <utility>
 
 #include "analysis/advice.hpp"
@@ -16,16 +13,15 @@
 #include "analysis/stale_input.hpp"
 #include "analysis/thread_overlap.hpp"
 #include "analysis/warning_severity.hpp"
-#include "report/console.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/interval.hpp"
 
 namespace tare::analysis {
 namespace {
 
+using results::AdviceKind;
 using results::WarningCode;
-
-std::string format_value(double value, const std::string& unit) { return report::format_score(value, unit); }
+namespace facts = results::facts;
 
 // The per-op time of the fastest measured sample: what the operation costs when nothing
 // else interferes. Interference only ever adds time (and batches are calibrated so the
@@ -70,21 +66,14 @@ void steady_state_warnings(results::Benchmark& b, SourceApi api) {
   }
   // An unsteady fork is left out of the score whether or not it is warned about.
   if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
-    warn(b, WarningCode::unsteady_forks, fmt::format("no steady state in {} of {} forks: their speed changed late in the measurement, so they "
-                            "are left out of the score; {} to see where the speed settles",
-                            unsteady, ok, longer_measurement(api)));
+    warn(b, WarningCode::unsteady_forks, facts::Forks{unsteady, ok}, advice(AdviceKind::measure_longer, api));
   else if (unsteady > 0 && ok - unsteady < 2)
-    warn(b, WarningCode::unsteady_score, fmt::format("no steady state: {} of {} forks changed speed late in their measurement; the score "
-                            "mixes speeds and is not to be trusted ({})",
-                            unsteady, ok, longer_warmup_and_measurement(api)));
-  if (slowdown >= kForksToShowAPattern)
-    warn(b, WarningCode::slowdown, fmt::format("{} of {} forks ran faster at first, then settled slower: the slower speed is the score; "
-                            "something in the measured code degrades as it runs (caches, memory growing)",
-                            slowdown, ok));
+    warn(b, WarningCode::unsteady_score, facts::Forks{unsteady, ok},
+         advice(AdviceKind::warm_up_and_measure_longer, api));
+  if (slowdown >= kForksToShowAPattern) warn(b, WarningCode::slowdown, facts::Forks{slowdown, ok});
   if (unchecked > 0)
-    warn(b, WarningCode::steady_unchecked, fmt::format("steady state unchecked in {} of {} forks: fewer than {} samples to look for changes "
-                            "(samples are long; {})",
-                            unchecked, ok, kFewestToClassify, longer_warmup_and_measurement(api)));
+    warn(b, WarningCode::steady_unchecked, facts::Forks{unchecked, ok, static_cast<int>(kFewestToClassify)},
+         advice(AdviceKind::warm_up_and_measure_longer, api));
 }
 
 // Dependent samples and outliers inside forks are not warnings: the within-fork figures
@@ -101,12 +90,9 @@ void drift_warning(results::Benchmark& b, const std::vector<const results::Fork*
   const double half_width = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
   if (!effect || effect->shift <= half_width) return;
   const auto& n = *b.drift->normalized_ci;
-  warn(b, WarningCode::machine_drift, fmt::format(
-      "machine speed moved {:.1f}% while this ran (reference workload) and the benchmark moved with it: at the "
-      "slowest or fastest speed seen the score would be {:.1f}% off, beyond this run's own interval (±{:.1f}%); rerun at a "
-      "quieter time, or read the drift-normalized score {} ± {}",
-      100 * b.drift->movement, 100 * effect->shift, 100 * half_width,
-      format_value(*b.drift->normalized_score, b.unit), format_value((n.high - n.low) / 2, b.unit)));
+  warn(b, WarningCode::machine_drift,
+       facts::MachineDrift{b.drift->movement, effect->shift, half_width, b.drift->normalized_score.value_or(0),
+                           (n.high - n.low) / 2});
 }
 
 // Per-process luck: the fork means differ by more than their own samples explain, and by
@@ -156,24 +142,17 @@ int forks_far_from_the_others(const std::vector<double>& means) {
 void process_warnings(results::Benchmark& b, const std::vector<const results::Fork*>& forks,
                       const std::vector<double>& means) {
   if (b.modes.size() == 2) {
-    warn(b, WarningCode::two_modes, fmt::format("forks disagree (two modes): {} forks near {}, {} near {}; layout or placement luck "
-                            "differs between processes, so the mean {} describes neither",
-                            b.modes[0].forks, format_value(b.modes[0].mean, b.unit), b.modes[1].forks,
-                            format_value(b.modes[1].mean, b.unit), format_value(b.score.value_or(0), b.unit)));
+    warn(b, WarningCode::two_modes,
+         facts::TwoModes{b.modes[0].forks, b.modes[0].mean, b.modes[1].forks,
+                         b.modes[1].mean, b.score.value_or(0)});
     return;
   }
   if (const auto low = process_spread_low(b, forks, means); low && *low > kProcessSpread) {
     const double between = b.between_fork_variance ? std::sqrt(std::max(0.0, *b.between_fork_variance)) : 0;
-    warn(b, WarningCode::process_dependent, fmt::format(
-        "the speed depends on the process: fork means differ by {:.0f}% (SD) beyond what their samples explain (at "
-        "least {:.0f}%); the interval carries it, but more forks narrow it and longer forks do not; memory layout "
-        "or CPU placement may matter as much as the code",
-        100 * between / std::abs(*b.score), 100 * *low));
+    warn(b, WarningCode::process_dependent, facts::ProcessSpread{between / std::abs(*b.score), *low});
   }
   if (const int far = forks_far_from_the_others(means); far > 0 && b.median)
-    warn(b, WarningCode::forks_far_apart, fmt::format("{} of {} forks far from the others: a process disturbed throughout, or unlucky memory "
-                            "layout; they stay in the score, so compare it with the median of the forks ({})",
-                            far, means.size(), format_value(*b.median, b.unit)));
+    warn(b, WarningCode::forks_far_apart, facts::FarForks{far, static_cast<int>(means.size()), *b.median});
 }
 
 // Other work took the CPU during samples, and had they counted the score would lie outside
@@ -184,10 +163,8 @@ void disturbance_warning(results::Benchmark& b) {
   const double half_width = (b.ci->high - b.ci->low) / 2;
   const double moved = *b.all_samples_score - *b.score;
   if (std::abs(moved) <= half_width) return;
-  warn(b, WarningCode::disturbed_samples, fmt::format(
-      "other work took the CPU during {:.0f}% of the samples (the benchmark waited for it): they are left out of the "
-      "score, which with them would be {} ({:+.1f}%); a CPU of its own (taskset) or a quieter machine avoids it",
-      100 * *b.disturbed_share, format_value(*b.all_samples_score, b.unit), 100 * moved / *b.score));
+  warn(b, WarningCode::disturbed_samples,
+       facts::DisturbedSamples{*b.disturbed_share, *b.all_samples_score, moved / *b.score});
 }
 
 // Too few samples were left alone to score the code by: say so, rather than let a score
@@ -200,11 +177,7 @@ void too_disturbed_warning(results::Benchmark& b) {
     ++ok;
     disturbed += too_disturbed(f) ? 1 : 0;
   }
-  warn(b, WarningCode::score_disturbed, fmt::format(
-      "too few undisturbed samples: other work held the CPU through most samples of {} of {} forks, so the score "
-      "counts the time it took; give the benchmark a CPU of its own (taskset -c) or run it at a "
-      "quieter moment",
-      disturbed, ok));
+  warn(b, WarningCode::score_disturbed, facts::Forks{disturbed, ok});
 }
 
 // A slow start longer than a fork, as the first fork saw it: what every fork then waited
@@ -219,28 +192,18 @@ void slow_start_warnings(results::Benchmark& b) {
     // not see a longer slow start: said, with how to look. (The watch ends at the first
     // sample past the horizon, so a full one is never short of it.)
     if (s.horizon_ms * 1e6 < kSlowStartLookNs)
-      warn(b, WarningCode::slow_start_unchecked,
-           fmt::format("a slow start longer than {} was not looked for (the first process was watched for {}): "
-                       "--warmup-max-ms 1s watches as far as tare's defaults",
-                       report::format_duration_ns(s.horizon_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6)));
+      warn(b, WarningCode::slow_start_unchecked, facts::Watch{s.horizon_ms * 1e6});
     return;
   }
-  warn(b, WarningCode::slow_start, fmt::format(
-      "slow start: {:.1f}x slower at first, at full speed only {} into each process (the first process was watched "
-      "for {}); every later fork warmed up until its process was {} old",
-      s.slower, report::format_duration_ns(s.warmup_ms * 1e6), report::format_duration_ns(s.horizon_ms * 1e6),
-      report::format_duration_ns(kSlowStartMargin * s.warmup_ms * 1e6)));
-  if (s.near_horizon)
-    warn(b, WarningCode::slow_start_unbounded, fmt::format("the speed still changed late in the {} the first process was watched: a slow "
-                                     "start longer than that would be measured as speed; raise --warmup-max-ms",
-                                     report::format_duration_ns(s.horizon_ms * 1e6)));
+  warn(b, WarningCode::slow_start,
+       facts::SlowStart{s.slower, s.warmup_ms * 1e6, s.horizon_ms * 1e6, kSlowStartMargin * s.warmup_ms * 1e6});
+  if (s.near_horizon) warn(b, WarningCode::slow_start_unbounded, facts::Watch{s.horizon_ms * 1e6});
 }
 
 // How the benchmark was built.
 void build_warnings(results::Benchmark& b, const detail::BenchmarkSpec& spec) {
-  if (!spec.optimized)
-    warn(b, WarningCode::unoptimised_build, "built without optimisation (no -O): this score says little about optimised code; build Release");
-  if (spec.assertions) warn(b, WarningCode::assertions_enabled, "built without NDEBUG: assertions are compiled into the measured code");
+  if (!spec.optimized) warn(b, WarningCode::unoptimised_build);
+  if (spec.assertions) warn(b, WarningCode::assertions_enabled);
 }
 
 // What the harness itself weighs in the score: an operation no dearer than the empty one,
@@ -254,61 +217,47 @@ void harness_cost_warnings(results::Benchmark& b, const registry::Instance& inst
     // on a busy machine the mean of an empty operation rises well above the floor.
     const double fast = fastest_ns_per_op(forks, instance.threads);
     if (b.floor_ns_per_op > 0 && fast <= 1.25 * b.floor_ns_per_op && !spec.body->times_each_invocation())
-      warn(b, WarningCode::optimised_away, fmt::format(
-          "looks optimised away, or is as cheap as the empty loop and cannot be resolved: {} per op in its "
-          "fastest sample is not above the empty-operation floor ({}); {}",
-          report::format_duration_ns(fast), report::format_duration_ns(b.floor_ns_per_op),
-          deleted_work_advice(spec.api)));
+      warn(b, WarningCode::optimised_away, facts::Cost{fast, b.floor_ns_per_op},
+           advice(AdviceKind::keep_the_work, spec.api));
   }
   if (spec.body->times_each_invocation() && per_op > 0 && b.timer_cost_ns_per_op >= 0.1 * per_op)
-    warn(b, WarningCode::timer_cost,
-         fmt::format("per-invocation hooks time every call: the clock's cost ({} per op) is {:.0f}% of the score",
-                    report::format_duration_ns(b.timer_cost_ns_per_op), 100 * b.timer_cost_ns_per_op / per_op));
+    warn(b, WarningCode::timer_cost, facts::Cost{b.timer_cost_ns_per_op, per_op});
   if (instance.mode == Mode::sample && !b.percentiles.empty()) {
     const double median_call = b.percentiles[1].second;
     if (median_call < 10 * context.clock_cost_ns)
-      warn(b, WarningCode::coarse_clock, fmt::format(
-          "clock too coarse for the op: median call {} is under 10x the clock's cost ({}); per-call times mostly "
-          "measure the clock (use avgt for the mean)",
-          report::format_duration_ns(median_call), report::format_duration_ns(context.clock_cost_ns)));
+      warn(b, WarningCode::coarse_clock, facts::Cost{median_call, context.clock_cost_ns});
   }
 }
 
-// "after 4 forks", or "after 7 forks, 4 of them scored": the table counts every fork that
-// ran to the end, so say so when fewer are scored.
-std::string forks_text(const results::Benchmark& b, std::size_t scored) {
-  const auto good = static_cast<std::size_t>(
-      std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
-  return scored < good ? fmt::format("after {} forks, {} of them scored", good, scored)
-                       : fmt::format("after {} forks", scored);
+// Where the run stopped short of what was asked: the forks that ran to the end (the table
+// counts them all), the scored ones, and whether the budget ran out.
+facts::StoppedShort stopped_short(const results::Benchmark& b, std::size_t scored, const StopRule& rule) {
+  facts::StoppedShort s;
+  s.forks = static_cast<int>(std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; }));
+  s.scored = static_cast<int>(scored);
+  s.min_forks = rule.min_forks;
+  s.target = rule.target_relative_half_width;
+  s.budget_spent = b.stop_reason == results::StopReason::budget;
+  return s;
 }
 
 // The precision asked for and not reached before the budget or the fork limit; no interval.
 void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRule& rule, SourceApi api) {
-  const bool stopped_short =
+  const bool stopped_short_of_target =
       b.stop_reason == results::StopReason::budget || b.stop_reason == results::StopReason::max_forks;
-  if (b.ci && b.score && stopped_short) {
-    const double relative = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
-    const std::string forks = forks_text(b, scored);
+  facts::StoppedShort s = stopped_short(b, scored, rule);
+  if (b.ci && b.score && stopped_short_of_target) {
+    // This run's own interval: the one more forks narrow (the interval across runs also
+    // holds the machine's speed between runs, which no fork of this run can narrow).
+    s.reached = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
     // A target of 0 is none (a quick look): there is nothing to have missed.
-    if (rule.target_relative_half_width > 0 && relative > rule.target_relative_half_width)
-      // This run's own interval: the one more forks narrow (the interval across runs also
-      // holds the machine's speed between runs, which no fork of this run can narrow).
-      warn(b, WarningCode::target_not_reached, fmt::format("target ±{:.3g}% not reached: this run's own interval is ±{:.3g}% {} ({}); {}",
-                                       100 * rule.target_relative_half_width, 100 * relative, forks,
-                                       b.stop_reason == results::StopReason::budget ? "budget spent" : "fork limit",
-                                       more_forks(api)));
+    if (rule.target_relative_half_width > 0 && s.reached > rule.target_relative_half_width)
+      warn(b, WarningCode::target_not_reached, s, advice(AdviceKind::more_forks, api));
   }
-  if (!b.ci)
-    warn(b, WarningCode::no_interval,
-         b.stop_reason == results::StopReason::budget ? "one fork only, the budget allowed no more: no confidence interval"
-                                                      : "only one fork succeeded: no confidence interval");
+  if (!b.ci) warn(b, WarningCode::no_interval, s);
   // --forks is a minimum of scored forks (forks left out of the score do not count).
   if (b.stop_reason == results::StopReason::budget && static_cast<int>(scored) < rule.min_forks)
-    warn(b, WarningCode::forks_below_minimum,
-         fmt::format("the budget was spent {}, fewer than the {} scored forks asked for (--forks): raise --budget "
-                     "for more forks, or lower --forks",
-                     forks_text(b, scored), rule.min_forks));
+    warn(b, WarningCode::forks_below_minimum, s);
 }
 
 // What the processes did, over every fork that ran to the end, scored or not.
@@ -359,25 +308,17 @@ void resource_warnings(results::Benchmark& b, const registry::Instance& instance
   const bool batched = instance.mode == Mode::avgt || instance.mode == Mode::thrpt;
   const bool clock_timed = !instance.spec->body->reports_its_own_time();
   if (batched && clock_timed && t.left_alone > 0 && t.cpu > 0 && t.cpu < 0.9 * t.left_alone * instance.threads)
-    warn(b, WarningCode::waits, fmt::format("the benchmark had the CPU for only {:.0f}% of its samples' time: it waited (I/O, locks, "
-                            "sleeps)",
-                            100 * t.cpu / (t.left_alone * instance.threads)));
+    warn(b, WarningCode::waits, facts::Amount{t.cpu / (t.left_alone * instance.threads)});
   // Rates per measured time mean nothing for a single shot: its one short call is a sliver
   // of the time the process's counters cover (the reference workload runs after it).
   const bool rates = instance.mode != Mode::ss && t.measured > 0;
   if (rates && static_cast<double>(t.minor) / (t.measured / 1e6) > 10)
-    warn(b, WarningCode::fresh_memory, fmt::format("{:.0f} minor page faults per millisecond of measurement: the measured code keeps "
-                            "touching fresh memory (allocation, first touch)",
-                            static_cast<double>(t.minor) / (t.measured / 1e6)));
+    warn(b, WarningCode::fresh_memory, facts::Amount{static_cast<double>(t.minor) / (t.measured / 1e6)});
   if (instance.mode != Mode::ss && t.measured > 0 && t.teardown > 0.01 * t.measured)
-    warn(b, WarningCode::teardown, fmt::format("teardown (the state's destruction) took {:.1f}% of the measured time: "
-                                               "if the operation defers work (frees, background work), some of its "
-                                               "cost falls outside the measurement",
-                            100 * t.teardown / t.measured));
-  if (t.major > 0) warn(b, WarningCode::major_faults, fmt::format("{} major page faults during measurement (I/O in the measured code?)", t.major));
+    warn(b, WarningCode::teardown, facts::Amount{t.teardown / t.measured});
+  if (t.major > 0) warn(b, WarningCode::major_faults, facts::Amount{static_cast<double>(t.major)});
   if (rates && static_cast<double>(t.involuntary) / (t.measured / 1e9) > 100)
-    warn(b, WarningCode::machine_busy, fmt::format("machine busy: {:.0f} involuntary context switches per second of measurement",
-                            static_cast<double>(t.involuntary) / (t.measured / 1e9)));
+    warn(b, WarningCode::machine_busy, facts::Amount{static_cast<double>(t.involuntary) / (t.measured / 1e9)});
 }
 
 // A fork that failed or hung ends its benchmark: the figures of the forks before it are
@@ -385,9 +326,7 @@ void resource_warnings(results::Benchmark& b, const registry::Instance& instance
 // meant to be measured.
 void failure_warning(results::Benchmark& b) {
   if (b.ok || !b.skipped.empty()) return;
-  warn(b, WarningCode::failed,
-       fmt::format("a fork failed ({}): whatever the forks before it measured is not to be used",
-                   b.error.empty() ? "no error recorded" : b.error));
+  warn(b, WarningCode::failed, facts::Failure{b.error});
 }
 
 void mark_acknowledged(results::Benchmark& b, const std::vector<Warning>& known) {
@@ -419,10 +358,9 @@ void add_warnings(results::Benchmark& b, const registry::Instance& instance,
                   const std::vector<const results::Fork*>& forks, const SummaryContext& context) {
   add_each_warning(b, instance, forks, context);
   const bool timed_as_a_whole = !instance.spec->body->times_each_invocation() && !instance.spec->body->times_itself();
-  if (auto apart = threads_apart_warning(thread_overlap(forks, instance.threads, timed_as_a_whole), instance.threads))
-    warn(b, WarningCode::threads_apart, std::move(*apart));
-  if (const auto stale = stale_input_warning(instance.spec->input, instance.mode))
-    warn(b, WarningCode::stale_input, *stale);
+  if (auto apart = threads_apart(thread_overlap(forks, instance.threads, timed_as_a_whole), instance.threads))
+    warn(b, WarningCode::threads_apart, *apart);
+  if (input_goes_stale(instance.spec->input, instance.mode)) warn(b, WarningCode::stale_input);
   mark_acknowledged(b, instance.spec->acknowledged);
 }
 

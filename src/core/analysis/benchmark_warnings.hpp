@@ -1,6 +1,7 @@
-// The judgements that qualify a benchmark's number, in words a reader can act on: build
-// problems, code optimised away, forks that disagree or never settled, dependent samples,
-// outliers, machine drift, a missed precision target, a busy machine.
+// The judgements that qualify a benchmark's number, as findings: build problems, code
+// optimised away, forks that disagree or never settled, machine drift, a missed precision
+// target, a busy machine. Each is data (a code, the numbers it rests on, what to do:
+// results/finding.hpp); the report words it (report/warning_words.hpp).
 #pragma once
 
 #include <vector>

@@ -6,7 +6,6 @@
 
 #include "analysis/disturbance.hpp"
 #include "analysis/fork_analysis.hpp"
-#include "report/enum_names.hpp"
 #include "stats/bootstrap.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/hierarchy.hpp"
@@ -97,7 +96,8 @@ std::string steady_state_across(const results::Benchmark& b) {
   for (const auto& f : b.forks) {
     if (!f.ok) continue;
     if (auto c = series_shape(f.steady_class)) classes.push_back(*c);
-    else other = report::steady_class_name(f.steady_class);  // "single shot" or "unchecked"
+    // The results' names for the two classes stats has none of (report/enum_names.hpp).
+    else other = f.steady_class == results::SteadyClass::single_shot ? "single shot" : "unchecked";
   }
   return classes.empty() ? other : stats::classify_forks(classes);
 }

@@ -1,6 +1,6 @@
 #include "analysis/rates.hpp"
 
-#include "report/score_interval.hpp"
+#include "results/headline_interval.hpp"
 
 namespace tare::analysis {
 
@@ -24,7 +24,7 @@ void add_rates(results::Benchmark& b) {
   // The rate's interval is the score's headline turned, so that a rate and its score read
   // alike (both across runs, or both this run's own).
   std::optional<results::Interval> ci;
-  if (const auto headline = report::headline_interval(b)) ci = headline->interval;
+  if (const auto headline = results::headline_interval(b)) ci = headline->interval;
   b.items_per_second = rate_per_second(b.items_per_op, b.score, ci, b.mode);
   b.bytes_per_second = rate_per_second(b.bytes_per_op, b.score, ci, b.mode);
 }

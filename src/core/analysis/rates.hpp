@@ -15,7 +15,7 @@ std::optional<results::Rate> rate_per_second(double amount_per_op, const std::op
                                              const std::optional<results::Interval>& ci, Mode mode);
 
 /// Fills the benchmark's items_per_second and bytes_per_second from its score, their
-/// intervals from the score's headline interval (report::headline_interval).
+/// intervals from the score's headline interval (results::headline_interval).
 void add_rates(results::Benchmark& b);
 
 }  // namespace tare::analysis

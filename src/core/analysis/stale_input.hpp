@@ -2,19 +2,16 @@
 // reset per sample before an operation that may change the state.
 #pragma once
 
-#include <optional>
-#include <string>
-
 #include "registry/benchmark_spec.hpp"
 #include "tare/mode.hpp"
 
 namespace tare::analysis {
 
-/// The warning's text when the input is reset per sample (before_sample or after_sample),
+/// True when the input is reset per sample (before_sample or after_sample),
 /// the operation takes the state by non-const reference, no hook runs per call and a sample
 /// makes many calls (avgt, thrpt): every call of a sample after the first may see what the
-/// calls before it left (a sorted array, an emptied queue). None otherwise, and none where
+/// calls before it left (a sorted array, an emptied queue). False otherwise, and false where
 /// the operation's type does not tell (a generic lambda).
-std::optional<std::string> stale_input_warning(const detail::InputRenewal& input, Mode mode);
+bool input_goes_stale(const detail::InputRenewal& input, Mode mode);
 
 }  // namespace tare::analysis

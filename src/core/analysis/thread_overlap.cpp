@@ -1,7 +1,5 @@
 #include "analysis/thread_overlap.hpp"
 
-#include <fmt/format.h>
-
 namespace tare::analysis {
 namespace {
 
@@ -41,13 +39,9 @@ ThreadOverlap thread_overlap(const std::vector<const results::Fork*>& forks, int
   return found;
 }
 
-std::optional<std::string> threads_apart_warning(const ThreadOverlap& found, int threads) {
+std::optional<results::facts::ThreadsApart> threads_apart(const ThreadOverlap& found, int threads) {
   if (found.apart == 0 || found.apart < kApartSampleShare * found.judged) return std::nullopt;
-  const std::string running =
-      found.running_apart > 0 ? fmt::format(" (on average {:.1f} of {} threads ran)", found.running_apart, threads) : "";
-  return fmt::format("threads did not run at once in {} of {} samples{}: too few free CPUs, so they took turns and "
-                     "the score is not that of {} threads running together; free CPUs or use fewer threads",
-                     found.apart, found.judged, running, threads);
+  return results::facts::ThreadsApart{found.apart, found.judged, found.running_apart, threads};
 }
 
 }  // namespace tare::analysis

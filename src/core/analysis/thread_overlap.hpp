@@ -6,7 +6,6 @@
 #pragma once
 
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "results/results.hpp"
@@ -45,8 +44,8 @@ struct ThreadOverlap {
 
 ThreadOverlap thread_overlap(const std::vector<const results::Fork*>& forks, int threads, bool ns_is_span);
 
-/// The warning when the threads ran apart in enough samples (kApartSampleShare); nullopt
+/// The finding when the threads ran apart in enough samples (kApartSampleShare); nullopt
 /// otherwise.
-std::optional<std::string> threads_apart_warning(const ThreadOverlap& found, int threads);
+std::optional<results::facts::ThreadsApart> threads_apart(const ThreadOverlap& found, int threads);
 
 }  // namespace tare::analysis

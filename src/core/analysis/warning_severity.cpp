@@ -70,8 +70,19 @@ results::WarningCode code_of(Warning acknowledgeable) {
   return WarningCode::unclassified;
 }
 
+void warn(results::Benchmark& benchmark, results::WarningCode code, results::Facts facts, results::Advice advice) {
+  results::Warning& w = benchmark.warnings.emplace_back();
+  w.code = code;
+  w.severity = severity_of(code);
+  w.facts = std::move(facts);
+  w.advice = advice;
+}
+
 void warn(results::Benchmark& benchmark, results::WarningCode code, std::string text) {
-  benchmark.warnings.push_back({code, severity_of(code), std::move(text), false});
+  results::Warning& w = benchmark.warnings.emplace_back();
+  w.code = code;
+  w.severity = severity_of(code);
+  w.text = std::move(text);
 }
 
 }  // namespace tare::analysis

@@ -384,7 +384,8 @@ void read_diagnostics(const Field& f, results::Benchmark& b) {
 // read as unclassified too, keeping its severity, rather than refusing the file.
 std::vector<results::Warning> read_warnings(const Field& benchmark) {
   std::vector<results::Warning> warnings;
-  for (const std::string& text : strings(benchmark.at("warnings"))) warnings.push_back({.text = text});
+  // Read back as words: the file keeps the sentences, not the facts behind them.
+  for (const std::string& text : strings(benchmark.at("warnings"))) warnings.emplace_back().text = text;
   const auto codes = benchmark.find("warning_codes");
   if (!codes || codes->is_null()) return warnings;
   const auto elements = codes->elements();

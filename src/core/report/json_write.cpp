@@ -15,6 +15,7 @@
 #include "report/json_print.hpp"
 #include "report/score_interval.hpp"
 #include "report/warning_names.hpp"
+#include "report/warning_words.hpp"
 
 namespace tare::report {
 namespace {
@@ -303,10 +304,10 @@ void add_diagnostics(Json& j, const results::Benchmark& b) {
 
 // The texts under "warnings" (the published field, one string each) and, in the same order,
 // what scripts sort them by under "warning_codes".
-void add_warnings(Json& j, const std::vector<results::Warning>& warnings) {
+void add_warnings(Json& j, const results::Benchmark& b) {
   Json texts = Json::array(), codes = Json::array();
-  for (const results::Warning& w : warnings) {
-    texts.push_back(w.text);
+  for (const results::Warning& w : b.warnings) {
+    texts.push_back(warning_words(w, b.unit));
     codes.push_back(
         {{"code", warning_code_name(w.code)}, {"severity", severity_name(w.severity)}, {"acknowledged", w.acknowledged}});
   }
@@ -338,7 +339,7 @@ Json benchmark_json(const results::Benchmark& b) {
   add_estimates(j, b);
   add_rates(j, b);
   add_diagnostics(j, b);
-  add_warnings(j, b.warnings);
+  add_warnings(j, b);
   Json forks = Json::array();
   for (const results::Fork& f : b.forks) forks.push_back(fork_json(f));
   j["forks"] = std::move(forks);

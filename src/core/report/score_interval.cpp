@@ -2,12 +2,6 @@
 
 namespace tare::report {
 
-std::optional<ScoreInterval> headline_interval(const results::Benchmark& b) {
-  if (b.ci_across_runs) return ScoreInterval{*b.ci_across_runs, IntervalScope::across_runs};
-  if (b.ci) return ScoreInterval{*b.ci, IntervalScope::this_run};
-  return std::nullopt;
-}
-
 const char* scope_words(IntervalScope scope) {
   return scope == IntervalScope::across_runs ? "across runs" : "this run only";
 }

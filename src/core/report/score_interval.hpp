@@ -1,6 +1,6 @@
-// Which of a benchmark's two intervals is its score's headline, the one every output shows
-// beside the score (console, JSON's pointer to it, CSV, the HTML report, every export), and
-// the words that name it where it is shown.
+// A benchmark's headline interval, the one every output shows beside the score (console,
+// JSON's pointer to it, CSV, the HTML report, every export), and the words that name it
+// where it is shown.
 #pragma once
 
 #include <functional>
@@ -8,23 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "results/headline_interval.hpp"
 #include "results/results.hpp"
 
 namespace tare::report {
 
-/// What an interval of a score covers: this run's worker processes only (Benchmark::ci), or
-/// also the machine's speed between runs (Benchmark::ci_across_runs).
-enum class IntervalScope { this_run, across_runs };
-
-struct ScoreInterval {
-  results::Interval interval;
-  IntervalScope scope = IntervalScope::this_run;
-};
-
-/// The headline: the interval across runs when the machine's speed between runs is known
-/// (where a run at another moment should score: what a reader asks of a score), else this
-/// run's own; nullopt when the benchmark has neither.
-std::optional<ScoreInterval> headline_interval(const results::Benchmark& b);
+// The choice itself is the model's (results/headline_interval.hpp): analysis turns rates
+// from the same interval.
+using results::headline_interval;
+using results::IntervalScope;
+using results::ScoreInterval;
 
 /// The words beside the number: "across runs", "this run only".
 const char* scope_words(IntervalScope scope);

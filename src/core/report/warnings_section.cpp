@@ -9,6 +9,7 @@
 #include "report/section.hpp"
 #include "report/warning_names.hpp"
 #include "report/warning_text.hpp"
+#include "report/warning_words.hpp"
 
 namespace tare::report::detail {
 namespace {
@@ -58,7 +59,7 @@ void write_unusable(const results::Run& run, std::ostream& out, bool color) {
   for (const results::Benchmark& b : run.benchmarks)
     for (const results::Warning& w : b.warnings)
       if (w.severity == Severity::unusable && shown_by_default(w) && w.code != results::WarningCode::failed)
-        section.line(fmt::format("{}: {}", b.name, w.text), Style::red);
+        section.line(fmt::format("{}: {}", b.name, warning_words(w, b.unit)), Style::red);
 }
 
 Style style_of(const results::Warning& w) {
@@ -79,8 +80,10 @@ void write_per_benchmark(const results::Run& run, std::ostream& out, bool color,
     }
     if (listed.empty()) continue;
     section.line(b.name, Style::bold);
-    for (const results::Warning* w : listed)
-      section.line(w->acknowledged ? w->text + " (acknowledged)" : w->text, style_of(*w), 4);
+    for (const results::Warning* w : listed) {
+      const std::string words = warning_words(*w, b.unit);
+      section.line(w->acknowledged ? words + " (acknowledged)" : words, style_of(*w), 4);
+    }
   }
 }
 

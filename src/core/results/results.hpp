@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "results/finding.hpp"
 #include "tare/mode.hpp"
 
 namespace tare::results {
@@ -66,13 +67,18 @@ enum class WarningCode {
 };
 
 /// One judgement that qualifies a benchmark's number: its code and severity for scripts
-/// and colours, its text for readers. An acknowledged warning is one the benchmark declared
-/// known (tare::Group::acknowledge): kept in the results, not shown by default.
+/// and colours; the facts it rests on and the advice, which the report words for readers
+/// (report/warning_words.hpp). `text` holds the words where there are no facts to word: a
+/// warning read from a results file, or one the runner writes around another's message (a
+/// profiler's failure). An acknowledged warning is one the benchmark declared known
+/// (tare::Group::acknowledge): kept in the results, not shown by default.
 struct Warning {
   WarningCode code = WarningCode::unclassified;
   Severity severity = Severity::caution;
   std::string text;
   bool acknowledged = false;
+  Facts facts = std::monostate{};
+  Advice advice = {};
   friend bool operator==(const Warning&, const Warning&) = default;
 };
 

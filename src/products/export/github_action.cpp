@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "report/warning_words.hpp"
+
 namespace tare::exports {
 
 std::string four_significant(double value) {
@@ -28,7 +30,7 @@ std::string extra_lines(const Exported& e) {
                                   four_significant(e.ci.low), four_significant(e.ci.high), b.unit, e.forks.size());
   if (b.threads > 1) extra += fmt::format("\nthreads: {}", b.threads);
   for (const results::Warning& w : b.warnings)
-    if (!w.acknowledged) extra += "\nwarning: " + w.text;
+    if (!w.acknowledged) extra += "\nwarning: " + report::warning_words(w, b.unit);
   return extra;
 }
 

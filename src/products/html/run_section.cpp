@@ -16,6 +16,7 @@
 #include "report/score_interval.hpp"
 #include "report/warning_names.hpp"
 #include "report/warning_text.hpp"
+#include "report/warning_words.hpp"
 
 namespace tare::html {
 namespace {
@@ -110,7 +111,7 @@ std::string warnings_list(const results::Benchmark& b) {
   std::string list = "<ul class=\"warnings\">";
   for (const auto& w : b.warnings) {
     list += "<li class=\"" + std::string(report::severity_name(w.severity)) + "\" title=\"" +
-            report::warning_code_name(w.code) + "\">" + escape(w.text) + (w.acknowledged ? " (acknowledged)" : "") +
+            report::warning_code_name(w.code) + "\">" + escape(report::warning_words(w, b.unit)) + (w.acknowledged ? " (acknowledged)" : "") +
             "</li>";
   }
   return list + "</ul>";

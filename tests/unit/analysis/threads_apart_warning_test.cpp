@@ -64,7 +64,11 @@ TEST(ThreadsApartWarning, ThreadsThatTookTurnsAreSaidToHaveRunApartNotToHaveWait
   const auto it = std::find_if(b.warnings.begin(), b.warnings.end(),
                                [](const auto& w) { return w.code == WarningCode::threads_apart; });
   EXPECT_EQ(it->severity, tare::results::Severity::caution);
-  EXPECT_NE(it->text.find("threads did not run at once in 60 of 60 samples"), std::string::npos) << it->text;
+  const auto* apart = std::get_if<tare::results::facts::ThreadsApart>(&it->facts);
+  ASSERT_NE(apart, nullptr);
+  EXPECT_EQ(apart->samples, 60);
+  EXPECT_EQ(apart->of, 60);
+  EXPECT_EQ(apart->threads, 2);
   EXPECT_FALSE(has_code(b, WarningCode::waits));
 }
 

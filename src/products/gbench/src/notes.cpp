@@ -13,6 +13,7 @@
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
 #include "report/score_interval.hpp"
+#include "report/warning_words.hpp"
 
 namespace tare::gbench {
 namespace {
@@ -53,7 +54,8 @@ std::vector<std::string> footnote_texts(const results::Benchmark& b) {
   std::vector<std::string> texts;
   for (const results::Warning& w : b.warnings) {
     if (w.acknowledged || w.severity == results::Severity::note) continue;
-    texts.push_back(w.severity == results::Severity::unusable ? "NOT TO BE USED: " + w.text : w.text);
+    const std::string words = report::warning_words(w, b.unit);
+    texts.push_back(w.severity == results::Severity::unusable ? "NOT TO BE USED: " + words : words);
   }
   return texts;
 }
