@@ -5,7 +5,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "results/results.hpp"
 #include "tare/mode.hpp"
@@ -30,13 +29,9 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
-/// Every profiler this tare has, in the order its messages list them.
-inline constexpr results::Profiler kProfilers[] = {results::Profiler::rusage, results::Profiler::alloc,
-                                                   results::Profiler::perf, results::Profiler::instructions,
-                                                   results::Profiler::disassembly};
 /// "rusage", "alloc", "perf", "instructions", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
-/// kProfilers' names: "rusage, alloc, perf, instructions, asm".
+/// Every profiler's name, in the order the messages list them: "rusage, alloc, perf, instructions, asm".
 std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);

@@ -1,106 +1,64 @@
 #include "report/warning_names.hpp"
 
-namespace tare::report {
+#include "report/enum_table.hpp"
 
+namespace tare::report {
 namespace {
 
-constexpr results::WarningCode kWarningCodes[] = {
-    results::WarningCode::unoptimised_build,
-    results::WarningCode::assertions_enabled,
-    results::WarningCode::optimised_away,
-    results::WarningCode::failed,
-    results::WarningCode::run_unfinished,
-    results::WarningCode::unsteady_score,
-    results::WarningCode::unsteady_forks,
-    results::WarningCode::slowdown,
-    results::WarningCode::steady_unchecked,
-    results::WarningCode::slow_start,
-    results::WarningCode::slow_start_unbounded,
-    results::WarningCode::slow_start_unchecked,
-    results::WarningCode::two_modes,
-    results::WarningCode::process_dependent,
-    results::WarningCode::forks_far_apart,
-    results::WarningCode::disturbed_samples,
-    results::WarningCode::score_disturbed,
-    results::WarningCode::machine_drift,
-    results::WarningCode::machine_busy,
-    results::WarningCode::target_not_reached,
-    results::WarningCode::forks_below_minimum,
-    results::WarningCode::no_interval,
-    results::WarningCode::timer_cost,
-    results::WarningCode::coarse_clock,
-    results::WarningCode::waits,
-    results::WarningCode::fresh_memory,
-    results::WarningCode::teardown,
-    results::WarningCode::major_faults,
-    results::WarningCode::stale_input,
-    results::WarningCode::profiler,
-    results::WarningCode::threads_apart,
-    results::WarningCode::unclassified,
+using results::Severity;
+using results::WarningCode;
+
+// In the enum's order (warning_codes()).
+constexpr EnumName<WarningCode> kWarningCodes[] = {
+    {WarningCode::unoptimised_build, "unoptimised_build"},
+    {WarningCode::assertions_enabled, "assertions_enabled"},
+    {WarningCode::optimised_away, "optimised_away"},
+    {WarningCode::failed, "failed"},
+    {WarningCode::run_unfinished, "run_unfinished"},
+    {WarningCode::unsteady_score, "unsteady_score"},
+    {WarningCode::unsteady_forks, "unsteady_forks"},
+    {WarningCode::slowdown, "slowdown"},
+    {WarningCode::steady_unchecked, "steady_unchecked"},
+    {WarningCode::slow_start, "slow_start"},
+    {WarningCode::slow_start_unbounded, "slow_start_unbounded"},
+    {WarningCode::slow_start_unchecked, "slow_start_unchecked"},
+    {WarningCode::two_modes, "two_modes"},
+    {WarningCode::process_dependent, "process_dependent"},
+    {WarningCode::forks_far_apart, "forks_far_apart"},
+    {WarningCode::disturbed_samples, "disturbed_samples"},
+    {WarningCode::score_disturbed, "score_disturbed"},
+    {WarningCode::machine_drift, "machine_drift"},
+    {WarningCode::machine_busy, "machine_busy"},
+    {WarningCode::target_not_reached, "target_not_reached"},
+    {WarningCode::forks_below_minimum, "forks_below_minimum"},
+    {WarningCode::no_interval, "no_interval"},
+    {WarningCode::timer_cost, "timer_cost"},
+    {WarningCode::coarse_clock, "coarse_clock"},
+    {WarningCode::waits, "waits"},
+    {WarningCode::fresh_memory, "fresh_memory"},
+    {WarningCode::teardown, "teardown"},
+    {WarningCode::major_faults, "major_faults"},
+    {WarningCode::stale_input, "stale_input"},
+    {WarningCode::profiler, "profiler"},
+    {WarningCode::threads_apart, "threads_apart"},
+    {WarningCode::unclassified, "unclassified"},
 };
+
+constexpr EnumName<Severity> kSeverities[] = {
+    {Severity::unusable, "unusable"}, {Severity::caution, "caution"}, {Severity::note, "note"}};
+
+static_assert(rows_distinct(kWarningCodes) && rows_distinct(kSeverities));
+
+constexpr auto kCodes = values_in(kWarningCodes);
 
 }  // namespace
 
-std::span<const results::WarningCode> warning_codes() { return kWarningCodes; }
+std::span<const WarningCode> warning_codes() { return kCodes; }
 
-const char* warning_code_name(results::WarningCode code) {
-  using results::WarningCode;
-  switch (code) {
-    case WarningCode::unoptimised_build: return "unoptimised_build";
-    case WarningCode::assertions_enabled: return "assertions_enabled";
-    case WarningCode::optimised_away: return "optimised_away";
-    case WarningCode::failed: return "failed";
-    case WarningCode::run_unfinished: return "run_unfinished";
-    case WarningCode::unsteady_score: return "unsteady_score";
-    case WarningCode::unsteady_forks: return "unsteady_forks";
-    case WarningCode::slowdown: return "slowdown";
-    case WarningCode::steady_unchecked: return "steady_unchecked";
-    case WarningCode::slow_start: return "slow_start";
-    case WarningCode::slow_start_unbounded: return "slow_start_unbounded";
-    case WarningCode::slow_start_unchecked: return "slow_start_unchecked";
-    case WarningCode::two_modes: return "two_modes";
-    case WarningCode::process_dependent: return "process_dependent";
-    case WarningCode::forks_far_apart: return "forks_far_apart";
-    case WarningCode::disturbed_samples: return "disturbed_samples";
-    case WarningCode::score_disturbed: return "score_disturbed";
-    case WarningCode::machine_drift: return "machine_drift";
-    case WarningCode::machine_busy: return "machine_busy";
-    case WarningCode::target_not_reached: return "target_not_reached";
-    case WarningCode::forks_below_minimum: return "forks_below_minimum";
-    case WarningCode::no_interval: return "no_interval";
-    case WarningCode::timer_cost: return "timer_cost";
-    case WarningCode::coarse_clock: return "coarse_clock";
-    case WarningCode::waits: return "waits";
-    case WarningCode::fresh_memory: return "fresh_memory";
-    case WarningCode::teardown: return "teardown";
-    case WarningCode::major_faults: return "major_faults";
-    case WarningCode::stale_input: return "stale_input";
-    case WarningCode::profiler: return "profiler";
-    case WarningCode::threads_apart: return "threads_apart";
-    case WarningCode::unclassified: return "unclassified";
-  }
-  return "unclassified";
-}
+const char* warning_code_name(WarningCode code) { return name_in(kWarningCodes, code, "unclassified"); }
+std::optional<WarningCode> parse_warning_code(std::string_view name) { return value_in(kWarningCodes, name); }
 
-std::optional<results::WarningCode> parse_warning_code(std::string_view name) {
-  for (const auto code : kWarningCodes)
-    if (name == warning_code_name(code)) return code;
-  return std::nullopt;
-}
-
-const char* severity_name(results::Severity severity) {
-  switch (severity) {
-    case results::Severity::unusable: return "unusable";
-    case results::Severity::caution: return "caution";
-    case results::Severity::note: return "note";
-  }
-  return "caution";
-}
-
-std::optional<results::Severity> parse_severity(std::string_view name) {
-  for (const auto s : {results::Severity::unusable, results::Severity::caution, results::Severity::note})
-    if (name == severity_name(s)) return s;
-  return std::nullopt;
-}
+const char* severity_name(Severity severity) { return name_in(kSeverities, severity, "caution"); }
+std::optional<Severity> parse_severity(std::string_view name) { return value_in(kSeverities, name); }
 
 }  // namespace tare::report
