@@ -1,5 +1,5 @@
 // The three renderings of a comparison: a console table for the developer, Markdown for a
-// pull-request comment, JSON ("tare.compare/1") for tools.
+// pull-request comment, JSON ("tare.compare/2") for tools.
 #pragma once
 
 #include <ostream>

@@ -3,7 +3,7 @@
 // through a RunHistory before it judges the run's interval across runs. Today's stores are
 // the results files the user asked for (runner/result_files: --json, --csv) and the
 // machine's speed history (system/speed_history: one reading per run, JSON lines). A history
-// that keeps every run whole (issue 40: SQLite, PostgreSQL) plugs in here, as a RunHistory:
+// that keeps every run whole (SQLite, PostgreSQL) plugs in here, as a RunHistory:
 // the runner needs nothing else of it.
 #pragma once
 

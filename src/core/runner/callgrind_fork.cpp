@@ -132,7 +132,7 @@ CallgrindRun run_callgrind_fork(const CallgrindTarget& target, const CallgrindPl
   results::Fork scratch;  // what the protocol steps fill and nobody reads
   scratch.layout = worker::derive_layout(kCallgrindLayoutSeed);
   WorkerCommand command{target.executable, worker::to_args(spec), scratch.layout.env_pad_bytes,
-                        callgrind_wrapper(plan), {}};
+                        callgrind_wrapper(plan), {}, {}};
   // Local always: callgrind writes its counts where the worker runs, and they are read here.
   const std::unique_ptr<WorkerChannel> channel = local_launcher().start(command, plan.timeout_seconds * kValgrindSlowdown);
   WorkerChannel& worker = *channel;

@@ -167,7 +167,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     std::vector<std::string> environment;
     if (spec.count_allocations) environment.push_back(preload_variable(plan.alloc_library, std::getenv("LD_PRELOAD")));
     const std::unique_ptr<WorkerChannel> channel = plan.launcher->start(
-        {plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment)},
+        {plan.executable, worker::to_args(spec), fork.layout.env_pad_bytes, {}, std::move(environment), {}},
         plan.timeout_seconds);
     WorkerChannel& worker = *channel;
     fork.pid = worker.pid();

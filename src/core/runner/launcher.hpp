@@ -2,7 +2,7 @@
 // for a WorkerCommand and talks to it through the WorkerChannel it returns (commands out,
 // reply lines in, its exit), never knowing how the two are connected. Today's one
 // implementation is the local child process (runner/worker_process: pipes on the worker's
-// descriptors 3 and 4); issue 43's Slurm launcher, running forks as job steps, plugs in here.
+// descriptors 3 and 4); a launcher that runs forks as Slurm job steps plugs in here.
 // What travels over a channel is worker/protocol.hpp's lines.
 #pragma once
 
@@ -40,6 +40,9 @@ struct WorkerCommand {
   std::uint32_t env_pad_bytes = 0;
   std::vector<std::string> wrapper;      ///< a program and its arguments to run the worker under
   std::vector<std::string> environment;  ///< "NAME=value" added to the runner's
+  /// The CPUs the worker may run on, from its start (empty: wherever the system puts it).
+  /// Best effort: a worker that cannot be pinned still runs.
+  std::vector<int> cpus;
 };
 
 /// A started worker as the runner talks to it. Every call throws WorkerFailure when the

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,6 +51,14 @@ struct WorkerPipe {
   }
   static int release(int& end) { return std::exchange(end, -1); }
 };
+
+void pin(pid_t pid, const std::vector<int>& cpus) {
+  if (cpus.empty()) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus) CPU_SET(cpu, &set);
+  sched_setaffinity(pid, sizeof set, &set);
+}
 
 std::string_view variable_name(std::string_view assignment) { return assignment.substr(0, assignment.find('=')); }
 
@@ -128,6 +137,9 @@ WorkerProcess::WorkerProcess(const WorkerCommand& worker_command, double timeout
     throw WorkerFailure(e.what());
   }
   pid_ = child_->pid();
+  // Pinned at once, so that the benchmark's set-up most likely touches its memory where it
+  // will be measured.
+  pin(pid_, worker_command.cpus);
   command_fd_ = WorkerPipe::release(command.write);
   reply_fd_ = WorkerPipe::release(reply.read);
   output_fd_ = child_->take_output_fd();  // non-blocking, as the reply pipe is made below

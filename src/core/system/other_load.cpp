@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "system/describe_machine.hpp"
 #include "text/read_file.hpp"
 
 namespace tare::system {

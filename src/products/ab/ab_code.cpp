@@ -7,7 +7,7 @@
 
 #include "ab/identical_files.hpp"
 #include "runner/timed_code.hpp"
-#include "runner/worker_process.hpp"
+#include "runner/launcher.hpp"
 #include "system/find_on_path.hpp"
 
 namespace tare::ab {

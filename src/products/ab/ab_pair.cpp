@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,7 +14,7 @@
 #include "analysis/slow_start.hpp"
 #include "analysis/warmup.hpp"
 #include "runner/fork_steps.hpp"
-#include "runner/worker_process.hpp"
+#include "runner/launcher.hpp"
 #include "stats/descriptive.hpp"
 #include "worker/layout.hpp"
 #include "worker/protocol.hpp"
@@ -25,7 +26,7 @@ using Series = std::vector<results::Sample> results::Fork::*;
 
 // One side of a pair: its worker and what it measured.
 struct PairSide {
-  runner::WorkerProcess& worker;
+  runner::WorkerChannel& worker;
   results::Fork& fork;
 };
 
@@ -178,12 +179,10 @@ Pair run_pair(const AbOptions& options, const PairBinaries& binaries, const List
   const results::Layout layout = worker::derive_layout(layout_seed);
   base.layout = candidate.layout = layout;
   const bool candidate_first = first_is_candidate(layout_seed);
-  std::optional<runner::WorkerProcess> a, c;
-  const auto start = [&](std::optional<runner::WorkerProcess>& w, const std::string& binary, const std::vector<int>& on) {
-    w.emplace(runner::WorkerCommand{binary, worker::to_args(spec), layout.env_pad_bytes, {}, {}},
-              options.timeout_seconds);
-    // Pinned at once, so that set-up most likely touches its memory where it will be measured.
-    pin(w->pid(), on);
+  std::unique_ptr<runner::WorkerChannel> a, c;
+  const auto start = [&](std::unique_ptr<runner::WorkerChannel>& w, const std::string& binary, const std::vector<int>& on) {
+    w = setup.launcher->start(runner::WorkerCommand{binary, worker::to_args(spec), layout.env_pad_bytes, {}, {}, on},
+                              options.timeout_seconds);
   };
   if (candidate_first) start(c, binaries.candidate, cpus.candidate);
   start(a, binaries.base, cpus.base);

@@ -14,13 +14,16 @@
 #include "ab/ab_listing.hpp"
 #include "ab/pair_cpus.hpp"
 #include "results/results.hpp"
+#include "runner/launcher.hpp"
 
 namespace tare::ab {
 
-/// What every pair of a comparison shares: the clock, and the time a sample aims at.
+/// What every pair of a comparison shares: the clock, the time a sample aims at, and how its
+/// workers are started (the runner's launcher seam; both sides of a pair through the same).
 struct Setup {
   double tsc_ghz = 0;
   double sample_target_ns = 1e6;
+  const runner::Launcher* launcher = &runner::local_launcher();
 };
 
 /// The two binaries one pair runs (with layout variants, one variant of each build).

@@ -49,12 +49,4 @@ PairCpus pair_cpus(const std::vector<int>& allowed, int threads, int pair, bool 
   return {a, b};
 }
 
-void pin(int pid, const std::vector<int>& cpus) {
-  if (cpus.empty()) return;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (int cpu : cpus) CPU_SET(cpu, &set);
-  sched_setaffinity(pid, sizeof set, &set);
-}
-
 }  // namespace tare::ab

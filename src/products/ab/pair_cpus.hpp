@@ -27,8 +27,4 @@ std::vector<int> allowed_cpus();
 /// have half of `allowed`, which must then hold at least two CPUs.
 PairCpus pair_cpus(const std::vector<int>& allowed, int threads, int pair, bool duet);
 
-/// Restricts a process to `cpus` (nothing when empty). Best effort: a pair whose pinning
-/// fails still runs.
-void pin(int pid, const std::vector<int>& cpus);
-
 }  // namespace tare::ab

@@ -12,7 +12,6 @@
 #include "compare/replicates.hpp"
 #include "compare/slow_start_rows.hpp"
 #include "compare/summary_level.hpp"
-#include "registry/registry.hpp"
 #include "stats/log_ratio_interval.hpp"
 #include "stats/multiple.hpp"
 

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "clock/tsc_invariant.hpp"
+#include "tare/detail/ticks.hpp"  // TARE_HAS_TSC
 
 namespace {
 

@@ -7,7 +7,7 @@
 //
 // Today's transport is TCP (stream/transport/tcp_transport.hpp): the SUT pulls events with
 // credit requests over one connection per generator, taken = handed over, and it answers
-// `done` after `end`. A message-queue transport (issue 42: Kafka) fits the same seam: room()
+// `done` after `end`. A message-queue transport (Kafka) fits the same seam: room()
 // is what its producer queue takes, send() produces events carrying their due time, receive()
 // consumes the output topic, and taken() is what the SUT's consumer group has committed, so
 // the backlog is the consumer lag plus the driver's own queue.
