@@ -36,6 +36,19 @@ void write_frames(Socket& socket, FrameWriter& writer) {
   writer.clear();
 }
 
+// A SUT that takes the driver's hello and answers with what `answer` writes, once.
+template <typename Answer>
+std::thread answering_sut(Listener& listener, Answer answer) {
+  return std::thread([&listener, answer] {
+    Socket socket = listener.accept(5000);
+    FrameReader reader;
+    read_until(socket, reader, FrameType::hello);
+    FrameWriter writer;
+    answer(writer);
+    write_frames(socket, writer);
+  });
+}
+
 // Runs the link's receive until `done` says stop (waiting on the link in between).
 template <typename Until>
 void receive_until(SourceLink& link, OutputSink& sink, Until until) {
@@ -88,14 +101,9 @@ TEST(TcpTransport, TheSutsRequestsSetTheRoomAndSentEventsCountAsTaken) {
 
 TEST(TcpTransport, DoneBeforeEndIsAProtocolError) {
   Listener listener(Address{"127.0.0.1", 0});
-  std::thread sut([&] {
-    Socket socket = listener.accept(5000);
-    FrameReader reader;
-    read_until(socket, reader, FrameType::hello);
-    FrameWriter writer;
+  std::thread sut = answering_sut(listener, [](FrameWriter& writer) {
     writer.hello("hasty");
     writer.done();
-    write_frames(socket, writer);
   });
   TcpTransport transport(listener.bound_address());
   const std::unique_ptr<SourceLink> link = transport.open(0, RunDescription{});
@@ -106,14 +114,7 @@ TEST(TcpTransport, DoneBeforeEndIsAProtocolError) {
 
 TEST(TcpTransport, ASutThatRefusesTheRunFailsTheOpen) {
   Listener listener(Address{"127.0.0.1", 0});
-  std::thread sut([&] {
-    Socket socket = listener.accept(5000);
-    FrameReader reader;
-    read_until(socket, reader, FrameType::hello);
-    FrameWriter writer;
-    writer.error("no joins here");
-    write_frames(socket, writer);
-  });
+  std::thread sut = answering_sut(listener, [](FrameWriter& writer) { writer.error("no joins here"); });
   TcpTransport transport(listener.bound_address());
   try {
     (void)transport.open(0, RunDescription{});

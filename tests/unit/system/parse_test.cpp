@@ -11,30 +11,15 @@
 #include "system/parse_files.hpp"
 #include "system/parse_hypervisor.hpp"
 
+#include "support/cpuinfo_samples.hpp"
+
 namespace {
 
 namespace parse = tare::system::parse;
 using namespace std::string_literals;
 
-constexpr const char* kX86Cpuinfo =
-    "processor\t: 0\n"
-    "vendor_id\t: AuthenticAMD\n"
-    "model name\t: AMD EPYC 7B13 64-Core Processor\n"
-    "flags\t\t: fpu vme tsc constant_tsc nonstop_tsc hypervisor lahf_lm\n"
-    "\n"
-    "processor\t: 1\n"
-    "model name\t: AMD EPYC 7B13 64-Core Processor\n"
-    "flags\t\t: fpu vme tsc constant_tsc nonstop_tsc hypervisor lahf_lm\n";
-
-constexpr const char* kArmCpuinfo =
-    "processor\t: 0\n"
-    "BogoMIPS\t: 108.00\n"
-    "Features\t: fp asimd evtstrm crc32 cpuid\n"
-    "\n"
-    "processor\t: 1\n"
-    "BogoMIPS\t: 108.00\n"
-    "\n"
-    "Hardware\t: BCM2835\n";
+using tare_test::kArmCpuinfo;
+using tare_test::kX86Cpuinfo;
 
 TEST(Parse, CpuModel) {
   EXPECT_EQ(parse::cpu_model(kX86Cpuinfo), "AMD EPYC 7B13 64-Core Processor");
