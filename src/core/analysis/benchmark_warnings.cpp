@@ -5,7 +5,6 @@
 #include <optional>
 #include <utility>
 
-#include "analysis/advice.hpp"
 #include "analysis/disturbance.hpp"
 #include "analysis/drift.hpp"
 #include "analysis/fork_analysis.hpp"
@@ -20,6 +19,7 @@ namespace tare::analysis {
 namespace {
 
 using results::AdviceKind;
+using results::SourceApi;
 using results::WarningCode;
 namespace facts = results::facts;
 
@@ -66,14 +66,14 @@ void steady_state_warnings(results::Benchmark& b, SourceApi api) {
   }
   // An unsteady fork is left out of the score whether or not it is warned about.
   if (unsteady >= kForksToShowAPattern && ok - unsteady >= 2)
-    warn(b, WarningCode::unsteady_forks, facts::Forks{unsteady, ok}, advice(AdviceKind::measure_longer, api));
+    warn(b, WarningCode::unsteady_forks, facts::Forks{unsteady, ok}, results::Advice{AdviceKind::measure_longer, api});
   else if (unsteady > 0 && ok - unsteady < 2)
     warn(b, WarningCode::unsteady_score, facts::Forks{unsteady, ok},
-         advice(AdviceKind::warm_up_and_measure_longer, api));
+         results::Advice{AdviceKind::warm_up_and_measure_longer, api});
   if (slowdown >= kForksToShowAPattern) warn(b, WarningCode::slowdown, facts::Forks{slowdown, ok});
   if (unchecked > 0)
     warn(b, WarningCode::steady_unchecked, facts::Forks{unchecked, ok, static_cast<int>(kFewestToClassify)},
-         advice(AdviceKind::warm_up_and_measure_longer, api));
+         results::Advice{AdviceKind::warm_up_and_measure_longer, api});
 }
 
 // Dependent samples and outliers inside forks are not warnings: the within-fork figures
@@ -218,7 +218,7 @@ void harness_cost_warnings(results::Benchmark& b, const registry::Instance& inst
     const double fast = fastest_ns_per_op(forks, instance.threads);
     if (b.floor_ns_per_op > 0 && fast <= 1.25 * b.floor_ns_per_op && !spec.body->times_each_invocation())
       warn(b, WarningCode::optimised_away, facts::Cost{fast, b.floor_ns_per_op},
-           advice(AdviceKind::keep_the_work, spec.api));
+           results::Advice{AdviceKind::keep_the_work, spec.api});
   }
   if (spec.body->times_each_invocation() && per_op > 0 && b.timer_cost_ns_per_op >= 0.1 * per_op)
     warn(b, WarningCode::timer_cost, facts::Cost{b.timer_cost_ns_per_op, per_op});
@@ -252,7 +252,7 @@ void precision_warnings(results::Benchmark& b, std::size_t scored, const StopRul
     s.reached = (b.ci->high - b.ci->low) / 2 / std::abs(*b.score);
     // A target of 0 is none (a quick look): there is nothing to have missed.
     if (rule.target_relative_half_width > 0 && s.reached > rule.target_relative_half_width)
-      warn(b, WarningCode::target_not_reached, s, advice(AdviceKind::more_forks, api));
+      warn(b, WarningCode::target_not_reached, s, results::Advice{AdviceKind::more_forks, api});
   }
   if (!b.ci) warn(b, WarningCode::no_interval, s);
   // --forks is a minimum of scored forks (forks left out of the score do not count).

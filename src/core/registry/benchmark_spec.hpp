@@ -11,6 +11,7 @@
 
 #include "tare/mode.hpp"
 #include "tare/params.hpp"
+#include "results/source_api.hpp"
 #include "tare/warning.hpp"
 
 namespace tare::detail {
@@ -111,9 +112,8 @@ struct InputRenewal {
   bool per_call_hook = false;            ///< before_each or after_each
 };
 
-/// The API a benchmark's source is written against: the calls and flags its reader can use,
-/// so the words of its advice (analysis/advice).
-enum class SourceApi { tare, google_benchmark };
+/// The API a benchmark's source is written against (the words of its advice).
+using SourceApi = results::SourceApi;
 
 /// A registered benchmark family: one operation, all its parameter combinations.
 struct BenchmarkSpec {

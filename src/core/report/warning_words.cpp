@@ -134,7 +134,7 @@ std::string code_words(WarningCode code) {
 }  // namespace
 
 const char* advice_words(results::Advice advice) {
-  const bool google = advice.api == results::AdviceApi::google_benchmark;
+  const bool google = advice.api == results::SourceApi::google_benchmark;
   switch (advice.kind) {
     case results::AdviceKind::none: return "";
     case results::AdviceKind::keep_the_work:

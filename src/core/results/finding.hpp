@@ -7,6 +7,8 @@
 #include <string>
 #include <variant>
 
+#include "results/source_api.hpp"
+
 namespace tare::results {
 
 /// What a warning tells its reader to do next time.
@@ -18,13 +20,10 @@ enum class AdviceKind {
   more_forks,                     ///< more processes, to narrow the interval
 };
 
-/// Whose calls and options the advice is said in: tare's own, or Google Benchmark's (a
-/// source compiled against tare::gbench cannot call consume() or .acknowledge()).
-enum class AdviceApi { tare, google_benchmark };
-
+/// What to do, said in the calls and options of the API the benchmark's source uses.
 struct Advice {
   AdviceKind kind = AdviceKind::none;
-  AdviceApi api = AdviceApi::tare;
+  SourceApi api = SourceApi::tare;
   friend bool operator==(const Advice&, const Advice&) = default;
 };
 

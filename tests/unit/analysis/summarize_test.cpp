@@ -29,10 +29,8 @@ auto With(FieldMatchers... fields) {
   return ::testing::VariantWith<Facts>(::testing::AllOf(fields...));
 }
 auto Advised(WarningCode code, tare::results::AdviceKind kind, tare::detail::SourceApi api) {
-  const auto said_in = api == tare::detail::SourceApi::google_benchmark ? tare::results::AdviceApi::google_benchmark
-                                                                       : tare::results::AdviceApi::tare;
   return ::testing::AllOf(Code(code), ::testing::Field(&tare::results::Warning::advice,
-                                                       tare::results::Advice{kind, said_in}));
+                                                       tare::results::Advice{kind, api}));
 }
 }  // namespace
 

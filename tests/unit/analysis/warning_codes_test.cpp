@@ -76,7 +76,7 @@ TEST(WarningCodes, WorkOptimisedAwayAndAnUnoptimisedBuildAreUnusable) {
   ASSERT_NE(cost, nullptr);
   EXPECT_LE(cost->ns, 1.25 * 0.5);
   EXPECT_DOUBLE_EQ(cost->against_ns, 0.5);
-  EXPECT_EQ(away->advice, (tare::results::Advice{tare::results::AdviceKind::keep_the_work, tare::results::AdviceApi::tare}));
+  EXPECT_EQ(away->advice, (tare::results::Advice{tare::results::AdviceKind::keep_the_work, tare::results::SourceApi::tare}));
   const auto* build = find(b, WarningCode::unoptimised_build);
   ASSERT_NE(build, nullptr);
   EXPECT_EQ(build->severity, Severity::unusable);

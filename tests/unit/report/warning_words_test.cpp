@@ -9,7 +9,7 @@ namespace tare::report {
 namespace {
 
 using results::Advice;
-using results::AdviceApi;
+using results::SourceApi;
 using results::AdviceKind;
 using results::WarningCode;
 namespace facts = results::facts;
@@ -27,15 +27,15 @@ std::string words(WarningCode code, results::Facts found = {}, Advice advice = {
 }
 
 TEST(WarningWords, ForksThatNeverSettledAndWhatToDoInTaresTerms) {
-  EXPECT_EQ(words(WarningCode::unsteady_forks, facts::Forks{2, 4}, {AdviceKind::measure_longer, AdviceApi::tare}),
+  EXPECT_EQ(words(WarningCode::unsteady_forks, facts::Forks{2, 4}, {AdviceKind::measure_longer, SourceApi::tare}),
             "no steady state in 2 of 4 forks: their speed changed late in the measurement, so they are left out of "
             "the score; raise --measure-ms to see where the speed settles");
   EXPECT_EQ(words(WarningCode::unsteady_score, facts::Forks{2, 3},
-                  {AdviceKind::warm_up_and_measure_longer, AdviceApi::tare}),
+                  {AdviceKind::warm_up_and_measure_longer, SourceApi::tare}),
             "no steady state: 2 of 3 forks changed speed late in their measurement; the score mixes speeds and is "
             "not to be trusted (raise --warmup-max-ms or --measure-ms)");
   EXPECT_EQ(words(WarningCode::steady_unchecked, facts::Forks{1, 3, 9},
-                  {AdviceKind::warm_up_and_measure_longer, AdviceApi::google_benchmark}),
+                  {AdviceKind::warm_up_and_measure_longer, SourceApi::google_benchmark}),
             "steady state unchecked in 1 of 3 forks: fewer than 9 samples to look for changes (samples are long; "
             "raise --benchmark_min_time: each process then warms up and measures longer)");
   EXPECT_EQ(words(WarningCode::slowdown, facts::Forks{3, 5}),
@@ -45,27 +45,27 @@ TEST(WarningWords, ForksThatNeverSettledAndWhatToDoInTaresTerms) {
 
 TEST(WarningWords, TheAdviceIsInTheWordsOfTheSourcesApi) {
   const facts::Cost floor{0.51, 0.5};
-  const std::string tare = words(WarningCode::optimised_away, floor, {AdviceKind::keep_the_work, AdviceApi::tare});
+  const std::string tare = words(WarningCode::optimised_away, floor, {AdviceKind::keep_the_work, SourceApi::tare});
   EXPECT_EQ(tare,
             "looks optimised away, or is as cheap as the empty loop and cannot be resolved: 0.510 ns per op in its "
             "fastest sample is not above the empty-operation floor (0.500 ns); if the work was deleted, return the "
             "result or consume() it and pass inputs through opaque(); if it is real, .acknowledge() it");
   const std::string google =
-      words(WarningCode::optimised_away, floor, {AdviceKind::keep_the_work, AdviceApi::google_benchmark});
+      words(WarningCode::optimised_away, floor, {AdviceKind::keep_the_work, SourceApi::google_benchmark});
   EXPECT_THAT(google, ::testing::HasSubstr("pass its result to benchmark::DoNotOptimize()"));
   EXPECT_THAT(google, ::testing::HasSubstr("benchmark::ClobberMemory()"));
   EXPECT_THAT(google, ::testing::Not(::testing::HasSubstr("consume()")));
-  EXPECT_STREQ(advice_words({AdviceKind::more_forks, AdviceApi::tare}), "raise --budget or --max-forks");
-  EXPECT_STREQ(advice_words({AdviceKind::more_forks, AdviceApi::google_benchmark}),
+  EXPECT_STREQ(advice_words({AdviceKind::more_forks, SourceApi::tare}), "raise --budget or --max-forks");
+  EXPECT_STREQ(advice_words({AdviceKind::more_forks, SourceApi::google_benchmark}),
                "more processes narrow it: tare's --budget (e.g. --budget 10s) adds them until the target is met, "
                "--benchmark_repetitions=N runs N");
-  EXPECT_STREQ(advice_words({AdviceKind::measure_longer, AdviceApi::google_benchmark}), "raise --benchmark_min_time");
+  EXPECT_STREQ(advice_words({AdviceKind::measure_longer, SourceApi::google_benchmark}), "raise --benchmark_min_time");
   EXPECT_STREQ(advice_words({}), "");
 }
 
 TEST(WarningWords, APrecisionNotReachedSaysHowManyForksAndWhyItStopped) {
   facts::StoppedShort s{0.01, 0.225, 3, 3, 0, true};
-  const Advice more{AdviceKind::more_forks, AdviceApi::tare};
+  const Advice more{AdviceKind::more_forks, SourceApi::tare};
   EXPECT_EQ(words(WarningCode::target_not_reached, s, more),
             "target ±1% not reached: this run's own interval is ±22.5% after 3 forks (budget spent); raise --budget "
             "or --max-forks");
