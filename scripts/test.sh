@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds tare and runs every test; then builds the unit tests
 # against tare compiled with AddressSanitizer and UndefinedBehaviorSanitizer and runs them
-# again; then fuzzes the readers and parsers for a bounded time (tests/fuzz).
+# again, beside a short fuzzing of the readers and parsers (tests/fuzz).
 #   --stress   the same while two CPU-bound processes run throughout, as on a busy machine
 #              (a laptop that is compiling, a shared CI runner): every test must still pass.
 set -euo pipefail
@@ -30,18 +30,16 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUI
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-# The sanitizers check tare's own code: the library and the tools' logic are instrumented,
-# the test programs link the runtimes. Unoptimised, with line tables for the reports.
-cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" -DCMAKE_UNITY_BUILD=ON \
-  -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
-cmake --build build-sanitize -j"$jobs" --target tare_unit_tests
-ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L unit
-
-# A fuzzing smoke run (clang's libFuzzer, with the sanitizers): the results readers, the
-# command line's quantity parsers, the stream frame decoder and what a SUT decodes, each for
-# 5 s from its seed corpus in tests/fuzz/corpus. A crash, a sanitizer report or a hang fails
-# the tests. scripts/fuzz.sh fuzzes the same targets for longer.
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DTARE_FUZZ=ON \
-  -DTARE_FUZZ_SECONDS=5 -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF
-cmake --build build-fuzz -j"$jobs" --target tare_fuzz
-ctest --test-dir build-fuzz --output-on-failure -j"$jobs" -L fuzz
+# The sanitizer stage, built with clang (it compiles sanitized code three times faster than
+# g++): the unit tests against tare compiled with AddressSanitizer and
+# UndefinedBehaviorSanitizer (the library and the tools' logic are instrumented, the test
+# programs link the runtimes; unoptimised, with line tables for the reports), and a fuzzing
+# smoke run with clang's libFuzzer: the results readers, the command line's quantity parsers,
+# the stream frame decoder and what a SUT decodes, each for 5 s from its seed corpus in
+# tests/fuzz/corpus. A crash, a sanitizer report or a hang fails the tests; scripts/fuzz.sh
+# fuzzes the same targets for longer.
+cmake -S . -B build-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" \
+  -DCMAKE_UNITY_BUILD=ON -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF \
+  -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS=5
+cmake --build build-sanitize -j"$jobs" --target tare_unit_tests tare_fuzz
+ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L 'unit|fuzz'

@@ -7,11 +7,13 @@
 // changes (and the files differ).
 #include <tare/tare.hpp>
 
+#include "no_ipa.hpp"
+
 #include <cstdint>
 
 #if TARE_CARRIED_VARIANT == 1
 // Never called; not static, so it stays in the binary and moves what follows it.
-__attribute__((noinline, noipa)) std::uint64_t carried_unrelated(std::uint64_t x) {
+TARE_TEST_OPAQUE_FUNCTION std::uint64_t carried_unrelated(std::uint64_t x) {
   for (int i = 0; i < 5; ++i) x = x * 2862933555777941757ull + 3037000493ull;
   return x;
 }
@@ -22,7 +24,7 @@ struct Cursor {
 };
 
 // A function of its own (not inlined, not cloned), so that its code has a name.
-__attribute__((noinline, noipa)) std::uint64_t carried_step(Cursor& cursor) {
+TARE_TEST_OPAQUE_FUNCTION std::uint64_t carried_step(Cursor& cursor) {
   const std::uint64_t rounds = cursor.next % 7;
   std::uint64_t x = cursor.next++;
   for (std::uint64_t i = 0; i < rounds; ++i) x = x * 6364136223846793005ull + 1442695040888963407ull;

@@ -4,11 +4,13 @@
 // code sits changes; 2 a real change, one constant of the timed body.
 #include <tare/tare.hpp>
 
+#include "no_ipa.hpp"
+
 #include <cstdint>
 
 #if TARE_IDENTITY_VARIANT == 1
 // Never called; not static, so it stays in the binary and moves what follows it.
-__attribute__((noinline, noipa)) std::uint64_t identity_unrelated(std::uint64_t x) {
+TARE_TEST_OPAQUE_FUNCTION std::uint64_t identity_unrelated(std::uint64_t x) {
   for (int i = 0; i < 7; ++i) x = x * 6364136223846793005ull + 1442695040888963407ull;
   return x ^ (x >> 29);
 }
@@ -21,7 +23,7 @@ constexpr int kIdentityLastShift = 17;
 #endif
 
 // A function of its own (not inlined, not cloned), so that the changed code has a name.
-__attribute__((noinline, noipa)) std::uint64_t identity_mix_rounds(std::uint64_t x) {
+TARE_TEST_OPAQUE_FUNCTION std::uint64_t identity_mix_rounds(std::uint64_t x) {
   for (int i = 0; i < 64; ++i) {
     x ^= x << 13;
     x ^= x >> 7;

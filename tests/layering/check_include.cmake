@@ -26,7 +26,7 @@ preprocess("${FORBIDDEN}" forbidden_result forbidden_errors)
 if(forbidden_result EQUAL 0)
   message(FATAL_ERROR "${FORBIDDEN} compiled on an include path that should not reach it")
 endif()
-if(NOT forbidden_errors MATCHES "No such file")
+if(NOT forbidden_errors MATCHES "No such file|file not found")  # gcc | clang
   message(FATAL_ERROR "${FORBIDDEN} failed for another reason than not being reachable:\n${forbidden_errors}")
 endif()
 message(STATUS "${ALLOWED} reachable, ${FORBIDDEN} not")

@@ -9,6 +9,7 @@
 #   cli_without_zlib  add_subdirectory with TARE_BUILD_CLI=ON and without zlib: configure
 #                     only; the command is defined and says --hdr-log is unavailable.
 # Inputs: -DMODE=... -DSOURCE_DIR=<tare's sources> -DWORK_DIR=<scratch> [-DGIT=<git>]
+#         -DCXX=<the C++ compiler the parent of MODE build uses>
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(parent ${SOURCE_DIR}/tests/subproject/parent)
@@ -41,7 +42,7 @@ endfunction()
 
 if(MODE STREQUAL "build")
   run(${CMAKE_COMMAND} -S ${parent} -B ${WORK_DIR}/build -DTARE_HOW=subdirectory -DTARE_SOURCE=${SOURCE_DIR}
-      -DCMAKE_UNITY_BUILD=ON)
+      -DCMAKE_UNITY_BUILD=ON -DCMAKE_CXX_COMPILER=${CXX})
   expect_output("parent: tare's libraries are here" "the parent's checks did not run")
   # One compiler at a time: ctest counts this test as one of the processors it was given.
   run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target parent_bench -j1)

@@ -86,7 +86,7 @@ std::string unavailable_line(const Availability& availability) {
   // Events refused for the same reason share it: "cycles, instructions: no such counter ...".
   std::vector<std::pair<std::string, std::string>> by_reason;  // names, reason
   for (const auto& [name, reason] : availability.unavailable) {
-    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& r) { return r.second == reason; });
+    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&reason = reason](const auto& r) { return r.second == reason; });
     if (it == by_reason.end()) by_reason.emplace_back(name, reason);
     else it->first += ", " + name;
   }
