@@ -11,7 +11,8 @@ if [[ "${1:-}" == "--tests" ]]; then
   packages+=(chromium)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.
   packages+=(dpkg-dev)
-  # The fuzz stage: clang with libFuzzer, whose runtime is only a recommendation of clang.
+  # The sanitizer stage and its fuzzing: clang, with the sanitizers' and libFuzzer's runtimes
+  # (only a recommendation of clang). The subproject test builds with clang too.
   packages+=(clang libclang-rt-14-dev)
 fi
 missing=()
