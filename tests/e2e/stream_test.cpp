@@ -318,6 +318,8 @@ TEST(StreamBadInput, OneLineAndExitTwo) {
   expect_usage_error({"run", "--rate", "square:1k,2k"}, "square:LOW,HIGH,PERIOD");
   expect_usage_error({"run", "--rate", "1k", "--products", "zipf:10"}, "--products zipf:10");
   expect_usage_error({"run", "--rate", "1k", "--sut", "nowhere"}, "expected HOST:PORT");
+  expect_usage_error({"run", "--rate", "1k", "--done-timeout", "soon"}, "--done-timeout soon");
+  expect_usage_error({"sustainable", "--probe", "1k", "--done-timeout", "0"}, "--done-timeout 0");
   expect_usage_error({"run"}, "--rate is required");
   expect_usage_error({"sustainable", "--trial", "2s"}, "--probe is required");
 }
