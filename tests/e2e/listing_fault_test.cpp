@@ -38,15 +38,16 @@ std::string error_line(const std::string& err) {
 }  // namespace
 
 // Without a deadline `tare ab` would wait for the script forever (here: until the test's
-// own limit kills it). 10 s leave a busy machine time to start the script's `sleep`.
+// own limit kills it). The deadline is --timeout's (30 s by default); 2 s leave a busy
+// machine ample time to start the script's `sleep` and record it (milliseconds' work).
 TEST(ListingFaults, AbEndsAtTheTimeoutWhenABinaryHangsWhileListing) {
   const auto pids = tare_e2e::scratch_dir() / "hanging_lister.pids";
   const std::string hangs = lister_script("hanging_lister", "echo '['", pids);
   const auto r = tare_test::run_process(
-      {tare_e2e::kTare, "ab", hangs, TARE_AB_BASE, "--pairs", "2", "--timeout", "10"}, std::chrono::seconds(120));
+      {tare_e2e::kTare, "ab", hangs, TARE_AB_BASE, "--pairs", "2", "--timeout", "2"}, std::chrono::seconds(120));
   EXPECT_FALSE(r.timed_out) << "tare ab waited for the hanging binary";
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_EQ(error_line(r.err), "tare: error: " + hangs + ": its --list-json did not finish within 10 s (--timeout); killed")
+  EXPECT_EQ(error_line(r.err), "tare: error: " + hangs + ": its --list-json did not finish within 2 s (--timeout); killed")
       << r.err;
   const auto listed = tare_test::pids_in(pids);
   EXPECT_FALSE(listed.empty()) << "the script recorded its processes";

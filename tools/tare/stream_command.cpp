@@ -74,6 +74,9 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--max-lateness", load.max_lateness,
                   "Driver lateness p99 above this, and above a tenth of the event-time p99, makes a trial invalid")
       ->capture_default_str();
+  cmd->add_option("--done-timeout", load.done_timeout,
+                  "How long the SUT has after the end of the load to send its last outputs and done before the "
+                  "run ends incomplete (default: as long as the trial, at least 10s)");
   cmd->add_flag("--no-realtime", load.no_realtime,
                 "Do not ask for real-time priority for the driver's threads (by default they ask, and get it "
                 "as root, with CAP_SYS_NICE or with an RLIMIT_RTPRIO of 10 or more)");

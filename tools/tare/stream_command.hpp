@@ -32,6 +32,7 @@ struct LoadArgs {
   std::uint64_t seed = 1;
   unsigned generators = 1;
   std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
+  std::string done_timeout;  ///< empty: the driver's default (the trial's duration, at least 10 s)
   bool no_realtime = false;
   int digits = 3;
   std::string json, hdr_log;

@@ -12,11 +12,19 @@ namespace fs = std::filesystem;
 using tare::input::check_output_path;
 using tare::input::UsageError;
 
+fs::path output_scratch_path() { return fs::temp_directory_path() / ("tare-output-path-" + std::to_string(getpid())); }
+
 fs::path output_scratch() {
-  const auto dir = fs::temp_directory_path() / ("tare-output-path-" + std::to_string(getpid()));
+  const auto dir = output_scratch_path();
   fs::create_directories(dir);
   return dir;
 }
+
+// Each test's directory is removed after it (ctest runs each test in a process of its own).
+class OutputPath : public ::testing::Test {
+ protected:
+  void TearDown() override { fs::remove_all(output_scratch_path()); }
+};
 
 std::string refusal(const std::string& path) {
   try {
@@ -27,7 +35,7 @@ std::string refusal(const std::string& path) {
   return "(accepted)";
 }
 
-TEST(OutputPath, AFileInAWritableDirectoryPassesAndNothingIsLeftBehind) {
+TEST_F(OutputPath, AFileInAWritableDirectoryPassesAndNothingIsLeftBehind) {
   const auto dir = output_scratch() / "fresh";
   fs::create_directories(dir);
   EXPECT_NO_THROW(check_output_path((dir / "results.json").string(), "--json"));
@@ -41,13 +49,13 @@ TEST(OutputPath, AFileInAWritableDirectoryPassesAndNothingIsLeftBehind) {
 
 // F6: a directory passed the old check (which wrote a temporary file beside it) and the run
 // failed only when it renamed its results over the directory.
-TEST(OutputPath, ADirectoryIsRefusedNamingTheFlag) {
+TEST_F(OutputPath, ADirectoryIsRefusedNamingTheFlag) {
   const auto dir = output_scratch();
   EXPECT_EQ(refusal(dir.string()), "--json " + dir.string() + ": is a directory, not a file");
   EXPECT_EQ(refusal(dir.string() + "/"), "--json " + dir.string() + "/: is a directory, not a file");
 }
 
-TEST(OutputPath, AMissingOrUnwritableDirectoryIsRefused) {
+TEST_F(OutputPath, AMissingOrUnwritableDirectoryIsRefused) {
   const auto dir = output_scratch();
   EXPECT_EQ(refusal((dir / "missing" / "r.json").string()),
             "--json " + (dir / "missing" / "r.json").string() + ": no such directory: " + (dir / "missing").string());
