@@ -272,11 +272,14 @@ TEST(StreamSustainableKnownCost, FindsTheCapacityOfAKnownCostSutWithinTenPercent
 // the search then passed 5,078/s and reported [5,078, 5,250], which excludes the truth. The
 // verdict now counts work held in the SUT (the rise of the typical output's latency), and
 // the interval's low end allows for the verdict's 1% slack, so it holds 5,000. The upper
-// end may sit a little below 5,000 when a loaded machine delays the SUT's threads into a
-// false failure: 2% is allowed for that (the bug was on the other side).
+// end may sit below 5,000 when a loaded machine delays the driver's and the SUT's threads:
+// near capacity that delay looks like an overload's rising latency, and the trial fails.
+// Load can only fail a trial, never pass one above capacity, so the low end is exact and
+// the high end allows 10% (beside two busy loops and compiles, 4.4% was seen; the bug was on
+// the other side).
 void expect_interval_holds(const nlohmann::json& j, double truth, const std::string& out) {
   EXPECT_LE(j["result"]["ci_low"].get<double>(), truth) << out;
-  EXPECT_GE(j["result"]["ci_high"].get<double>(), 0.98 * truth) << out;
+  EXPECT_GE(j["result"]["ci_high"].get<double>(), 0.9 * truth) << out;
 }
 
 TEST(StreamSustainableKnownCost, TheIntervalHoldsTheCapacityOfAKnownCostSut) {
@@ -308,8 +311,7 @@ TEST(StreamSustainable, TheBusiestWorkerSetsTheCapacityOfPartitionedKeys) {
   // slack at that worker and for the random key split, which in a 1.6 s window hides an
   // overload of up to 1.8% (without it, beside two busy processes, 4,910/s once passed and
   // the interval began above the truth).
-  EXPECT_LE(j["result"]["ci_low"].get<double>(), truth) << r.out;
-  EXPECT_GE(j["result"]["ci_high"].get<double>(), 0.98 * truth) << r.out;
+  expect_interval_holds(j, truth, r.out);
 }
 
 // Issue 16's stall case with the default windows, keys and credit: one FIFO server (200 us
