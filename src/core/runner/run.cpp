@@ -225,8 +225,8 @@ ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clo
   ForkPlan plan;
   plan.executable = executable_path();
   plan.tsc_ghz = clock::tsc_ghz();
-  plan.sample_target_ns = analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns);
   plan.clock_resolution_ns = clock.resolution_ns;
+  plan.clock_overhead_ns = clock.overhead_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
   plan.horizon_ns = (options.horizon_ms > 0 ? options.horizon_ms : options.warmup_max_ms) * 1e6;
