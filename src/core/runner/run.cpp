@@ -314,6 +314,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   const analysis::StopRule rule = stop_rule(options);
   analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
   summary.profilers = options.profilers;
+  summary.bootstrap = !options.json_path.empty();
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, progress_style(options.quiet), [&] {
     // Summarising copies the run: only when a checkpoint is due.
