@@ -8,8 +8,9 @@
 
 namespace tare::analysis {
 
-double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns) {
-  return std::clamp(1000.0 * (clock_resolution_ns + clock_overhead_ns), 1e6, 1e8);
+double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns, double measure_ns) {
+  const double least = std::min(kLeastSampleNs, measure_ns / kShortForkSamples);
+  return std::clamp(1000.0 * (clock_resolution_ns + clock_overhead_ns), least, kMostSampleNs);
 }
 
 std::optional<std::uint64_t> BatchCalibrator::next(std::uint64_t invocations, double elapsed_ns) const {

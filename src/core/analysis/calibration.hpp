@@ -11,9 +11,19 @@
 
 namespace tare::analysis {
 
-/// The sample duration to aim for: 1000x the clock's resolution plus read cost, and at
-/// least 1 ms (shorter samples mostly measure the harness's own rhythm), at most 100 ms.
-double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns);
+inline constexpr double kLeastSampleNs = 1e6;
+inline constexpr double kMostSampleNs = 1e8;
+/// A fork measuring less than this many least samples' worth aims at this many samples.
+inline constexpr double kShortForkSamples = 20;
+
+/// The sample duration to aim for: 1000x the clock's resolution plus read cost (its error
+/// under 0.1% of a sample), and at least 1 ms (shorter samples weigh the harness's own rhythm
+/// between them more), at most 100 ms. A fork that measures `measure_ns` under 20 ms (a short
+/// run's) aims at a twentieth of it instead of 1 ms, never under the clock's 1000x: at 1 ms
+/// its measurement would be a sample or two, leaving its steady state nothing to be judged
+/// on, and its warmup could not reach the 20 samples the trend test settles on within its
+/// bound; it would always run to the bound.
+double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns, double measure_ns = 1e8);
 
 class BatchCalibrator {
  public:

@@ -69,7 +69,7 @@ void summarize(results::Benchmark& b, const registry::Instance& instance, const 
     if (fork.ok) good.push_back(&fork);
   const auto scored = scored_forks(b);
   estimate(b, scored, instance.mode, instance.threads, context.seed ^ std::hash<std::string>{}(b.name),
-           !context.checkpoint);
+           context.bootstrap && !context.checkpoint);
   measure_benchmark_drift(b, scored, instance.mode, context.run_reference_ns);
   add_rates(b);
   if (const auto disturbance = benchmark_disturbance(scored)) {

@@ -18,6 +18,9 @@ struct SummaryContext {
   std::uint64_t seed = 0;       ///< the run's seed: bootstrap resamples are reproducible
   double run_reference_ns = 0;  ///< the run's median reference time (drift normalisation)
   bool checkpoint = false;      ///< a summary written during the run: skip the bootstrap
+  /// The bootstrap intervals: only a results file (JSON) holds them, and they cost a few ms
+  /// a benchmark, so a run that writes none leaves them out.
+  bool bootstrap = true;
   std::vector<results::Profiler> profilers = {};  ///< what --prof asked for
 };
 

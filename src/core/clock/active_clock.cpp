@@ -54,7 +54,7 @@ std::string active_name() { return using_tsc() ? "tsc" : "clock_gettime(CLOCK_MO
 
 void select_best(std::chrono::milliseconds calibration) {
   if (TARE_HAS_TSC && tsc_invariant()) {
-    const double ghz = calibrate_tsc_ghz(calibration);
+    const double ghz = calibrate_tsc(calibration).ghz;
     if (ghz >= kMinPlausibleGhz && ghz <= kMaxPlausibleGhz) {
       use_tsc(ghz);
       return;

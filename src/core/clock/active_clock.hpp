@@ -29,7 +29,8 @@ double tsc_ghz();
 std::string active_name();
 
 /// Start-up choice: the TSC when it is invariant and its calibrated rate is plausible
-/// (0.2 to 10 GHz), otherwise the monotonic clock.
+/// (0.2 to 10 GHz), otherwise the monotonic clock. The rate is measured until it is known to
+/// kTscRateError (clock/calibrate_tsc.hpp; a few milliseconds), for at most `calibration`.
 void select_best(std::chrono::milliseconds calibration = std::chrono::milliseconds(50));
 
 /// Resolution and per-read overhead of the active clock, in ns, read the way the timed

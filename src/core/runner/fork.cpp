@@ -76,11 +76,12 @@ void warm_up_as_planned(WorkerChannel& worker, const registry::Instance& instanc
 
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode). Fills fork_input.calibration_samples: how many of the warmup samples were
-// calibration (other batch sizes).
+// calibration (other batch sizes). The reference workload is timed before and after, or
+// after only in a brief fork (reads_reference_once).
 void measure_steady(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
                       analysis::ForkAnalysisInput& fork_input, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
-  fork.reference_before_ns = time_reference(worker);
+  if (!reads_reference_once(plan)) fork.reference_before_ns = time_reference(worker);
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
@@ -120,6 +121,12 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   fork.reference_after_ns = time_reference(worker);
 }
 
+}  // namespace
+
+bool reads_reference_once(const ForkPlan& plan) { return plan.warmup_max_ns + plan.measure_ns < kBriefForkNs; }
+
+namespace {
+
 // How long the fork may take samples at most (its calibration and warmup, the horizon's
 // second look, and every measured sample replaced once), for a worker that plans how long
 // a call of the benchmark's function lasts (the Google Benchmark layer's).
@@ -144,6 +151,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
   plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
   plan.horizon_ns = std::max(plan.horizon_ns, settings.warmup_min_ms * 1e6);
+  plan.sample_target_ns = analysis::target_sample_ns(plan.clock_resolution_ns, plan.clock_overhead_ns, plan.measure_ns);
   results::Fork fork;
   fork.layout = worker::derive_layout(plan.layout_seed);
   analysis::ForkAnalysisInput fork_input;

@@ -1,7 +1,7 @@
-// One fork of one benchmark: start a fresh worker, time the reference workload, calibrate
-// the batch, warm up until the recent samples show no trend (bounded by time), measure the
-// empty-operation floor, take the measured samples, time the reference workload again,
-// tear down; then let the whole series decide where the steady state began
+// One fork of one benchmark: start a fresh worker, time the reference workload (not in a
+// brief fork), calibrate the batch, warm up until the recent samples show no trend (bounded
+// by time), measure the empty-operation floor, take the measured samples, time the
+// reference workload again, tear down; then let the whole series decide where the steady state began
 // (fork_analysis). The first fork of a benchmark warms up to the horizon, however steady,
 // to see a slow start longer than a fork (slow_start). The policy lives here; the worker
 // only obeys.
@@ -22,8 +22,11 @@ struct ForkPlan {
   std::string executable;
   double tsc_ghz = 0;                 ///< passed to the worker; 0 = CLOCK_MONOTONIC
   std::uint64_t layout_seed = 0;
+  /// How long a sample aims to last: run_fork sets it from the clock and the measured time
+  /// (analysis::target_sample_ns).
   double sample_target_ns = 1e6;
   double clock_resolution_ns = 0;     ///< quantization of a sample's time (changepoint variance floor)
+  double clock_overhead_ns = 0;       ///< the cost of a clock read
   double steady_band = 0.05;          ///< relative: smaller changes of speed are one steady state
   double warmup_max_ns = 1e9;         ///< warmup gives up (no steady state) after this
   double horizon_ns = 1e9;            ///< how long a first fork watches for a slow start
@@ -43,6 +46,15 @@ struct ForkPlan {
   /// into the worker (empty: none).
   std::string alloc_library;
 };
+
+/// A fork whose warmup bound and measurement together are shorter than this is brief: its
+/// two readings of the reference workload would be a few milliseconds apart, where nothing
+/// drifts, and each costs about 1.5 ms, a tenth of such a fork.
+inline constexpr double kBriefForkNs = 1e8;
+
+/// Whether the fork reads the reference workload only once, after its measurement (a brief
+/// fork's); otherwise before its calibration and after its measurement.
+bool reads_reference_once(const ForkPlan& plan);
 
 /// Runs one fork; the benchmark's own RunSettings override the plan's. Failures of the
 /// worker are recorded in the returned Fork (ok = false, error says why; skipped when the

@@ -225,8 +225,8 @@ ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clo
   ForkPlan plan;
   plan.executable = executable_path();
   plan.tsc_ghz = clock::tsc_ghz();
-  plan.sample_target_ns = analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns);
   plan.clock_resolution_ns = clock.resolution_ns;
+  plan.clock_overhead_ns = clock.overhead_ns;
   plan.measure_ns = options.measure_ms * 1e6;
   plan.warmup_max_ns = options.warmup_max_ms * 1e6;
   plan.horizon_ns = (options.horizon_ms > 0 ? options.horizon_ms : options.warmup_max_ms) * 1e6;
@@ -245,15 +245,17 @@ analysis::StopRule stop_rule(const RunOptions& options) {
   return rule;
 }
 
-// What a run spends before its first fork, waiting: the TSC's rate is timed over 20 ms,
-// which knows it to about 1e-5. (The rest of the machine's load is read over the run
-// itself: system::OtherLoad.)
+// What a run spends before its first fork, waiting: the TSC's rate is timed until it is
+// known to 1e-5 (clock::kTscRateError: some 4 ms on a VM whose clock reads take 30 ns),
+// 20 ms at most. (The rest of the machine's load is read over the run itself:
+// system::OtherLoad.)
 constexpr std::chrono::milliseconds kTscCalibration{20};
 
-results::Run described_run(const RunOptions& options, const std::vector<registry::Instance>& instances) {
+results::Run described_run(const RunOptions& options, const std::vector<registry::Instance>& instances,
+                          const clock::Characterization& clock) {
   results::Run run;
   system::describe_machine(run.context);
-  system::describe_clock(run.context);
+  system::describe_clock(run.context, clock);
   run.context.command_line = options.command_line;
   run.context.settings = {options.min_forks,      options.max_forks,   options.budget_seconds,
                           options.target_ci_percent, options.measure_ms, options.warmup_max_ms,
@@ -305,13 +307,14 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   const system::OtherLoad other_load;
   const auto characterization = clock::characterize_active();
 
-  results::Run run = described_run(options, instances);
+  results::Run run = described_run(options, instances, characterization);
   // The scored forks run with no profiler's instrument in their workers.
   const ForkPlan plan = fork_plan(options, characterization);
   const std::vector<ProfilingPlan> profiling = profiling_plans(options, tools, plan, run.context);
   const analysis::StopRule rule = stop_rule(options);
   analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
   summary.profilers = options.profilers;
+  summary.bootstrap = !options.json_path.empty();
 
   const CampaignOutcome outcome = run_campaign(instances, run, plan, rule, run.context.seed, progress_style(options.quiet), [&] {
     // Summarising copies the run: only when a checkpoint is due.

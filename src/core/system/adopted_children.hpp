@@ -20,7 +20,8 @@ bool adopt_orphaned_descendants() noexcept;
 /// Ends every child of this process that no ChildExit watches (those are the children tare
 /// started and still uses): SIGKILL to the group it leads and to it, then reaps it; again
 /// for what that orphaned in turn, until none is left (at most a few rounds). Returns how
-/// many were ended.
+/// many were ended. When this process has no child at all (one waitid says so), /proc is
+/// not read.
 std::size_t end_stray_children() noexcept;
 
 }  // namespace tare::system

@@ -7,8 +7,8 @@
 
 namespace tare::system {
 
-void describe_clock(results::Context& ctx) {
-  const clock::Characterization c = clock::characterize_active();
+void describe_clock(results::Context& ctx, const clock::Characterization& measured) {
+  const clock::Characterization& c = measured;
   ctx.clock.name = clock::active_name();
   ctx.clock.resolution_ns = c.resolution_ns;
   ctx.clock.overhead_ns = c.overhead_ns;

@@ -36,6 +36,17 @@ TEST(TargetSample, IsAThousandTimesTheClockCostClampedToOneAndAHundredMillisecon
   EXPECT_DOUBLE_EQ(target_sample_ns(1e6, 0), 1e8);      // 1 ms ticks: capped at 100 ms
 }
 
+// A short fork (a short run's: under 20 ms measured) aims at 20 samples, never where the
+// clock's error would exceed 0.1% of one.
+TEST(TargetSample, AShortForkAimsAtTwentySamplesNotUnderTheClocksThousandfold) {
+  EXPECT_DOUBLE_EQ(target_sample_ns(1, 20, 100e6), 1e6);     // the usual fork: 1 ms
+  EXPECT_DOUBLE_EQ(target_sample_ns(1, 20, 20e6), 1e6);      // 20 ms: still 1 ms
+  EXPECT_DOUBLE_EQ(target_sample_ns(1, 20, 4e6), 200e3);     // 4 ms: a twentieth
+  EXPECT_DOUBLE_EQ(target_sample_ns(1, 20, 0.2e6), 21e3);    // never under 1000 x (q + c)
+  EXPECT_DOUBLE_EQ(target_sample_ns(100, 100, 2e6), 200e3);  // the clock's bound wins over 100 us
+  EXPECT_DOUBLE_EQ(target_sample_ns(4000, 1000, 2e6), 5e6);  // a coarse clock: as before
+}
+
 TEST(BatchCalibrator, ASevenNanosecondOpLandsBetweenTwoThirdsAndTheTargetPlusTwentyPercent) {
   const double target = 1e6;
   const FakeClock clock{1.0, 7.0};

@@ -93,6 +93,27 @@ TEST(Summarize, TheScoreIsTheMeanOfForkMeansWithATIntervalOverForks) {
   EXPECT_NEAR(*b.within_fork_variance, 0.0001, 0.00005);
 }
 
+// The bootstrap is computed for a results file alone: a run that writes none, or a
+// checkpoint, leaves it out and keeps every other estimate.
+TEST(Summarize, TheBootstrapOnlyWhenAskedForAndNotInACheckpoint) {
+  Fixture fx;
+  std::mt19937_64 rng(4);
+  std::vector<Fork> forks;
+  for (double m : {10.0, 11.0, 12.0}) forks.push_back(fork_with_mean(m, 0.01, 20, rng));
+  const Benchmark with = summarized(fx, forks);
+  ASSERT_TRUE(with.bootstrap);
+  EXPECT_GT(with.bootstrap->resamples, 0);
+  fx.context.bootstrap = false;
+  const Benchmark without = summarized(fx, forks);
+  EXPECT_FALSE(without.bootstrap);
+  ASSERT_TRUE(without.score && without.ci);
+  EXPECT_EQ(*without.score, *with.score);
+  EXPECT_EQ(without.ci->low, with.ci->low);
+  fx.context.bootstrap = true;
+  fx.context.checkpoint = true;
+  EXPECT_FALSE(summarized(fx, forks).bootstrap);
+}
+
 TEST(Summarize, FailedForksDoNotEnterTheEstimate) {
   Fixture fx;
   std::mt19937_64 rng(2);

@@ -76,12 +76,33 @@ TEST_F(ActiveClock, SelectBestPicksAConsistentClock) {
 }
 
 TEST_F(ActiveClock, CalibrationGivesARateWhereThereIsATsc) {
-  const double ghz = clk::calibrate_tsc_ghz(std::chrono::milliseconds(1));
+  const double ghz = clk::calibrate_tsc(std::chrono::milliseconds(1)).ghz;
   if (TARE_HAS_TSC) {
     EXPECT_GT(ghz, 0.0);
   } else {
     EXPECT_EQ(ghz, 0.0);
   }
+}
+
+// The calibration stops once its bound is met, or at its longest span with the bound it
+// reached: never short of both.
+TEST_F(ActiveClock, CalibrationReachesItsErrorBoundOrItsLongestSpan) {
+  if (!TARE_HAS_TSC) GTEST_SKIP() << "no TSC";
+  const clk::TscRate rate = clk::calibrate_tsc(std::chrono::milliseconds(200), clk::kTscRateError);
+  EXPECT_GT(rate.ghz, 0.0);
+  EXPECT_TRUE(rate.relative_error <= clk::kTscRateError || rate.span_ns >= 200e6)
+      << "bound " << rate.relative_error << " after " << rate.span_ns << " ns";
+  // The bound covers at least the clock's quanta over the span.
+  EXPECT_GE(rate.relative_error, 2 / rate.span_ns);
+}
+
+TEST(TscRateErrorBound, IsHalfTheBracketsOverTheSpanPlusTheClocksQuanta) {
+  // 1,000,000 ticks over 1,000,000 ns, brackets of 80 and 120 ticks: 100 / 1e6 + 2 / 1e6.
+  EXPECT_DOUBLE_EQ(clk::tsc_rate_error_bound(1e6, 1e6, 80, 120), 1.02e-4);
+  // Ten times the span, a tenth of the error.
+  EXPECT_DOUBLE_EQ(clk::tsc_rate_error_bound(1e7, 1e7, 80, 120), 1.02e-5);
+  EXPECT_EQ(clk::tsc_rate_error_bound(0, 1e6, 80, 120), 1.0);
+  EXPECT_EQ(clk::tsc_rate_error_bound(1e6, 0, 80, 120), 1.0);
 }
 
 void expect_sane(const clk::Characterization& c) {

@@ -12,8 +12,10 @@ constexpr double kGoogleDefaultMinTimeSeconds = 0.5;
 // something (t = 4.3; two would give 12.7).
 constexpr int kForks = 5;
 constexpr int kShortRunForks = 3;
-// The least warmup bound: the trend test needs some 20 samples of about 1 ms.
-constexpr double kLeastWarmupMs = 20;
+// The least warmup bound: the trend test needs some 20 samples, and a short run's are a
+// twentieth of its processes' measured time (analysis::target_sample_ns), so 20 of them
+// fit in a few milliseconds.
+constexpr double kLeastWarmupMs = 5;
 constexpr double kMostWarmupMs = 1000;
 
 bool given(const Flags& f, const std::string& option) {
