@@ -30,7 +30,7 @@ namespace {
 // Sanitizer builds run the library at -O0 and many times slower: fewer runs there (the
 // bars are the same; the rates are estimated less precisely).
 #if defined(TARE_SANITIZE)
-constexpr int kRuns = 40;
+constexpr int kRuns = 20;
 #else
 constexpr int kRuns = 200;
 #endif

@@ -29,7 +29,7 @@ namespace few_forks {
 namespace {
 
 #if defined(TARE_SANITIZE)  // the library runs many times slower: fewer experiments
-constexpr int kExperiments = 600;
+constexpr int kExperiments = 240;
 #else
 constexpr int kExperiments = 2000;
 #endif
