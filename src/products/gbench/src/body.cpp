@@ -73,6 +73,10 @@ class GbenchBody final : public detail::Body {
     if (!r.call) start_call(r, batch);
     r.call->start();
   }
+  bool run_needs_preparing(const detail::StateBase& base, std::uint64_t n) const override {
+    const RunRecord& r = static_cast<const RunRecord&>(base);
+    return !r.call || !r.call->started() || r.call->room() < static_cast<benchmark::IterationCount>(n);
+  }
   std::uint64_t run(detail::StateBase& base, std::uint64_t n) const override {
     RunRecord& r = record_of(base);
     const auto batch = static_cast<benchmark::IterationCount>(n);
