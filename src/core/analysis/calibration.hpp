@@ -64,6 +64,20 @@ std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, con
 std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan,
                                std::uint64_t ops_per_invocation, int threads);
 
+/// What a fork asks of its time before and during its measurement, for judging a first sample.
+struct FirstSampleBounds {
+  double measure_ns = 1e8;          ///< measured time per fork
+  double warmup_max_ns = 1e9;       ///< the warmup's bound (MinWarmUpTime raises it)
+  double warmup_until_age_ns = 0;   ///< warm up until the process is this old (a slow start)
+};
+
+/// Whether a fork's first sample, of one invocation, is its whole measurement, when one
+/// measured sample is enough (min_samples 1: a Google Benchmark-length run): it lasted at
+/// least the fork's measurement and its warmup bound, so the warmup would stop after it and
+/// one more sample would measure as long again; and the process is as old as the fork must
+/// warm up to. Nothing is judged of its steady state (one sample).
+bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds);
+
 /// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
 inline constexpr double kSamplesOfNothing = 100;
 

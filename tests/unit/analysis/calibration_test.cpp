@@ -76,3 +76,35 @@ TEST(BatchCalibrator, GrowsGeometricallySoCalibrationTakesFewSteps) {
   calibrate(BatchCalibrator(1e6), FakeClock{1.0, 0.5}, &steps);
   EXPECT_LE(steps, 9);
 }
+
+namespace {
+
+tare::results::Sample one_invocation(double ns, double age_ns) {
+  tare::results::Sample s;
+  s.ops = 1;
+  s.ns = ns;
+  s.age_ns = age_ns;
+  return s;
+}
+
+}  // namespace
+
+// One sample is the fork's measurement when it lasted its measurement and its warmup bound,
+// whichever is longer (a Google Benchmark short run: 3.3 ms and 20 ms), and the process is as
+// old as the fork must warm up to.
+TEST(FirstSampleServes, WhenItLastedTheMeasurementAndTheWarmupBound) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 0};
+  EXPECT_TRUE(first_sample_serves(one_invocation(1e9, 1.1e9), bounds));
+  EXPECT_TRUE(first_sample_serves(one_invocation(20e6, 30e6), bounds));
+  EXPECT_FALSE(first_sample_serves(one_invocation(10e6, 20e6), bounds));  // longer than the measurement only
+  EXPECT_FALSE(first_sample_serves(one_invocation(2e6, 1e9), bounds));    // an old process does not make it long
+  EXPECT_FALSE(first_sample_serves(one_invocation(50e6, 60e6), {100e6, 20e6, 0}));  // shorter than the measurement
+}
+
+TEST(FirstSampleServes, NotBeforeTheAgeASlowStartAsksToWarmUpTo) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 500e6};
+  EXPECT_FALSE(first_sample_serves(one_invocation(300e6, 310e6), bounds));
+  EXPECT_TRUE(first_sample_serves(one_invocation(600e6, 610e6), bounds));
+}

@@ -54,7 +54,10 @@ void apply_run_length(const Flags& f, runner::RunOptions& options) {
     apply_forks(f, short_run_asked, options);
     if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
   }
-  if (short_run_asked) options.min_samples = 1;  // slower than min_time: one run per process, as Google Benchmark
+  // A process measures its time, however few samples that is (one call longer than it is one
+  // sample, as Google Benchmark reports one run that lasted min_time): a call that alone lasts
+  // the process's warmup and measurement is its only sample (the runner's first_sample_serves).
+  options.min_samples = 1;
   if (given(f, "--warmup-max-ms")) return;
   // A short run may warm up for min_time in all; otherwise a process warms up at most as
   // long as it measures.
