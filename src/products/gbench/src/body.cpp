@@ -7,11 +7,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "access.hpp"
 #include "call.hpp"
 #include "call_plan.hpp"
 #include "flags.hpp"
+#include "run_length.hpp"
 #include "thread_manager.hpp"
 #include "clock/active_clock.hpp"
 #include "registry/registry.hpp"
@@ -239,12 +241,12 @@ nlohmann::json GbenchBody::measure_memory(const RunRecord& first) const {
 
 }  // namespace
 
-void register_all_with_tare(const std::vector<Instance>& instances) {
+void register_all_with_tare(const std::vector<Instance>& instances, double run_measure_ms) {
   registry::clear();  // a program may run, clear and register anew: each run registers what it has
-  for (const auto& instance : instances) register_with_tare(instance);
+  for (const auto& instance : instances) register_with_tare(instance, run_measure_ms);
 }
 
-void register_with_tare(const Instance& instance) {
+void register_with_tare(const Instance& instance, double run_measure_ms) {
   detail::BenchmarkSpec spec;
   spec.name = instance.name;
   spec.name_is_complete = true;
@@ -258,7 +260,10 @@ void register_with_tare(const Instance& instance) {
   // Iterations(N) is one run of exactly N iterations, as in Google Benchmark: a single shot
   // of N in each fork (code may count on the benchmark running no more often than that).
   if (spec.settings.invocations > 0) spec.mode = tare::Mode::ss;
-  spec.settings.measure_ms = Access::min_time(family) * 1e3;
+  const bool cpu_timed = !Access::real_time(family) && !Access::manual_time(family);
+  spec.settings.measure_ms =
+      thread_measure_ms({Access::min_time(family) * 1e3, run_measure_ms}, instance.threads,
+                        static_cast<int>(std::thread::hardware_concurrency()), cpu_timed);
   spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
   spec.body = std::make_shared<GbenchBody>(instance, iterations);

@@ -44,6 +44,16 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
 
 }  // namespace
 
+double thread_measure_ms(const ProcessMeasure& measure, int threads, int cpus, bool cpu_timed) {
+  const int sharing = std::min(threads, std::max(cpus, 1));
+  if (!cpu_timed || sharing <= 1) return measure.own_ms;
+  return (measure.own_ms > 0 ? measure.own_ms : measure.run_ms) / sharing;
+}
+
+double min_time_measure_ms(const Flags& f, const runner::RunOptions& options) {
+  return given(f, "--measure-ms") ? 0 : options.measure_ms;
+}
+
 void apply_run_length(const Flags& f, runner::RunOptions& options) {
   if (!given(f, "--target-ci")) options.target_ci_percent = kWideIntervalPercent;
   const bool short_run_asked = short_run(f);
