@@ -96,6 +96,7 @@ class Body {
 struct RunSettings {
   std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration (in single shot: the one call's)
   double measure_ms = 0;          ///< measured time per fork
+  double warmup_max_ms = 0;       ///< warm up at most this long per fork
   double warmup_min_ms = 0;       ///< warm up at least this long per fork (the bound grows to match)
   int forks = 0;                  ///< exactly this many forks
 };

@@ -1,6 +1,6 @@
-// How long a process of a multi-threaded Google Benchmark benchmark measures, in a sample's
-// time (the mean over its threads' times): Google Benchmark sums its threads' CPU time
-// against min_time, and times real or manual time per thread.
+// How long a process of a multi-threaded Google Benchmark benchmark measures and warms up,
+// in a sample's time (the mean over its threads' times): Google Benchmark sums its threads'
+// CPU time against min_time, and times real or manual time per thread.
 #include "run_length.hpp"
 
 #include <gtest/gtest.h>
@@ -8,28 +8,37 @@
 namespace tare::gbench {
 namespace {
 
-TEST(ThreadMeasure, ThreadsTimedOnCpuShareTheProcesssMeasuredTime) {
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 2, 8, true), 50);
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 8, 8, true), 12.5);
-  EXPECT_DOUBLE_EQ(thread_measure_ms({300, 100}, 3, 8, true), 100);  // a MinTime of its own wins
+// The default run's process: 100 ms measured after at most 100 ms of warmup.
+const ProcessLength kDefault{100, 100};
+
+void expect_length(const ProcessLength& got, double measure_ms, double warmup_max_ms) {
+  EXPECT_DOUBLE_EQ(got.measure_ms, measure_ms);
+  EXPECT_DOUBLE_EQ(got.warmup_max_ms, warmup_max_ms);
+}
+
+TEST(BenchmarkProcessLength, ThreadsTimedOnCpuShareTheProcesssTime) {
+  expect_length(benchmark_process_length(kDefault, 0, 2, 8, true), 50, 50);
+  expect_length(benchmark_process_length(kDefault, 0, 8, 8, true), 12.5, 20);  // a warmup of 20 ms at least
+  expect_length(benchmark_process_length(kDefault, 300, 3, 8, true), 100, 33.333333333333336);  // its own MinTime
 }
 
 // With more threads than CPUs a thread's time runs on while it waits for one: the CPUs'
 // time is what the threads' CPU time adds up to.
-TEST(ThreadMeasure, MoreThreadsThanCpusShareItByCpu) {
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 16, 2, true), 50);
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 4, 1, true), 0);  // one CPU: the run's own stands
+TEST(BenchmarkProcessLength, MoreThreadsThanCpusShareItByCpu) {
+  expect_length(benchmark_process_length(kDefault, 0, 16, 2, true), 50, 50);
+  expect_length(benchmark_process_length(kDefault, 0, 4, 1, true), 0, 0);  // one CPU: the run's own stand
 }
 
-TEST(ThreadMeasure, OneThreadOrRealOrManualTimeKeepsTheRunsOwn) {
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 1, 8, true), 0);      // the run's own stands
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 100}, 4, 8, false), 0);     // UseRealTime, UseManualTime
-  EXPECT_DOUBLE_EQ(thread_measure_ms({700, 100}, 1, 8, true), 700);  // MinTime, as before
-  EXPECT_DOUBLE_EQ(thread_measure_ms({700, 100}, 4, 8, false), 700);
+TEST(BenchmarkProcessLength, OneThreadOrRealOrManualTimeKeepsTheRunsOwn) {
+  expect_length(benchmark_process_length(kDefault, 0, 1, 8, true), 0, 0);
+  expect_length(benchmark_process_length(kDefault, 0, 4, 8, false), 0, 0);  // UseRealTime, UseManualTime
+  expect_length(benchmark_process_length(kDefault, 700, 1, 8, true), 700, 0);  // MinTime, as before
+  expect_length(benchmark_process_length(kDefault, 700, 4, 8, false), 700, 0);
 }
 
-TEST(ThreadMeasure, TaresOwnMeasureMsIsAThreads) {
-  EXPECT_DOUBLE_EQ(thread_measure_ms({0, 0}, 4, 8, true), 0);  // --measure-ms given: the run's own stands
+TEST(BenchmarkProcessLength, TaresOwnOptionsAreAThreads) {
+  // --measure-ms and --warmup-max-ms given: the run's own stand.
+  expect_length(benchmark_process_length({0, 0}, 0, 4, 8, true), 0, 0);
 }
 
 }  // namespace

@@ -13,7 +13,6 @@
 #include "call.hpp"
 #include "call_plan.hpp"
 #include "flags.hpp"
-#include "run_length.hpp"
 #include "thread_manager.hpp"
 #include "clock/active_clock.hpp"
 #include "registry/registry.hpp"
@@ -241,12 +240,12 @@ nlohmann::json GbenchBody::measure_memory(const RunRecord& first) const {
 
 }  // namespace
 
-void register_all_with_tare(const std::vector<Instance>& instances, double run_measure_ms) {
+void register_all_with_tare(const std::vector<Instance>& instances, const ProcessLength& run) {
   registry::clear();  // a program may run, clear and register anew: each run registers what it has
-  for (const auto& instance : instances) register_with_tare(instance, run_measure_ms);
+  for (const auto& instance : instances) register_with_tare(instance, run);
 }
 
-void register_with_tare(const Instance& instance, double run_measure_ms) {
+void register_with_tare(const Instance& instance, const ProcessLength& run) {
   detail::BenchmarkSpec spec;
   spec.name = instance.name;
   spec.name_is_complete = true;
@@ -261,9 +260,10 @@ void register_with_tare(const Instance& instance, double run_measure_ms) {
   // of N in each fork (code may count on the benchmark running no more often than that).
   if (spec.settings.invocations > 0) spec.mode = tare::Mode::ss;
   const bool cpu_timed = !Access::real_time(family) && !Access::manual_time(family);
-  spec.settings.measure_ms =
-      thread_measure_ms({Access::min_time(family) * 1e3, run_measure_ms}, instance.threads,
-                        static_cast<int>(std::thread::hardware_concurrency()), cpu_timed);
+  const ProcessLength length = benchmark_process_length(run, Access::min_time(family) * 1e3, instance.threads,
+                                                        static_cast<int>(std::thread::hardware_concurrency()), cpu_timed);
+  spec.settings.measure_ms = length.measure_ms;
+  spec.settings.warmup_max_ms = length.warmup_max_ms;
   spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
   spec.body = std::make_shared<GbenchBody>(instance, iterations);

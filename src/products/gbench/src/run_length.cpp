@@ -44,14 +44,17 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
 
 }  // namespace
 
-double thread_measure_ms(const ProcessMeasure& measure, int threads, int cpus, bool cpu_timed) {
-  const int sharing = std::min(threads, std::max(cpus, 1));
-  if (!cpu_timed || sharing <= 1) return measure.own_ms;
-  return (measure.own_ms > 0 ? measure.own_ms : measure.run_ms) / sharing;
+ProcessLength min_time_process_length(const Flags& f, const runner::RunOptions& options) {
+  return {given(f, "--measure-ms") ? 0 : options.measure_ms, given(f, "--warmup-max-ms") ? 0 : options.warmup_max_ms};
 }
 
-double min_time_measure_ms(const Flags& f, const runner::RunOptions& options) {
-  return given(f, "--measure-ms") ? 0 : options.measure_ms;
+ProcessLength benchmark_process_length(const ProcessLength& run, double own_measure_ms, int threads, int cpus,
+                                       bool cpu_timed) {
+  const int sharing = std::min(threads, std::max(cpus, 1));
+  if (!cpu_timed || sharing <= 1) return {own_measure_ms, 0};
+  const double measure = own_measure_ms > 0 ? own_measure_ms : run.measure_ms;
+  const double warmup = run.warmup_max_ms > 0 ? std::max(kLeastWarmupMs, run.warmup_max_ms / sharing) : 0;
+  return {measure / sharing, warmup};
 }
 
 void apply_run_length(const Flags& f, runner::RunOptions& options) {

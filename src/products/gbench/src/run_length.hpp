@@ -21,24 +21,26 @@ constexpr double kWideIntervalPercent = 3;
 /// `options` (tare's, as parsed from the command line) with Google Benchmark's run length.
 void apply_run_length(const Flags& flags, runner::RunOptions& options);
 
-/// A benchmark's measured time per process: its own (MinTime), else the run's from
-/// Google Benchmark's min_time (0: neither, tare's own --measure-ms stands).
-struct ProcessMeasure {
-  double own_ms = 0;
-  double run_ms = 0;
+/// A process's measured time and its warmup's bound (0: not set here).
+struct ProcessLength {
+  double measure_ms = 0;
+  double warmup_max_ms = 0;
 };
 
-/// A benchmark's measured time per process in a sample's time (the mean over its threads'
-/// times; 0: the run's own stands), on a machine of `cpus` CPUs. Google Benchmark's min_time
-/// counts CPU time summed over a run's threads (its default timing; real and manual time
-/// are one thread's), so a multi-threaded benchmark timed on CPU measures all its threads'
-/// CPU time: each thread's share of it, and with more threads than CPUs (where a thread's
-/// time runs on while it waits for a CPU) each CPU's. A MinTime of its own wins over the run's.
-double thread_measure_ms(const ProcessMeasure& measure, int threads, int cpus, bool cpu_timed);
+/// What Google Benchmark's min_time gave each process of the run (apply_run_length), for a
+/// multi-threaded benchmark to share among its threads; 0 where tare's own --measure-ms or
+/// --warmup-max-ms set it.
+ProcessLength min_time_process_length(const Flags& flags, const runner::RunOptions& options);
 
-/// The measured time per process that Google Benchmark's min_time gave `options`
-/// (apply_run_length), which a multi-threaded benchmark timed on CPU shares among its
-/// threads, as Google Benchmark sums its threads' CPU time; 0 when tare's --measure-ms set it.
-double min_time_measure_ms(const Flags& flags, const runner::RunOptions& options);
+/// A benchmark's own measured time and warmup bound per process, in a sample's time (the
+/// mean over its threads' times; 0: the run's stand), on a machine of `cpus` CPUs, from the
+/// run's (min_time_process_length) and its own MinTime (`own_measure_ms`, 0: none). Google
+/// Benchmark's min_time counts CPU time summed over a run's threads (its default timing;
+/// real and manual time are one thread's), so a multi-threaded benchmark timed on CPU
+/// measures all its threads' CPU time: each thread's share of it, and with more threads than
+/// CPUs (where a thread's time runs on while it waits for a CPU) each CPU's; it warms up,
+/// as every process does, for at most as long as it measures (at least 20 ms).
+ProcessLength benchmark_process_length(const ProcessLength& run, double own_measure_ms, int threads, int cpus,
+                                       bool cpu_timed);
 
 }  // namespace tare::gbench
