@@ -27,9 +27,11 @@ std::optional<std::uint64_t> BatchCalibrator::next(std::uint64_t invocations, do
 }
 
 // The median of the last five, so that one disturbed sample does not halve (or double) the
-// number of samples the measurement takes.
+// number of samples the measurement takes; of the last batch size only (a warmup as short as
+// one sample leaves calibration samples of smaller batches among the last five).
 results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
-  const std::size_t k = std::min<std::size_t>(5, warmup.size());
+  std::size_t k = 0;
+  while (k < 5 && k < warmup.size() && warmup[warmup.size() - 1 - k].ops == warmup.back().ops) ++k;
   std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
   std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
                    [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });

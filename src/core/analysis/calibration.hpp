@@ -35,8 +35,9 @@ class BatchCalibrator {
   std::uint64_t max_invocations_;
 };
 
-/// The typical recent sample: the median of the last five (one disturbed sample must not
-/// halve or double what is derived from it). `samples` must not be empty.
+/// The typical recent sample: the median of the last five at the last one's batch size (one
+/// disturbed sample must not halve or double what is derived from it). `samples` must not be
+/// empty.
 results::Sample typical_recent(const std::vector<results::Sample>& samples);
 
 /// ns per invocation of a sample.

@@ -108,3 +108,24 @@ TEST(FirstSampleServes, NotBeforeTheAgeASlowStartAsksToWarmUpTo) {
   EXPECT_FALSE(first_sample_serves(one_invocation(300e6, 310e6), bounds));
   EXPECT_TRUE(first_sample_serves(one_invocation(600e6, 610e6), bounds));
 }
+
+namespace {
+
+tare::results::Sample batch(std::uint64_t ops, double ns) {
+  tare::results::Sample s;
+  s.ops = ops;
+  s.ns = ns;
+  return s;
+}
+
+}  // namespace
+
+// The typical recent sample is of the last batch size: calibration samples of smaller
+// batches before a short warmup are no guide to how long a sample takes.
+TEST(TypicalRecent, IsTheMedianOfTheLastFiveOfTheLastBatchSize) {
+  using tare::analysis::typical_recent;
+  EXPECT_DOUBLE_EQ(typical_recent({batch(10, 1e4), batch(100, 1e5), batch(1000, 1e6), batch(1000, 1.2e6)}).ns, 1.2e6);
+  EXPECT_DOUBLE_EQ(typical_recent({batch(100, 1e5), batch(1000, 1e6)}).ns, 1e6);
+  EXPECT_DOUBLE_EQ(
+      typical_recent({batch(9, 1), batch(9, 1e6), batch(9, 3e6), batch(9, 2e6), batch(9, 9e6), batch(9, 4e6)}).ns, 3e6);
+}
