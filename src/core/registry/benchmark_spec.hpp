@@ -97,6 +97,7 @@ struct RunSettings {
   std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration (in single shot: the one call's)
   double measure_ms = 0;          ///< measured time per fork
   double warmup_max_ms = 0;       ///< warm up at most this long per fork
+  double horizon_ms = 0;          ///< the first fork watches for a slow start this long
   double warmup_min_ms = 0;       ///< warm up at least this long per fork (the bound grows to match)
   int forks = 0;                  ///< exactly this many forks
 };

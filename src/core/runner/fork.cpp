@@ -178,6 +178,7 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   const auto& settings = instance.spec->settings;
   if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
   if (settings.warmup_max_ms > 0) plan.warmup_max_ns = settings.warmup_max_ms * 1e6;
+  if (settings.horizon_ms > 0) plan.horizon_ns = settings.horizon_ms * 1e6;
   plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
   plan.horizon_ns = std::max(plan.horizon_ns, settings.warmup_min_ms * 1e6);
   results::Fork fork;

@@ -264,6 +264,7 @@ void register_with_tare(const Instance& instance, const ProcessLength& run) {
                                                         static_cast<int>(std::thread::hardware_concurrency()), cpu_timed);
   spec.settings.measure_ms = length.measure_ms;
   spec.settings.warmup_max_ms = length.warmup_max_ms;
+  spec.settings.horizon_ms = length.horizon_ms;
   spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
   spec.body = std::make_shared<GbenchBody>(instance, iterations);

@@ -45,16 +45,18 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
 }  // namespace
 
 ProcessLength min_time_process_length(const Flags& f, const runner::RunOptions& options) {
-  return {given(f, "--measure-ms") ? 0 : options.measure_ms, given(f, "--warmup-max-ms") ? 0 : options.warmup_max_ms};
+  const bool warmup_given = given(f, "--warmup-max-ms");
+  return {given(f, "--measure-ms") ? 0 : options.measure_ms, warmup_given ? 0 : options.warmup_max_ms,
+          warmup_given || f.repetitions ? 0 : options.horizon_ms};
 }
 
 ProcessLength benchmark_process_length(const ProcessLength& run, double own_measure_ms, int threads, int cpus,
                                        bool cpu_timed) {
   const int sharing = std::min(threads, std::max(cpus, 1));
-  if (!cpu_timed || sharing <= 1) return {own_measure_ms, 0};
+  if (!cpu_timed || sharing <= 1) return {own_measure_ms, 0, 0};
   const double measure = own_measure_ms > 0 ? own_measure_ms : run.measure_ms;
-  const double warmup = run.warmup_max_ms > 0 ? std::max(kLeastWarmupMs, run.warmup_max_ms / sharing) : 0;
-  return {measure / sharing, warmup};
+  const auto share = [&](double run_ms) { return run_ms > 0 ? std::max(kLeastWarmupMs, run_ms / sharing) : 0; };
+  return {measure / sharing, share(run.warmup_max_ms), share(run.horizon_ms)};
 }
 
 void apply_run_length(const Flags& f, runner::RunOptions& options) {
