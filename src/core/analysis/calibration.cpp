@@ -57,9 +57,11 @@ std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const
   return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), least, 20000.0));
 }
 
-bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds) {
+bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds, int threads) {
   const bool old_enough = bounds.warmup_until_age_ns <= 0 || first.age_ns >= bounds.warmup_until_age_ns;
-  return old_enough && first.ns >= std::max(bounds.measure_ns, bounds.warmup_max_ns);
+  // The sample's time is the mean over its threads; its waits are their sum.
+  const double waited = std::max(first.wait_ns, 0.0) / std::max(threads, 1);
+  return old_enough && first.ns - waited >= std::max(bounds.measure_ns, bounds.warmup_max_ns);
 }
 
 double invocation_ns(const std::vector<results::Fork>& forks, std::uint64_t ops_per_invocation, int threads) {

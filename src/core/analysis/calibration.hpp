@@ -72,12 +72,14 @@ struct FirstSampleBounds {
   double warmup_until_age_ns = 0;   ///< warm up until the process is this old (a slow start)
 };
 
-/// Whether a fork's first sample, of one invocation, is its whole measurement, when one
-/// measured sample is enough (min_samples 1: a Google Benchmark-length run): it lasted at
-/// least the fork's measurement and its warmup bound, so the warmup would stop after it and
-/// one more sample would measure as long again; and the process is as old as the fork must
-/// warm up to. Nothing is judged of its steady state (one sample).
-bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds);
+/// Whether a fork's first sample, of one invocation on each of `threads` threads, is its
+/// whole measurement, when one measured sample is enough (min_samples 1: a Google
+/// Benchmark-length run): it lasted at least the fork's measurement and its warmup bound, so
+/// the warmup would stop after it and one more sample would measure as long again, and did
+/// so without the time its threads waited for a CPU (a short call that other work held up
+/// only looks long); and the process is as old as the fork must warm up to. Nothing is
+/// judged of its steady state (one sample).
+bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds, int threads);
 
 /// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
 inline constexpr double kSamplesOfNothing = 100;

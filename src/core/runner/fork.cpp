@@ -89,7 +89,8 @@ bool first_sample_measured(WorkerChannel& worker, const registry::Instance& inst
                            results::Fork& fork) {
   begin_measurement(worker);
   results::Sample first = take_samples(worker, 1, 1).front();
-  if (!analysis::first_sample_serves(first, {plan.measure_ns, plan.warmup_max_ns, plan.warmup_until_age_ns})) {
+  const analysis::FirstSampleBounds bounds{plan.measure_ns, plan.warmup_max_ns, plan.warmup_until_age_ns};
+  if (!analysis::first_sample_serves(first, bounds, instance.threads)) {
     fork.warmup.push_back(std::move(first));
     return false;
   }

@@ -63,15 +63,15 @@ static void BM_slow_start(benchmark::State& state) {
 BENCHMARK_TEMPLATE(BM_slow_start, 300);
 BENCHMARK_TEMPLATE(BM_slow_start, 800);
 
-// One iteration that lasts 60 ms (never less: a sleep is at least as long as asked), and one
-// of 5 ms: with --benchmark_min_time=0.01 a process warms up for at most 20 ms and measures
-// 3.3 ms, so one call of the first is all a process needs, and the second is not.
+// One iteration that lasts 100 ms (never less: a sleep is at least as long as asked), and
+// one of 5 ms: with --benchmark_min_time=0.01 a process warms up for at most 20 ms and
+// measures 3.3 ms, so one call of the first is all a process needs, and the second is not.
 template <int Ms>
 static void BM_sleeps(benchmark::State& state) {
   for (auto _ : state) std::this_thread::sleep_for(std::chrono::milliseconds(Ms));
   state.counters["iterations"] = static_cast<double>(state.iterations());
 }
-BENCHMARK_TEMPLATE(BM_sleeps, 60);
+BENCHMARK_TEMPLATE(BM_sleeps, 100);
 BENCHMARK_TEMPLATE(BM_sleeps, 5);
 
 // Four threads, of which only the first does anything (it sleeps 2 ms an iteration): the

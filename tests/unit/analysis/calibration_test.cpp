@@ -79,11 +79,12 @@ TEST(BatchCalibrator, GrowsGeometricallySoCalibrationTakesFewSteps) {
 
 namespace {
 
-tare::results::Sample one_invocation(double ns, double age_ns) {
+tare::results::Sample one_invocation(double ns, double age_ns, double wait_ns = 0) {
   tare::results::Sample s;
   s.ops = 1;
   s.ns = ns;
   s.age_ns = age_ns;
+  s.wait_ns = wait_ns;
   return s;
 }
 
@@ -95,18 +96,30 @@ tare::results::Sample one_invocation(double ns, double age_ns) {
 TEST(FirstSampleServes, WhenItLastedTheMeasurementAndTheWarmupBound) {
   using tare::analysis::first_sample_serves;
   const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 0};
-  EXPECT_TRUE(first_sample_serves(one_invocation(1e9, 1.1e9), bounds));
-  EXPECT_TRUE(first_sample_serves(one_invocation(20e6, 30e6), bounds));
-  EXPECT_FALSE(first_sample_serves(one_invocation(10e6, 20e6), bounds));  // longer than the measurement only
-  EXPECT_FALSE(first_sample_serves(one_invocation(2e6, 1e9), bounds));    // an old process does not make it long
-  EXPECT_FALSE(first_sample_serves(one_invocation(50e6, 60e6), {100e6, 20e6, 0}));  // shorter than the measurement
+  EXPECT_TRUE(first_sample_serves(one_invocation(1e9, 1.1e9), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(20e6, 30e6), bounds, 1));
+  EXPECT_FALSE(first_sample_serves(one_invocation(10e6, 20e6), bounds, 1));  // longer than the measurement only
+  EXPECT_FALSE(first_sample_serves(one_invocation(2e6, 1e9), bounds, 1));    // an old process does not make it long
+  EXPECT_FALSE(first_sample_serves(one_invocation(50e6, 60e6), {100e6, 20e6, 0}, 1));  // shorter than the measurement
 }
 
 TEST(FirstSampleServes, NotBeforeTheAgeASlowStartAsksToWarmUpTo) {
   using tare::analysis::first_sample_serves;
   const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 500e6};
-  EXPECT_FALSE(first_sample_serves(one_invocation(300e6, 310e6), bounds));
-  EXPECT_TRUE(first_sample_serves(one_invocation(600e6, 610e6), bounds));
+  EXPECT_FALSE(first_sample_serves(one_invocation(300e6, 310e6), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(600e6, 610e6), bounds, 1));
+}
+
+// A call that waited for a CPU (another process held it) only looked long: without its
+// threads' waits (summed over them; the sample's time is their mean) it must still last.
+TEST(FirstSampleServes, NotWhenItLookedLongOnlyForWaitingForACpu) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 0};
+  EXPECT_FALSE(first_sample_serves(one_invocation(30e6, 40e6, 29e6), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, 10e6), bounds, 1));
+  EXPECT_FALSE(first_sample_serves(one_invocation(30e6, 40e6, 30e6), bounds, 2));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, 20e6), bounds, 2));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, -1), bounds, 1));  // waits not known
 }
 
 namespace {
