@@ -169,8 +169,9 @@ double cpu_seconds(const rusage& u) {
 
 // Threads that wait (for the job of the next sample, at the start line, for the thread that
 // works) block in the kernel: three of four threads idle through the whole run, and the
-// run's processes use far less CPU than one thread's worth of its time (spinning waits would
-// use up to a whole CPU each). CPU used is what load cannot raise.
+// run's processes use less CPU than half of one thread's worth of its time (about a tenth,
+// their start and the parent's work; spinning waits would use a whole CPU each). CPU used is
+// what load cannot raise.
 TEST(GbenchCalls, ThreadsThatWaitUseNoCpu) {
   rusage before{}, after{};
   getrusage(RUSAGE_CHILDREN, &before);
@@ -181,7 +182,7 @@ TEST(GbenchCalls, ThreadsThatWaitUseNoCpu) {
   getrusage(RUSAGE_CHILDREN, &after);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("BM_threads_wait/threads:4"), std::string::npos) << result.out;
-  EXPECT_LT(cpu_seconds(after) - cpu_seconds(before), 0.25 * wall) << "wall " << wall << " s";
+  EXPECT_LT(cpu_seconds(after) - cpu_seconds(before), 0.5 * wall) << "wall " << wall << " s";
 }
 
 }  // namespace
