@@ -32,6 +32,14 @@ void cpu_relax() {
 #endif
 }
 
+// Spins while `waiting()` and the time lasts.
+template <class Waiting>
+void spin(double ns, Waiting waiting) {
+  if (ns <= 0) return;
+  const std::uint64_t until = detail::monotonic_ns() + static_cast<std::uint64_t>(ns);
+  while (waiting() && detail::monotonic_ns() < until) cpu_relax();
+}
+
 }  // namespace
 
 StartLine::StartLine(int threads, double spin_ns) : threads_(static_cast<std::uint32_t>(threads)), spin_ns_(spin_ns) {}
@@ -39,17 +47,17 @@ StartLine::StartLine(int threads, double spin_ns) : threads_(static_cast<std::ui
 void StartLine::arrive_and_wait() {
   const std::uint32_t crossing = crossing_.load(std::memory_order_acquire);
   if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == threads_) {
-    // No thread arrives again before this crossing opens: each waits for it here.
+    // No thread arrives again, or departs, before this crossing opens: each waits for it here.
     arrived_.store(0, std::memory_order_relaxed);
+    departed_.store(0, std::memory_order_relaxed);
     crossing_.store(crossing + 1, std::memory_order_release);
     futex_wake_all(crossing_);
+    spin(spin_ns_, [&] { return departed_.load(std::memory_order_acquire) + 1 < threads_; });
     return;
   }
-  if (spin_ns_ > 0) {
-    const std::uint64_t until = detail::monotonic_ns() + static_cast<std::uint64_t>(spin_ns_);
-    while (crossing_.load(std::memory_order_acquire) == crossing && detail::monotonic_ns() < until) cpu_relax();
-  }
+  spin(spin_ns_, [&] { return crossing_.load(std::memory_order_acquire) == crossing; });
   while (crossing_.load(std::memory_order_acquire) == crossing) futex_wait(crossing_, crossing);
+  departed_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 }  // namespace tare::worker

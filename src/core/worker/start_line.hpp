@@ -3,7 +3,8 @@
 // (waking from the job's condition variable is staggered by about that much, and a thread that
 // blocked would start later still), then waits in the kernel: a waiting thread must not hold a
 // CPU that a thread it waits for needs (more threads than CPUs, or other work on the machine).
-// With more threads than CPUs it does not spin at all.
+// The last thread to arrive wakes them and waits as long again for them to be on their way,
+// so that it does not start alone. With more threads than CPUs no thread spins at all.
 #pragma once
 
 #include <atomic>
@@ -23,6 +24,7 @@ class StartLine {
   const std::uint32_t threads_;
   const double spin_ns_;
   std::atomic<std::uint32_t> arrived_{0};
+  std::atomic<std::uint32_t> departed_{0};  // threads on their way since the crossing opened
   std::atomic<std::uint32_t> crossing_{0};  // the futex word: bumped as each crossing opens
 };
 
