@@ -3,7 +3,9 @@
 // what to do, and CPU time pauses with the timer. Asserted on counts and on bounds no load
 // can break.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -115,6 +117,72 @@ TEST(GbenchCalls, ASlowStartWithinTheWatchIsWaitedOutAndALongerOneIsSaid) {
   EXPECT_NE(longer.out.find("Slow starts longer than 5"), std::string::npos) << longer.out;
   EXPECT_NE(longer.out.find("add --warmup-max-ms 1s to look as far"), std::string::npos) << longer.out;
   EXPECT_NE(row["warning_codes"].dump().find("slow_start_unchecked"), std::string::npos) << row["warning_codes"];
+}
+
+// A call that alone lasts longer than a process warms up and measures (100 ms against 20 and
+// 3.3 ms, even less any wait for a CPU up to 80 ms) is the process's only sample, as Google Benchmark reports one run that lasted its
+// min time: one call of one iteration per process, nothing before it, and a line saying
+// what was not looked for. Its counters are the call's.
+TEST(GbenchCalls, OneCallLongerThanAProcessAsksIsItsOnlySample) {
+  const auto file = (tare_test::scratch_dir() / "gbench_one_call.json").string();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_sleeps<100>$", "--benchmark_min_time=0.01", "--json", file});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json b = read_json(file)["benchmarks"][0];
+  ASSERT_EQ(b["forks"].size(), 3u);
+  for (const auto& fork : b["forks"]) {
+    ASSERT_EQ(fork["status"], "ok") << fork.dump().substr(0, 400);
+    EXPECT_TRUE(fork["warmup"].empty()) << fork["warmup"].dump();
+    ASSERT_EQ(fork["samples"].size(), 1u);
+    EXPECT_EQ(fork["samples"][0]["ops"], 1);
+    EXPECT_EQ(fork["ops_per_sample"], 1);
+    const json reported = json::parse(fork["annotations"].get<std::string>());
+    EXPECT_EQ(reported["calls"], 1) << reported.dump();
+    EXPECT_EQ(reported["counters"]["iterations"]["value"], 1.0) << reported.dump();
+  }
+  EXPECT_NE(result.out.find("One call of the benchmark function lasted longer than a process was to warm up and "
+                            "measure in BM_sleeps<100> (3 of 3 processes)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("no warmup, steady state or slow start was looked for"), std::string::npos) << result.out;
+}
+
+// A call shorter than the warmup's bound (5 ms against 20) is calibrated and warmed up as
+// usual, in a few calls per process, and nothing is said of it.
+TEST(GbenchCalls, ACallShorterThanTheWarmupIsNotTheOnlySample) {
+  const auto file = (tare_test::scratch_dir() / "gbench_short_call.json").string();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_sleeps<5>$", "--benchmark_min_time=0.01", "--json", file});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const auto& fork : read_json(file)["benchmarks"][0]["forks"]) {
+    ASSERT_EQ(fork["status"], "ok") << fork.dump().substr(0, 400);
+    EXPECT_FALSE(fork["warmup"].empty());
+    EXPECT_GE(fork["samples"].size(), 1u);
+  }
+  EXPECT_EQ(result.out.find("One call of the benchmark function"), std::string::npos) << result.out;
+}
+
+double cpu_seconds(const rusage& u) {
+  const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * t.tv_usec; };
+  return seconds(u.ru_utime) + seconds(u.ru_stime);
+}
+
+// Threads that wait (for the job of the next sample, at the start line, for the thread that
+// works) block in the kernel: three of four threads idle through the whole run, and the
+// run's processes use less CPU than half of one thread's worth of its time (about a tenth,
+// their start and the parent's work; spinning waits would use a whole CPU each). CPU used is
+// what load cannot raise.
+TEST(GbenchCalls, ThreadsThatWaitUseNoCpu) {
+  rusage before{}, after{};
+  getrusage(RUSAGE_CHILDREN, &before);
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_threads_wait/threads:4$", "--benchmark_min_time=0.05"});
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  getrusage(RUSAGE_CHILDREN, &after);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("BM_threads_wait/threads:4"), std::string::npos) << result.out;
+  EXPECT_LT(cpu_seconds(after) - cpu_seconds(before), 0.5 * wall) << "wall " << wall << " s";
 }
 
 }  // namespace

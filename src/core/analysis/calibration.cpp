@@ -28,9 +28,11 @@ std::optional<std::uint64_t> BatchCalibrator::next(std::uint64_t invocations, do
 }
 
 // The median of the last five, so that one disturbed sample does not halve (or double) the
-// number of samples the measurement takes.
+// number of samples the measurement takes; of the last batch size only (a warmup as short as
+// one sample leaves calibration samples of smaller batches among the last five).
 results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
-  const std::size_t k = std::min<std::size_t>(5, warmup.size());
+  std::size_t k = 0;
+  while (k < 5 && k < warmup.size() && warmup[warmup.size() - 1 - k].ops == warmup.back().ops) ++k;
   std::vector<results::Sample> recent(warmup.end() - static_cast<std::ptrdiff_t>(k), warmup.end());
   std::nth_element(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(k / 2), recent.end(),
                    [](const results::Sample& a, const results::Sample& b) { return a.ns < b.ns; });
@@ -54,6 +56,13 @@ std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const
   const double call_ns = per_invocation_ns(typical_recent(warmup), ops_per_invocation, threads);
   const auto least = static_cast<double>(plan.min_samples);
   return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / (call_ns + 2000.0), least, 20000.0));
+}
+
+bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds, int threads) {
+  const bool old_enough = bounds.warmup_until_age_ns <= 0 || first.age_ns >= bounds.warmup_until_age_ns;
+  // The sample's time is the mean over its threads; its waits are their sum.
+  const double waited = std::max(first.wait_ns, 0.0) / std::max(threads, 1);
+  return old_enough && first.ns - waited >= std::max(bounds.measure_ns, bounds.warmup_max_ns);
 }
 
 double invocation_ns(const std::vector<results::Fork>& forks, std::uint64_t ops_per_invocation, int threads) {

@@ -45,8 +45,9 @@ class BatchCalibrator {
   std::uint64_t max_invocations_;
 };
 
-/// The typical recent sample: the median of the last five (one disturbed sample must not
-/// halve or double what is derived from it). `samples` must not be empty.
+/// The typical recent sample: the median of the last five at the last one's batch size (one
+/// disturbed sample must not halve or double what is derived from it). `samples` must not be
+/// empty.
 results::Sample typical_recent(const std::vector<results::Sample>& samples);
 
 /// ns per invocation of a sample.
@@ -73,6 +74,22 @@ std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, con
 /// about 2 µs of harness work around it; at least min_samples, at most 20000.
 std::uint64_t calls_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan,
                                std::uint64_t ops_per_invocation, int threads);
+
+/// What a fork asks of its time before and during its measurement, for judging a first sample.
+struct FirstSampleBounds {
+  double measure_ns = 1e8;          ///< measured time per fork
+  double warmup_max_ns = 1e9;       ///< the warmup's bound (MinWarmUpTime raises it)
+  double warmup_until_age_ns = 0;   ///< warm up until the process is this old (a slow start)
+};
+
+/// Whether a fork's first sample, of one invocation on each of `threads` threads, is its
+/// whole measurement, when one measured sample is enough (min_samples 1: a Google
+/// Benchmark-length run): it lasted at least the fork's measurement and its warmup bound, so
+/// the warmup would stop after it and one more sample would measure as long again, and did
+/// so without the time its threads waited for a CPU (a short call that other work held up
+/// only looks long); and the process is as old as the fork must warm up to. Nothing is
+/// judged of its steady state (one sample).
+bool first_sample_serves(const results::Sample& first, const FirstSampleBounds& bounds, int threads);
 
 /// Measured samples of a timed loop the compiler deleted (it reached the batch cap).
 inline constexpr double kSamplesOfNothing = 100;

@@ -1,5 +1,7 @@
 #include "analysis/warmup.hpp"
 
+#include <algorithm>
+
 #include "analysis/fork_analysis.hpp"
 #include "stats/trend.hpp"
 
@@ -14,6 +16,23 @@ bool warmup_settled(const std::vector<results::Sample>& warmup, std::size_t firs
   // The window that showed the steady state stays in warmup too: measurement starts only
   // after the evidence, never on samples chosen because they looked steady.
   return stats::trend_test(window).steady;
+}
+
+double passed_ns(const std::vector<results::Sample>& samples) {
+  double own = 0;
+  for (const auto& s : samples) own += s.ns;
+  const auto& first = samples.front();
+  const auto& last = samples.back();
+  if (first.age_ns < 0 || last.age_ns < 0) return own;
+  return std::max(own, last.age_ns - first.age_ns + first.ns);
+}
+
+double last_passed_ns(const std::vector<results::Sample>& samples) {
+  const auto& last = samples.back();
+  if (samples.size() < 2) return last.ns;
+  const auto& before = samples[samples.size() - 2];
+  if (before.age_ns < 0 || last.age_ns < 0) return last.ns;
+  return std::max(last.ns, last.age_ns - before.age_ns);
 }
 
 }  // namespace tare::analysis

@@ -19,4 +19,15 @@ inline constexpr int kWarmupWindow = 20;
 /// kWarmupWindow of `warmup` show no trend (stats::trend_test).
 bool warmup_settled(const std::vector<results::Sample>& warmup, std::size_t first_index, Mode mode, int threads);
 
+/// How long `samples` (in order, not empty) took as time passed: from the end of the first
+/// to the end of the last by the process's age, and the first's own time; never less than
+/// their own times (all of them where an age is not known). A benchmark that pauses its
+/// timer, or whose threads take turns on too few CPUs, takes far longer than its samples'
+/// own times say.
+double passed_ns(const std::vector<results::Sample>& samples);
+
+/// How long the last of `samples` (not empty) took as time passed: from the end of the one
+/// before it, when both ages are known; never less than its own time.
+double last_passed_ns(const std::vector<results::Sample>& samples);
+
 }  // namespace tare::analysis

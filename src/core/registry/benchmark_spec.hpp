@@ -67,6 +67,9 @@ class Body {
   /// (and the scheduler's account of it): a body whose calls of the user's function span
   /// samples ends a call and starts the next one here, set-up included.
   virtual void prepare_run(StateBase&, std::uint64_t) const {}
+  /// Whether prepare_run has anything to do before a run of `n` (read between runs, from the
+  /// worker's thread): with several threads, the worker wakes them for it only then.
+  virtual bool run_needs_preparing(const StateBase&, std::uint64_t) const { return false; }
   /// The CPU time the last run() used while the operation's own timer ran (Google
   /// Benchmark's loop, which pauses); negative when the body does not know it, and the CPU
   /// time read around the run stands.
@@ -93,6 +96,8 @@ class Body {
 struct RunSettings {
   std::uint64_t invocations = 0;  ///< a fixed batch size: no calibration (in single shot: the one call's)
   double measure_ms = 0;          ///< measured time per fork
+  double warmup_max_ms = 0;       ///< warm up at most this long per fork
+  double horizon_ms = 0;          ///< the first fork watches for a slow start this long
   double warmup_min_ms = 0;       ///< warm up at least this long per fork (the bound grows to match)
   int forks = 0;                  ///< exactly this many forks
 };

@@ -74,10 +74,38 @@ void warm_up_as_planned(WorkerChannel& worker, const registry::Instance& instanc
   }
 }
 
+// Whether the fork's first sample may turn out to be its whole measurement
+// (analysis::first_sample_serves): one measured sample is enough, the batch is calibrated,
+// and no profiler counts the measurement (its counts begin once, at the measured samples).
+bool first_sample_may_serve(const registry::Instance& instance, const ForkPlan& plan) {
+  return plan.min_samples <= 1 && instance.mode != Mode::sample && instance.spec->settings.invocations == 0 &&
+         plan.perf_events.empty() && plan.alloc_library.empty();
+}
+
+// The first sample of the calibration, of one invocation, taken as a measured one: when it
+// lasted as long as the fork asks, it is the fork's measurement (true), with no warmup; else
+// it is the calibration's first sample, and the measurement begins again after the warmup.
+bool first_sample_measured(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
+                           results::Fork& fork) {
+  begin_measurement(worker);
+  results::Sample first = take_samples(worker, 1, 1).front();
+  const analysis::FirstSampleBounds bounds{plan.measure_ns, plan.warmup_max_ns, plan.warmup_until_age_ns};
+  if (!analysis::first_sample_serves(first, bounds, instance.threads)) {
+    fork.warmup.push_back(std::move(first));
+    return false;
+  }
+  fork.ops_per_sample = instance.spec->ops_per_invocation * static_cast<std::uint64_t>(instance.threads);
+  fork.samples.push_back(std::move(first));
+  fork.floor_ns_per_op = measure_floor(worker, 1);
+  fork.reference_after_ns = time_reference(worker);
+  return true;
+}
+
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode). Fills fork_input.calibration_samples: how many of the warmup samples were
 // calibration (other batch sizes). The reference workload is timed before and after, or
-// after only in a brief fork (reads_reference_once).
+// after only in a brief fork (reads_reference_once). A first sample that lasted the fork's
+// whole measurement and warmup is its measurement (first_sample_measured).
 void measure_steady(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
                       analysis::ForkAnalysisInput& fork_input, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
@@ -85,7 +113,15 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
-  std::uint64_t invocations = fixed > 0 ? fixed : calibrate(worker, plan.sample_target_ns, cap, fork);
+  std::uint64_t invocations = fixed;
+  if (first_sample_may_serve(instance, plan)) {
+    if (first_sample_measured(worker, instance, plan, fork)) return;
+    // The calibration goes on from the first sample.
+    const auto next = analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, fork.warmup.back().ns);
+    invocations = next ? calibrate(worker, plan.sample_target_ns, cap, fork, *next) : 1;
+  } else if (fixed == 0) {
+    invocations = calibrate(worker, plan.sample_target_ns, cap, fork);
+  }
   fork_input.calibration_samples = fork.warmup.size();
   const bool measures_nothing = fixed == 0 && invocations >= cap;
   warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
@@ -149,6 +185,8 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
   // The benchmark's own settings win over the run's.
   const auto& settings = instance.spec->settings;
   if (settings.measure_ms > 0) plan.measure_ns = settings.measure_ms * 1e6;
+  if (settings.warmup_max_ms > 0) plan.warmup_max_ns = settings.warmup_max_ms * 1e6;
+  if (settings.horizon_ms > 0) plan.horizon_ns = settings.horizon_ms * 1e6;
   plan.warmup_max_ns = std::max(plan.warmup_max_ns, settings.warmup_min_ms * 1e6);
   plan.horizon_ns = std::max(plan.horizon_ns, settings.warmup_min_ms * 1e6);
   plan.sample_target_ns = analysis::target_sample_ns(plan.clock_resolution_ns, plan.clock_overhead_ns, plan.measure_ns);

@@ -3,8 +3,10 @@
 // by time), measure the empty-operation floor, take the measured samples, time the
 // reference workload again, tear down; then let the whole series decide where the steady state began
 // (fork_analysis). The first fork of a benchmark warms up to the horizon, however steady,
-// to see a slow start longer than a fork (slow_start). The policy lives here; the worker
-// only obeys.
+// to see a slow start longer than a fork (slow_start). When one measured sample is enough
+// (min_samples 1: the Google Benchmark layer's runs), a first sample of one invocation that
+// lasted the fork's measurement and its warmup bound is the fork's measurement, with nothing
+// before it (analysis::first_sample_serves). The policy lives here; the worker only obeys.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +38,7 @@ struct ForkPlan {
   double warmup_until_age_ns = 0;     ///< warm up until the process is this old (a slow start the first fork found)
   double measure_ns = 1e8;            ///< measured time per fork
   double invocation_ns = 0;           ///< the time per invocation earlier forks measured (0: none)
-  int min_samples = 5;                ///< measured samples per fork, however long they are
+  int min_samples = 5;                ///< measured samples per fork, however long they are (1: see above)
   double timeout_seconds = 30;
   /// --prof perf's profiling forks (never a scored one): the events the worker counts
   /// (perf::events_to_text; "" for none) and their names, in the same order.

@@ -69,14 +69,15 @@ std::uint64_t calibrate(WorkerChannel& worker, double sample_target_ns, std::uin
 // This only decides when to start measuring; whether and where the fork reached a steady
 // state is judged afterwards on the whole series (fork_analysis), with changepoints. The
 // bound is on time as it passes (a benchmark that pauses its timer takes far longer than
-// its samples say); the minimum (MinWarmUpTime) is on the samples' own time.
+// its samples say), calibration included; the minimum (MinWarmUpTime) is on the samples'
+// own time.
 void warm_up(WorkerChannel& worker, Mode mode, int threads, const WarmupBounds& bounds, std::uint64_t invocations,
              results::Fork& fork) {
   const std::size_t first = fork.warmup.size();
   // The bound holds the fork's time before the measurement: calibration counts.
-  double before = 0;
-  for (const auto& s : fork.warmup) before += s.ns;
-  double timed = before;
+  const double before = fork.warmup.empty() ? 0 : analysis::passed_ns(fork.warmup);
+  double timed = 0;
+  for (const auto& s : fork.warmup) timed += s.ns;
   const auto start = std::chrono::steady_clock::now();
   const auto wall = [&] {
     return before + std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
@@ -89,7 +90,7 @@ void warm_up(WorkerChannel& worker, Mode mode, int threads, const WarmupBounds& 
     return timed < bounds.least_timed_ns || age() < bounds.least_age_ns;
   };
   if (wall() >= bounds.most_wall_ns && !owed()) return;
-  double wall_per_sample = fork.warmup.empty() ? bounds.most_wall_ns : std::max(fork.warmup.back().ns, 1.0);
+  double wall_per_sample = fork.warmup.empty() ? bounds.most_wall_ns : std::max(analysis::last_passed_ns(fork.warmup), 1.0);
   for (;;) {
     // Chunks of up to 5 samples, fewer when samples are long, so the bound is not overshot.
     // (A fork that did not calibrate itself, the second of a pair, starts with one sample.)

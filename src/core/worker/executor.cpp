@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <thread>
-#include <atomic>
 #include <ctime>
 #include <stdexcept>
 
@@ -36,6 +35,16 @@ struct EmptyOp {
 };
 
 void no_hook(void*, void*) {}
+
+// How long a thread that reaches the start line early spins before it blocks: about as long
+// as the threads' waking from the job's condition variable is staggered on an idle machine.
+// With more threads than CPUs it blocks at once (a spinning thread would hold the CPU one it
+// waits for needs).
+constexpr double kStartLineSpinNs = 50'000;
+
+bool more_threads_than_cpus(int threads) {
+  return static_cast<unsigned>(threads) > std::max(1u, std::thread::hardware_concurrency());
+}
 
 // The empty operation in both loop kinds: the plain loop, and the one that times each
 // invocation (its floor is the clock's cost per call).
@@ -89,7 +98,7 @@ Executor::Executor(const detail::BenchmarkSpec& spec, const Params& params, int 
     : spec_(spec),
       params_(params),
       threads_(threads),
-      oversubscribed_(static_cast<unsigned>(threads) > std::max(1u, std::thread::hardware_concurrency())) {
+      start_line_(threads, more_threads_than_cpus(threads) ? 0 : kStartLineSpinNs) {
   set_thread_count(threads_);
   if (threads_ == 1) scheduler_ = std::make_unique<system::ThreadTimesReader>();
   const double start = wall_ns();
@@ -147,11 +156,12 @@ void Executor::make_thread_state(Slot& slot) {
   } catch (...) {
     record_failure();
   }
+  bool all_ready = false;
   {
     std::lock_guard lock(mutex_);
-    ++ready_;
+    all_ready = ++ready_ == threads_;
   }
-  done_.notify_all();
+  if (all_ready) done_.notify_all();  // the worker's thread waits for the last one only
 }
 
 bool Executor::wait_for_next_job(std::uint64_t& seen, Job& job, std::uint64_t& invocations) {
@@ -165,18 +175,19 @@ bool Executor::wait_for_next_job(std::uint64_t& seen, Job& job, std::uint64_t& i
 }
 
 void Executor::report_thread_finished() {
+  bool all_finished = false;
   {
     std::lock_guard lock(mutex_);
-    ++finished_;
+    all_finished = ++finished_ == threads_;
   }
-  done_.notify_all();
+  if (all_finished) done_.notify_all();  // the worker's thread waits for the last one only
 }
 
 void Executor::thread_main(Slot& slot, int index) {
   set_thread_index(index);
   make_thread_state(slot);
   slot.scheduler = std::make_unique<system::ThreadTimesReader>();
-  std::uint64_t seen = 0, samples_seen = 0;
+  std::uint64_t seen = 0;
   Job job = Job::sample;
   std::uint64_t invocations = 0;
   while (wait_for_next_job(seen, job, invocations)) {
@@ -185,7 +196,7 @@ void Executor::thread_main(Slot& slot, int index) {
       switch (job) {
         case Job::prepare: spec_.body->prepare_run(*slot.state, invocations); break;
         case Job::end_call: spec_.body->end_call(*slot.state); break;
-        case Job::sample: run_thread_sample(slot, ++samples_seen, invocations); break;
+        case Job::sample: run_thread_sample(slot, invocations); break;
       }
     } catch (...) {
       record_failure();
@@ -196,16 +207,12 @@ void Executor::thread_main(Slot& slot, int index) {
   slot.own_state.reset();
 }
 
-// One thread's part of a sample (the `sample`-th): its run, prepared already (Job::prepare).
-void Executor::run_thread_sample(Slot& slot, std::uint64_t sample, std::uint64_t invocations) {
+// One thread's part of a sample: its run, prepared already (Job::prepare).
+void Executor::run_thread_sample(Slot& slot, std::uint64_t invocations) {
   const system::ThreadTimesReader& scheduler = *slot.scheduler;
-  // Waking from a condition variable is staggered; a spin barrier lines the threads up so
-  // they run (and contend) together. With more threads than CPUs the spinning threads
-  // yield, or those they wait for would not get a CPU to arrive on.
-  arrived_.fetch_add(1);
-  while (arrived_.load() < static_cast<std::uint64_t>(threads_) * sample) {
-    if (oversubscribed_) std::this_thread::yield();
-  }
+  // Waking from a condition variable is staggered: the threads line up here so they run
+  // (and contend) together.
+  start_line_.arrive_and_wait();
   const system::ThreadTimes before = scheduler.read();
   const double cpu_before = thread_cpu_ns();
   slot.begin = detail::ticks_start();
@@ -260,9 +267,10 @@ results::Sample Executor::sample(std::uint64_t invocations) {
   run_sample_hooks(&detail::Body::before_sample);
 
   // Outside the bracket and the timing: what a body does between runs (the Google Benchmark
-  // layer's set-up of a new call of the user's function).
+  // layer's set-up of a new call of the user's function); the threads are woken for it only
+  // when there is something to do.
   if (slots_.empty()) spec_.body->prepare_run(*shared_state_, invocations);
-  else run_on_threads(Job::prepare, invocations);
+  else if (run_needs_preparing(invocations)) run_on_threads(Job::prepare, invocations);
 
   std::vector<double> counters_before, counters_after;
   read_counters(counters_before);
@@ -327,6 +335,13 @@ void Executor::run_on_threads(Job job, std::uint64_t invocations) {
   std::unique_lock lock(mutex_);
   done_.wait(lock, [&] { return finished_ == threads_; });
   if (failure_) std::rethrow_exception(failure_);
+}
+
+// Read between jobs, while the benchmark's threads wait for the next one.
+bool Executor::run_needs_preparing(std::uint64_t invocations) {
+  for (auto* state : states())
+    if (state && spec_.body->run_needs_preparing(*state, invocations)) return true;
+  return false;
 }
 
 void Executor::end_calls() {

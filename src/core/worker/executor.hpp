@@ -16,6 +16,7 @@
 #include "results/results.hpp"
 #include "system/thread_schedule.hpp"
 #include "registry/benchmark_spec.hpp"
+#include "worker/start_line.hpp"
 
 namespace tare::worker {
 
@@ -68,8 +69,9 @@ class Executor {
   void make_thread_state(Slot& slot);
   enum class Job { sample, prepare, end_call };
   bool wait_for_next_job(std::uint64_t& seen, Job& job, std::uint64_t& invocations);
-  void run_thread_sample(Slot& slot, std::uint64_t sample, std::uint64_t invocations);
+  void run_thread_sample(Slot& slot, std::uint64_t invocations);
   void run_on_threads(Job job, std::uint64_t invocations);  // every benchmark thread, and waits
+  bool run_needs_preparing(std::uint64_t invocations);
   void end_calls();
   void report_thread_finished();
   void record_failure();  // keeps the first exception, for the worker thread to rethrow
@@ -84,7 +86,6 @@ class Executor {
   const detail::BenchmarkSpec& spec_;
   Params params_;
   int threads_;
-  bool oversubscribed_;  ///< more threads than CPUs
   detail::ForkOutlook outlook_;
   double setup_ns_ = 0;
   std::unique_ptr<detail::StateBase> shared_state_;  // shared scope, or the single thread's
@@ -101,7 +102,7 @@ class Executor {
   int finished_ = 0;
   int ready_ = 0;
   std::exception_ptr failure_;
-  std::atomic<std::uint64_t> arrived_{0};  // spin barrier: threads * generation when all are in
+  StartLine start_line_;  // the threads' meeting before each sample's timed run
   RunBracket bracket_;
 };
 

@@ -1,6 +1,7 @@
 // Google Benchmark functions as a user writes them, to see how tare's layer calls them: one
 // that counts its calls and how far its loop got in each, one with a long set-up before its
-// loop, and one that pauses its timer every iteration.
+// loop, one that pauses its timer every iteration, slow starts, calls longer than a process
+// measures, and threads that wait for one another.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -61,5 +62,24 @@ static void BM_slow_start(benchmark::State& state) {
 }
 BENCHMARK_TEMPLATE(BM_slow_start, 300);
 BENCHMARK_TEMPLATE(BM_slow_start, 800);
+
+// One iteration that lasts 100 ms (never less: a sleep is at least as long as asked), and
+// one of 5 ms: with --benchmark_min_time=0.01 a process warms up for at most 20 ms and
+// measures 3.3 ms, so one call of the first is all a process needs, and the second is not.
+template <int Ms>
+static void BM_sleeps(benchmark::State& state) {
+  for (auto _ : state) std::this_thread::sleep_for(std::chrono::milliseconds(Ms));
+  state.counters["iterations"] = static_cast<double>(state.iterations());
+}
+BENCHMARK_TEMPLATE(BM_sleeps, 100);
+BENCHMARK_TEMPLATE(BM_sleeps, 5);
+
+// Four threads, of which only the first does anything (it sleeps 2 ms an iteration): the
+// other three wait for it in every sample, and must not use a CPU while they wait.
+static void BM_threads_wait(benchmark::State& state) {
+  for (auto _ : state)
+    if (state.thread_index() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+}
+BENCHMARK(BM_threads_wait)->Threads(4);
 
 BENCHMARK_MAIN();

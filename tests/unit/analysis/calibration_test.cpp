@@ -87,3 +87,69 @@ TEST(BatchCalibrator, GrowsGeometricallySoCalibrationTakesFewSteps) {
   calibrate(BatchCalibrator(1e6), FakeClock{1.0, 0.5}, &steps);
   EXPECT_LE(steps, 9);
 }
+
+namespace {
+
+tare::results::Sample one_invocation(double ns, double age_ns, double wait_ns = 0) {
+  tare::results::Sample s;
+  s.ops = 1;
+  s.ns = ns;
+  s.age_ns = age_ns;
+  s.wait_ns = wait_ns;
+  return s;
+}
+
+}  // namespace
+
+// One sample is the fork's measurement when it lasted its measurement and its warmup bound,
+// whichever is longer (a Google Benchmark short run: 3.3 ms and 20 ms), and the process is as
+// old as the fork must warm up to.
+TEST(FirstSampleServes, WhenItLastedTheMeasurementAndTheWarmupBound) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 0};
+  EXPECT_TRUE(first_sample_serves(one_invocation(1e9, 1.1e9), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(20e6, 30e6), bounds, 1));
+  EXPECT_FALSE(first_sample_serves(one_invocation(10e6, 20e6), bounds, 1));  // longer than the measurement only
+  EXPECT_FALSE(first_sample_serves(one_invocation(2e6, 1e9), bounds, 1));    // an old process does not make it long
+  EXPECT_FALSE(first_sample_serves(one_invocation(50e6, 60e6), {100e6, 20e6, 0}, 1));  // shorter than the measurement
+}
+
+TEST(FirstSampleServes, NotBeforeTheAgeASlowStartAsksToWarmUpTo) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 500e6};
+  EXPECT_FALSE(first_sample_serves(one_invocation(300e6, 310e6), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(600e6, 610e6), bounds, 1));
+}
+
+// A call that waited for a CPU (another process held it) only looked long: without its
+// threads' waits (summed over them; the sample's time is their mean) it must still last.
+TEST(FirstSampleServes, NotWhenItLookedLongOnlyForWaitingForACpu) {
+  using tare::analysis::first_sample_serves;
+  const tare::analysis::FirstSampleBounds bounds{3.3e6, 20e6, 0};
+  EXPECT_FALSE(first_sample_serves(one_invocation(30e6, 40e6, 29e6), bounds, 1));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, 10e6), bounds, 1));
+  EXPECT_FALSE(first_sample_serves(one_invocation(30e6, 40e6, 30e6), bounds, 2));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, 20e6), bounds, 2));
+  EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, -1), bounds, 1));  // waits not known
+}
+
+namespace {
+
+tare::results::Sample batch(std::uint64_t ops, double ns) {
+  tare::results::Sample s;
+  s.ops = ops;
+  s.ns = ns;
+  return s;
+}
+
+}  // namespace
+
+// The typical recent sample is of the last batch size: calibration samples of smaller
+// batches before a short warmup are no guide to how long a sample takes.
+TEST(TypicalRecent, IsTheMedianOfTheLastFiveOfTheLastBatchSize) {
+  using tare::analysis::typical_recent;
+  EXPECT_DOUBLE_EQ(typical_recent({batch(10, 1e4), batch(100, 1e5), batch(1000, 1e6), batch(1000, 1.2e6)}).ns, 1.2e6);
+  EXPECT_DOUBLE_EQ(typical_recent({batch(100, 1e5), batch(1000, 1e6)}).ns, 1e6);
+  EXPECT_DOUBLE_EQ(
+      typical_recent({batch(9, 1), batch(9, 1e6), batch(9, 3e6), batch(9, 2e6), batch(9, 9e6), batch(9, 4e6)}).ns, 3e6);
+}

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "access.hpp"
 #include "call.hpp"
@@ -72,6 +73,10 @@ class GbenchBody final : public detail::Body {
     if (r.call && r.call->room() < batch) end_call(r);
     if (!r.call) start_call(r, batch);
     r.call->start();
+  }
+  bool run_needs_preparing(const detail::StateBase& base, std::uint64_t n) const override {
+    const RunRecord& r = static_cast<const RunRecord&>(base);
+    return !r.call || !r.call->started() || r.call->room() < static_cast<benchmark::IterationCount>(n);
   }
   std::uint64_t run(detail::StateBase& base, std::uint64_t n) const override {
     RunRecord& r = record_of(base);
@@ -235,12 +240,12 @@ nlohmann::json GbenchBody::measure_memory(const RunRecord& first) const {
 
 }  // namespace
 
-void register_all_with_tare(const std::vector<Instance>& instances) {
+void register_all_with_tare(const std::vector<Instance>& instances, const ProcessLength& run) {
   registry::clear();  // a program may run, clear and register anew: each run registers what it has
-  for (const auto& instance : instances) register_with_tare(instance);
+  for (const auto& instance : instances) register_with_tare(instance, run);
 }
 
-void register_with_tare(const Instance& instance) {
+void register_with_tare(const Instance& instance, const ProcessLength& run) {
   detail::BenchmarkSpec spec;
   spec.name = instance.name;
   spec.name_is_complete = true;
@@ -254,7 +259,12 @@ void register_with_tare(const Instance& instance) {
   // Iterations(N) is one run of exactly N iterations, as in Google Benchmark: a single shot
   // of N in each fork (code may count on the benchmark running no more often than that).
   if (spec.settings.invocations > 0) spec.mode = tare::Mode::ss;
-  spec.settings.measure_ms = Access::min_time(family) * 1e3;
+  const bool cpu_timed = !Access::real_time(family) && !Access::manual_time(family);
+  const ProcessLength length = benchmark_process_length(run, Access::min_time(family) * 1e3, instance.threads,
+                                                        static_cast<int>(std::thread::hardware_concurrency()), cpu_timed);
+  spec.settings.measure_ms = length.measure_ms;
+  spec.settings.warmup_max_ms = length.warmup_max_ms;
+  spec.settings.horizon_ms = length.horizon_ms;
   spec.settings.warmup_min_ms = Access::min_warmup_time(family) * 1e3;
   spec.settings.forks = Access::repetitions(family);
   spec.body = std::make_shared<GbenchBody>(instance, iterations);

@@ -17,13 +17,16 @@
 
 #include "call_counters.hpp"
 #include "instances.hpp"
+#include "run_length.hpp"
 
 namespace tare::gbench {
 
-/// Registers `instance` with tare's registry under its Google Benchmark name.
-void register_with_tare(const Instance& instance);
+/// Registers `instance` with tare's registry under its Google Benchmark name. `run`: what
+/// Google Benchmark's min_time gives each process of the run (run_length.hpp; zeros: the
+/// run's own stands), which a multi-threaded benchmark timed on CPU shares among its threads.
+void register_with_tare(const Instance& instance, const ProcessLength& run = {});
 /// Makes tare's registry hold exactly these instances.
-void register_all_with_tare(const std::vector<Instance>& instances);
+void register_all_with_tare(const std::vector<Instance>& instances, const ProcessLength& run = {});
 
 /// A fork's annotations: the counters over the measured calls (call_counters.hpp) and their
 /// iterations, the last label and complexity N, the manual time per iteration, a MemoryManager's measurements of

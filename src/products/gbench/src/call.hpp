@@ -54,6 +54,8 @@ class Call final : public benchmark::internal::CallDriver {
   BatchTimes run_batch(benchmark::IterationCount n);
   /// The iterations the call may still run (none once the function returned).
   benchmark::IterationCount room() const;
+  /// start() ran.
+  bool started() const { return started_; }
   /// The function returned (its loop ended of itself, or it never ran one).
   bool returned() const { return fiber_.finished(); }
   /// Ends the loop and lets the function return (outside any timing); what it reported.

@@ -263,7 +263,7 @@ std::size_t run_specified(benchmark::BenchmarkReporter* display, benchmark::Benc
     return instances.size();
   }
   const runner::RunOptions options = run_options(f);
-  register_all_with_tare(instances);
+  register_all_with_tare(instances, min_time_process_length(f, options));
   if (f.list_json) {
     // For `tare ab`: the benchmarks as tare sees them (each named as Google Benchmark names it).
     runner::write_instances_json(runner::select_instances(options), std::cout);

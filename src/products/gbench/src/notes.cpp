@@ -106,6 +106,31 @@ std::optional<std::string> long_calls_line(const results::Benchmark& b) {
          "and the run takes a fraction of the time.";
 }
 
+// A process whose first sample, one call of the benchmark function, lasted as long as the
+// process was to warm up and measure: that sample was its measurement (the runner's
+// first_sample_serves), with nothing before it.
+bool one_call_measured(const results::Fork& fork) {
+  return fork.ok && fork.warmup.empty() && fork.samples.size() == 1 &&
+         fork.steady_class != results::SteadyClass::single_shot;
+}
+
+// One line for every benchmark some of whose processes measured one call: what was not
+// looked for there.
+std::optional<std::string> one_call_line(const results::Run& run) {
+  std::string which;
+  for (const auto& b : run.benchmarks) {
+    const auto ok = std::count_if(b.forks.begin(), b.forks.end(), [](const results::Fork& f) { return f.ok; });
+    const auto one_call = std::count_if(b.forks.begin(), b.forks.end(), one_call_measured);
+    if (one_call == 0) continue;
+    which += (which.empty() ? "" : ", ") + b.name + str_format(" (%d of %d processes)", static_cast<int>(one_call),
+                                                                static_cast<int>(ok));
+  }
+  if (which.empty()) return std::nullopt;
+  return "One call of the benchmark function lasted longer than a process was to warm up and measure in " + which +
+         ": there it was the process's only sample, as Google Benchmark reports a run that lasted its min time, and "
+         "no warmup, steady state or slow start was looked for.";
+}
+
 // A slow start longer than a first process's watch (the benchmarks' slow_start_unchecked
 // note): one line for them all, naming them unless it is every benchmark.
 std::optional<std::string> unchecked_slow_start_line(const results::Run& run) {
@@ -200,6 +225,7 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   }
   for (const auto& b : run.benchmarks)
     if (const auto line = long_calls_line(b)) notes.lines.push_back(*line);
+  if (const auto line = one_call_line(run)) notes.lines.push_back(*line);
   if (const auto line = unchecked_slow_start_line(run)) notes.lines.push_back(*line);
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));

@@ -46,6 +46,21 @@ void apply_forks(const Flags& f, bool short_run_asked, runner::RunOptions& optio
 
 }  // namespace
 
+ProcessLength min_time_process_length(const Flags& f, const runner::RunOptions& options) {
+  const bool warmup_given = given(f, "--warmup-max-ms");
+  return {given(f, "--measure-ms") ? 0 : options.measure_ms, warmup_given ? 0 : options.warmup_max_ms,
+          warmup_given || f.repetitions ? 0 : options.horizon_ms};
+}
+
+ProcessLength benchmark_process_length(const ProcessLength& run, double own_measure_ms, int threads, int cpus,
+                                       bool cpu_timed) {
+  const int sharing = std::min(threads, std::max(cpus, 1));
+  if (!cpu_timed || sharing <= 1) return {own_measure_ms, 0, 0};
+  const double measure = own_measure_ms > 0 ? own_measure_ms : run.measure_ms;
+  const auto share = [&](double run_ms) { return run_ms > 0 ? std::max(kLeastWarmupMs, run_ms / sharing) : 0; };
+  return {measure / sharing, share(run.warmup_max_ms), share(run.horizon_ms)};
+}
+
 void apply_run_length(const Flags& f, runner::RunOptions& options) {
   if (!given(f, "--target-ci")) options.target_ci_percent = kWideIntervalPercent;
   const bool short_run_asked = short_run(f);
@@ -56,7 +71,10 @@ void apply_run_length(const Flags& f, runner::RunOptions& options) {
     apply_forks(f, short_run_asked, options);
     if (!given(f, "--measure-ms")) options.measure_ms = min_time_ms / options.min_forks;
   }
-  if (short_run_asked) options.min_samples = 1;  // slower than min_time: one run per process, as Google Benchmark
+  // A process measures its time, however few samples that is (one call longer than it is one
+  // sample, as Google Benchmark reports one run that lasted min_time): a call that alone lasts
+  // the process's warmup and measurement is its only sample (the runner's first_sample_serves).
+  options.min_samples = 1;
   if (given(f, "--warmup-max-ms")) return;
   // A short run may warm up for min_time in all; otherwise a process warms up at most as
   // long as it measures.
