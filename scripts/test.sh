@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds tare and runs every test; then builds the unit tests
-# against tare compiled with AddressSanitizer and UndefinedBehaviorSanitizer and runs them
-# again, beside a short fuzzing of the readers and parsers (tests/fuzz).
+# Installs what is missing, builds tare and runs every test but the unit tests; then builds
+# the unit tests against tare compiled with AddressSanitizer and UndefinedBehaviorSanitizer
+# and runs them there, beside a short fuzzing of the readers and parsers (tests/fuzz).
 #   --stress   the same while two CPU-bound processes run throughout, as on a busy machine
 #              (a laptop that is compiling, a shared CI runner): every test must still pass.
 set -euo pipefail
@@ -25,13 +25,15 @@ if ((stress)); then
 fi
 
 jobs=$(nproc)
-# Unity builds: tare's files are compiled a few at a time, which halves the build.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUILD_TESTS=ON
+# Unity builds: tare's files are compiled a few at a time, which halves the build. The unit
+# tests are pure logic: they are built and run once, in the sanitizer stage below, where a
+# memory error or undefined behaviour in what they exercise is caught too.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_UNIT_TESTS=OFF
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
 # The sanitizer stage, built with clang (it compiles sanitized code three times faster than
-# g++): the unit tests against tare compiled with AddressSanitizer and
+# g++, and the library is then built by both compilers): the unit tests against tare compiled with AddressSanitizer and
 # UndefinedBehaviorSanitizer (the library and the tools' logic are instrumented, the test
 # programs link the runtimes; unoptimised, with line tables for the reports), and a fuzzing
 # smoke run with clang's libFuzzer: the results readers, the command line's quantity parsers,
