@@ -39,11 +39,11 @@ ctest --test-dir build --output-on-failure -j"$((jobs + 1))"
 # UndefinedBehaviorSanitizer (the library and the tools' logic are instrumented, the test
 # programs link the runtimes; unoptimised, with line tables for the reports), and a fuzzing
 # smoke run with clang's libFuzzer: the results readers, the command line's quantity parsers,
-# the stream frame decoder and what a SUT decodes, each for 5 s from its seed corpus in
+# the stream frame decoder and what a SUT decodes, each for 3 s from its seed corpus in
 # tests/fuzz/corpus. A crash, a sanitizer report or a hang fails the tests; scripts/fuzz.sh
 # fuzzes the same targets for longer.
 cmake -S . -B build-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" \
   -DCMAKE_UNITY_BUILD=ON -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF \
-  -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS=5
+  -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS=3
 cmake --build build-sanitize -j"$jobs" --target tare_unit_tests tare_fuzz
 ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L 'unit|fuzz'

@@ -14,6 +14,7 @@
 
 #include "compare/ratio_verdict.hpp"
 #include "stats/ratio.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::ab {
 namespace {
@@ -57,6 +58,7 @@ constexpr int kExperiments = 2000;
 const double kMargin = 3 * std::sqrt(0.05 * 0.95 / kExperiments);  // three standard errors of a 5% rate
 
 TEST(PairDesign, IdenticalBuildsNameADirectionAtMostOneTimeInTwentyUnderOptionalStopping) {
+  TARE_SIMULATION_OF_RATES();
   const PairDesign design = sequential_design(120, 1);
   for (const double sd : {0.005, 0.02})  // quiet pairs decide in a few looks; noisy ones take many
     for (const double wild : {0.0, 0.05}) {

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "synthetic_fork.hpp"
+#include "support/full_scale.hpp"
 
 using tare::results::Fork;
 using tare::results::Sample;
@@ -169,11 +170,7 @@ double reported_rate(std::size_t slow, int runs, std::uint64_t seed) {
   return static_cast<double>(reported) / runs;
 }
 
-#ifdef TARE_SANITIZE
-constexpr int kRateRuns = 40;  // unoptimised and instrumented: fewer runs, same bars
-#else
 constexpr int kRateRuns = 200;
-#endif
 
 }  // namespace
 
@@ -181,6 +178,7 @@ constexpr int kRateRuns = 200;
 // steady benchmark (machine steps and neighbours' bursts included) it reports a slow start
 // in at most 5% of runs; on a benchmark 3x slower for its first 300 ms, in at least 90%.
 TEST(SlowStart, IsReportedRarelyWhenThereIsNoneAndAlmostAlwaysWhenThereIsOne) {
+  TARE_SIMULATION_OF_RATES();
   const double false_alarms = reported_rate(0, kRateRuns, 21);
   const double detected = reported_rate(100, kRateRuns, 22);  // 100 samples of 3 ms
   EXPECT_LE(false_alarms, 0.05);

@@ -19,6 +19,7 @@
 #include "analysis/summarize.hpp"
 #include "registry/native_body.hpp"
 #include "stats/descriptive.hpp"
+#include "support/full_scale.hpp"
 
 using tare::results::Benchmark;
 using tare::results::Fork;
@@ -246,6 +247,7 @@ TEST(WarningRates, ASteadyStreamRaisesNoWarningAtAll) {
 }
 
 TEST(WarningRates, DependentSamplesSwitchTheWithinForkVarianceToBatchMeans) {
+  TARE_SIMULATION_OF_RATES();
   Shape independent;
   independent.lag1 = 0;
   independent.min_samples = 100;

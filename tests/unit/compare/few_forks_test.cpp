@@ -17,6 +17,7 @@
 #include "stats/descriptive.hpp"
 #include "stats/interval.hpp"
 #include "stats/log_ratio_interval.hpp"
+#include "support/full_scale.hpp"
 
 using tare::compare::Direction;
 using tare::results::Benchmark;
@@ -28,11 +29,7 @@ using Results = tare::results::Run;
 namespace few_forks {
 namespace {
 
-#if defined(TARE_SANITIZE)  // the library runs many times slower: fewer experiments
-constexpr int kExperiments = 240;
-#else
 constexpr int kExperiments = 2000;
-#endif
 
 // 3 standard errors of a 95% coverage rate estimated from n experiments: the band a rate
 // that is truly 95% stays within, whatever the seed.
@@ -168,6 +165,7 @@ TEST(FewForks, TheRatioIsNeverNarrowerThanTheSidesOwnIntervalsAllow) {
 // the costliest experiments of this file: these counts still tell 93% from both rates by
 // more than 3 SD.
 TEST(FewForks, ThreeForksASideCoverTheTrueRatio) {
+  TARE_SIMULATION_OF_RATES();
   for (const double machine_sd : {0.0, 0.03}) {
     std::mt19937_64 rng(2000);
     std::normal_distribution<double> log_speed(0.0, machine_sd > 0 ? machine_sd : 1.0);
@@ -200,6 +198,7 @@ TEST(FewForks, ThreeForksASideCoverTheTrueRatio) {
 // wider than 95% (1,000 experiments of 20 vs 20 forks of 4 samples: 3 SD of the rate are
 // 2.1%; the union may add a little on the wide side).
 TEST(FewForks, ManyForksKeepTheNominalCoverage) {
+  TARE_SIMULATION_OF_RATES();
   std::mt19937_64 rng(20);
   const int experiments = kExperiments / 2;
   int covered = 0;

@@ -21,6 +21,7 @@
 #include "probe/probe_sites.hpp"
 #include "split_mix_rng.hpp"
 #include "tare/probe.hpp"
+#include "support/full_scale.hpp"
 
 // A named namespace: in a unity build this file shares a translation unit with the other
 // probe tests, whose helpers live in an anonymous one.
@@ -32,11 +33,7 @@ using Site = BasicSite<FakeClock>;
 using Scope = BasicScope<FakeClock>;
 
 constexpr std::int64_t kReadCost = 12;  // ns per clock read: 3 x 12 = 36 ns in a fine reading
-#ifdef TARE_SANITIZE
-constexpr int kExperiments = 20;
-#else
 constexpr int kExperiments = 60;
-#endif
 constexpr int kCallsPerExperiment = 200'000;
 
 struct Case {
@@ -101,6 +98,7 @@ int max_false_alarms() {
 }
 
 TEST(ProbePhaseLock, FalseAlarmRateOnUnlockedCallsIsAtMostFivePercent) {
+  TARE_SIMULATION_OF_RATES();
   std::uint64_t seed = 160;
   for (const Case& c : kCases) {
     const auto stats = lock_experiments(c, ++seed, true, [](Rng& rng, const Case& cs, int) { unlocked_gap(rng, cs); });
@@ -133,6 +131,7 @@ TEST(ProbePhaseLock, FalseAlarmRateOnUnlockedCallsIsAtMostFivePercent) {
 }
 
 TEST(ProbePhaseLock, CallsLockedToTheTickAreCaught) {
+  TARE_SIMULATION_OF_RATES();
   std::uint64_t seed = 260;
   for (const Case& c : kCases) {
     const auto stats = lock_experiments(c, ++seed, false, locked_gap);

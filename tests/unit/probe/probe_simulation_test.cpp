@@ -31,6 +31,7 @@
 #include "probe/estimate.hpp"
 #include "probe/probe_sites.hpp"
 #include "tare/probe.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::probe {
 namespace {
@@ -150,6 +151,7 @@ void expect_unbiased_and_covered(const Summary& s, double truth, double relative
 // and 95% (exactly, from the binomial: 94.0% at n = 30,000, 94.9% at 40,000); 800
 // experiments put the observed rate within 0.8% (one standard deviation) of that.
 TEST(ProbeSimulation, UniformDurationsAtRandomPhaseAreUnbiasedAndCovered) {
+  TARE_SIMULATION_OF_RATES();
   const auto stats = run_experiments(
       "uniform", kTick, kCoverageRuns, kCoverageCalls, 1, [](Rng& rng) { return rng.uniform(2 * kUs, 8 * kUs); },
       // A gap uniform over one tick puts the next start at a uniform phase, independent of
@@ -162,6 +164,7 @@ TEST(ProbeSimulation, UniformDurationsAtRandomPhaseAreUnbiasedAndCovered) {
 }
 
 TEST(ProbeSimulation, ConstantDurationWithExponentialGapsIsUnbiasedAndCovered) {
+  TARE_SIMULATION_OF_RATES();
   const auto stats = run_experiments(
       "constant", kTick, kCoverageRuns, kCoverageCalls, 2, [](Rng&) { return 5 * kUs; },
       // Poisson arrivals, 10 ms apart on average: the phase is close to uniform and nearly

@@ -18,6 +18,7 @@
 #include "stats/independence.hpp"
 #include "stats/interval.hpp"
 #include "synthetic.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::stats {
 namespace {
@@ -61,6 +62,7 @@ TEST(Coverage, StudentTOverForkMeans) {
 }
 
 TEST(Coverage, HierarchicalBootstrapMean) {
+  TARE_SIMULATION_OF_RATES();
   // A percentile bootstrap over only 10 forks runs a little narrow: it scales by the
   // n-divisor SD and uses normal-like quantiles where t_9 would be needed; resampling
   // within forks adds back some width. Measured separately (5,000 experiments, other
@@ -106,6 +108,7 @@ TEST(Coverage, VarianceComponentsAreUnbiased) {
 }
 
 TEST(Coverage, AutocorrelatedSamplesWithinForks) {
+  TARE_SIMULATION_OF_RATES();
   // AR(1) samples (phi 0.5, innovation SD 5: marginal variance 33.3, long-run variance
   // 100) around fork offsets with SD 1, 10 forks x 200 samples. A fork mean then has
   // variance 1 + 0.497, but S1^2 / m claims only 0.164 of it is sample noise, so the naive

@@ -11,6 +11,7 @@
 
 #include "stats/interval.hpp"
 #include "synthetic.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::stats {
 namespace {
@@ -259,6 +260,7 @@ double simulated_over_predicted(const PlanInput& in, const Plan& plan, std::uint
 }
 
 TEST(PlanRepetitions, PredictedHalfWidthIsHonest) {
+  TARE_SIMULATION_OF_RATES();
   // E[s] < σ (by c4(f), 2.5% at 11 forks), so the simulated average sits a little below the
   // prediction; a wrong variance model (e.g. forgetting T2²) would miss by far more than 10%.
   const PlanInput worked = worked_input(0.01);

@@ -13,6 +13,7 @@
 #include "stats/bootstrap.hpp"
 #include "stats/descriptive.hpp"
 #include "synthetic.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::stats {
 namespace {
@@ -255,6 +256,7 @@ Forks experiment_side(std::mt19937_64& rng, double mean) {
 }
 
 TEST(BootstrapRatio, CoverageOfATrueRatio) {
+  TARE_SIMULATION_OF_RATES();
   // 400 experiments x 300 resamples: the rate has an SD of 1.2%, so 88% is over 4 SD below
   // the expected 93.4%.
   std::mt19937_64 rng(2031);
@@ -278,6 +280,7 @@ TEST(BootstrapRatio, CoverageOfATrueRatio) {
 }
 
 TEST(BootstrapRatio, AToAFalsePositives) {
+  TARE_SIMULATION_OF_RATES();
   // Same distribution on both sides. 500 experiments x 200 resamples (enough for a tail of
   // 2.5%): the rate has an SD of 1.1% around the expected 6%, so 10% is over 3.5 SD above
   // it and 2% as far below.

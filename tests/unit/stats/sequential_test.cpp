@@ -9,6 +9,7 @@
 
 #include "stats/ratio.hpp"
 #include "stats/sequential.hpp"
+#include "support/full_scale.hpp"
 
 namespace tare::stats {
 namespace {
@@ -61,6 +62,7 @@ double miss_rate(const std::vector<std::size_t>& looks, double level, int experi
 }
 
 TEST(RepeatedIntervals, KeepTheirCoverageUnderOptionalStoppingWhereAFixedLevelDoesNot) {
+  TARE_SIMULATION_OF_RATES();
   const auto looks = look_schedule(3, 120);
   const double per_look = repeated_interval_alpha(looks, 0.05);
   EXPECT_LT(per_look, 0.05 / 2);  // about 18 looks cost a factor of several
