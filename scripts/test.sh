@@ -14,14 +14,22 @@ esac
 
 scripts/install-deps.sh --tests
 
+# What runs in the background (the busy loops, the sanitizer build) stops with the script.
+background=()
+stop_background() {
+  for pid in "${background[@]}"; do
+    kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true
+  done
+}
+trap stop_background EXIT
+set -m  # each background job in its own process group: stopping one stops its children
+
 if ((stress)); then
-  hogs=()
   for _ in 1 2; do
     sh -c 'while :; do :; done' &
-    hogs+=($!)
+    background+=($!)
   done
-  trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT
-  echo "stress: two busy loops running (pids ${hogs[*]})"
+  echo "stress: two busy loops running (pids ${background[*]})"
 fi
 
 jobs=$(nproc)
@@ -30,20 +38,32 @@ jobs=$(nproc)
 # memory error or undefined behaviour in what they exercise is caught too.
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_UNIT_TESTS=OFF
 cmake --build build -j"$jobs"
-# One test more than CPUs: many end-to-end tests spend their time waiting (a stream's
-# schedule, a child process, a browser), not computing.
-ctest --test-dir build --output-on-failure -j"$((jobs + 1))"
 
 # The sanitizer stage, built with clang (it compiles sanitized code three times faster than
-# g++, and the library is then built by both compilers): the unit tests against tare compiled with AddressSanitizer and
-# UndefinedBehaviorSanitizer (the library and the tools' logic are instrumented, the test
-# programs link the runtimes; unoptimised, with line tables for the reports), and a fuzzing
-# smoke run with clang's libFuzzer: the results readers, the command line's quantity parsers,
-# the stream frame decoder and what a SUT decodes, each for 3 s from its seed corpus in
-# tests/fuzz/corpus. A crash, a sanitizer report or a hang fails the tests; scripts/fuzz.sh
-# fuzzes the same targets for longer.
+# g++, and the library is then built by both compilers): the unit tests against tare
+# compiled with AddressSanitizer and UndefinedBehaviorSanitizer (the library and the tools'
+# logic are instrumented, the test programs link the runtimes; unoptimised, with line tables
+# for the reports), and a fuzzing smoke run with clang's libFuzzer: the results readers, the
+# command line's quantity parsers, the stream frame decoder and what a SUT decodes, each for
+# 3 s from its seed corpus in tests/fuzz/corpus. A crash, a sanitizer report or a hang fails
+# the tests; scripts/fuzz.sh fuzzes the same targets for longer.
 cmake -S . -B build-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" \
   -DCMAKE_UNITY_BUILD=ON -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF \
   -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS=3
-cmake --build build-sanitize -j"$jobs" --target tare_unit_tests tare_fuzz
+# Its build starts beside the first stage's tests, at the lowest CPU priority: many of those
+# tests wait (a stream's schedule, a child process, a browser) rather than compute, and the
+# build takes only the CPU they leave; a test sees it as a niced neighbour, far less than
+# the two busy loops the suite must pass beside.
+sanitize_log=build-sanitize/build.log
+nice -n 19 cmake --build build-sanitize -j"$jobs" --target tare_unit_tests tare_fuzz >"$sanitize_log" 2>&1 &
+sanitize_build=$!
+background+=("$sanitize_build")
+ctest --test-dir build --output-on-failure -j"$jobs"
+echo "waiting for the sanitizer build (its output: $sanitize_log)"
+if ! wait "$sanitize_build"; then
+  tail -n 40 "$sanitize_log"
+  echo "test.sh: the sanitizer build failed (all of its output: $sanitize_log)" >&2
+  exit 1
+fi
+unset 'background[-1]'  # it has ended
 ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L 'unit|fuzz'

@@ -85,7 +85,7 @@ std::vector<Fork> non_empty(const std::vector<std::vector<double>>& forks) {
   return result;
 }
 
-bool all_finite(std::span<const Fork> forks) {
+bool all_forks_finite(std::span<const Fork> forks) {
   return std::all_of(forks.begin(), forks.end(), [](Fork f) {
     return std::all_of(f.begin(), f.end(), [](double x) { return std::isfinite(x); });
   });
@@ -132,7 +132,7 @@ BootstrapInterval bootstrap(const std::vector<std::vector<double>>& forks,
   ci.estimate = kept.empty() ? std::numeric_limits<double>::quiet_NaN() : statistic(kept);
   ci.low = ci.high = ci.estimate;
   const bool valid_level = options.level > 0.0 && options.level < 1.0;
-  if (kept.size() < 2 || options.resamples == 0 || !valid_level || !all_finite(kept)) {
+  if (kept.size() < 2 || options.resamples == 0 || !valid_level || !all_forks_finite(kept)) {
     return ci;
   }
   std::mt19937_64 rng(options.seed);
