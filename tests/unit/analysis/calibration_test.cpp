@@ -90,13 +90,19 @@ TEST(BatchCalibrator, GrowsGeometricallySoCalibrationTakesFewSteps) {
 
 namespace {
 
-tare::results::Sample one_invocation(double ns, double age_ns, double wait_ns = 0) {
+// A sample of `ops` operations that took `ns`, ending at the process's age `age_ns`, its
+// threads having waited `wait_ns` for a CPU.
+tare::results::Sample batch(std::uint64_t ops, double ns, double age_ns = 0, double wait_ns = 0) {
   tare::results::Sample s;
-  s.ops = 1;
+  s.ops = ops;
   s.ns = ns;
   s.age_ns = age_ns;
   s.wait_ns = wait_ns;
   return s;
+}
+
+tare::results::Sample one_invocation(double ns, double age_ns, double wait_ns = 0) {
+  return batch(1, ns, age_ns, wait_ns);
 }
 
 }  // namespace
@@ -132,17 +138,6 @@ TEST(FirstSampleServes, NotWhenItLookedLongOnlyForWaitingForACpu) {
   EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, 20e6), bounds, 2));
   EXPECT_TRUE(first_sample_serves(one_invocation(30e6, 40e6, -1), bounds, 1));  // waits not known
 }
-
-namespace {
-
-tare::results::Sample batch(std::uint64_t ops, double ns) {
-  tare::results::Sample s;
-  s.ops = ops;
-  s.ns = ns;
-  return s;
-}
-
-}  // namespace
 
 // The typical recent sample is of the last batch size: calibration samples of smaller
 // batches before a short warmup are no guide to how long a sample takes.
