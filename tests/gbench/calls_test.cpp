@@ -5,12 +5,10 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
-#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <vector>
 
 #include "support/process.hpp"
 
@@ -41,8 +39,6 @@ TEST(GbenchCalls, OneCallServesManySamplesAndItsLocalsCarryOn) {
     EXPECT_LE(reported["counters"]["calls_so_far"]["value"].get<double>(), 3) << reported.dump();
     const auto samples = fork["samples"].size() + fork["warmup"].size();
     EXPECT_GT(samples, 20u);
-    // Timed throughout: never paced by time as it passes.
-    EXPECT_FALSE(fork.contains("timed_share")) << fork["timed_share"];
     // The local counted on through every batch of its call: far more than one sample's.
     EXPECT_GT(reported["counters"]["reached"]["value"].get<double>(), 10.0 * fork["ops_per_sample"].get<double>())
         << reported.dump();
@@ -164,38 +160,6 @@ TEST(GbenchCalls, ACallShorterThanTheWarmupIsNotTheOnlySample) {
     EXPECT_GE(fork["samples"].size(), 1u);
   }
   EXPECT_EQ(result.out.find("One call of the benchmark function"), std::string::npos) << result.out;
-}
-
-// A benchmark whose timer runs a tiny share of the time (its work paused, some 0.1% timed):
-// each process is paced by time as it passes (its fork's timed_share, under a quarter), so
-// its measured samples hold far less than the measured time in timed time: their count by
-// the median sample's own time is under half of it (timed throughout, it would fill it
-// whole). Load only lengthens a sample as it passes, which shortens the measurement in
-// samples, and the timed part is too short for load to lengthen it tenfold in most samples.
-// The line under the table says which benchmark was paced.
-TEST(GbenchCalls, ABenchmarkThatPausesItsTimerMeasuresTimeAsItPasses) {
-  const auto file = (tare_test::scratch_dir() / "gbench_paused_work.json").string();
-  const auto result = tare_test::run_process(
-      {GBENCH_CALLS, "--benchmark_filter=^BM_paused_work$", "--benchmark_min_time=0.01", "--json", file});
-  ASSERT_EQ(result.exit_code, 0) << result.err;
-  const json doc = read_json(file);
-  const double measure_ns = doc["context"]["settings"]["measure_ms"].get<double>() * 1e6;
-  const json& forks = doc["benchmarks"][0]["forks"];
-  ASSERT_EQ(forks.size(), 3u);
-  for (const auto& fork : forks) {
-    ASSERT_EQ(fork["status"], "ok") << fork.dump().substr(0, 400);
-    ASSERT_TRUE(fork.contains("timed_share")) << fork.dump().substr(0, 400);
-    EXPECT_LT(fork["timed_share"].get<double>(), 0.25);
-    std::vector<double> ns;
-    for (const auto& s : fork["samples"]) ns.push_back(s["ns"].get<double>());
-    ASSERT_FALSE(ns.empty());
-    std::nth_element(ns.begin(), ns.begin() + static_cast<std::ptrdiff_t>(ns.size() / 2), ns.end());
-    EXPECT_LT(static_cast<double>(ns.size()) * ns[ns.size() / 2], measure_ns / 2) << fork["samples"].dump();
-  }
-  EXPECT_NE(result.out.find("Timers paused for most of the time in BM_paused_work (3 of 3 processes; its timer ran"),
-            std::string::npos)
-      << result.out;
-  EXPECT_NE(result.out.find("time as it passed rather than the timer's time"), std::string::npos) << result.out;
 }
 
 double cpu_seconds(const rusage& u) {

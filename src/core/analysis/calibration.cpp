@@ -10,7 +10,7 @@ namespace tare::analysis {
 
 double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns, double measure_ns) {
   const double least = std::min(kLeastSampleNs, measure_ns / kShortForkSamples);
-  return std::clamp(clock_least_sample_ns(clock_resolution_ns, clock_overhead_ns), least, kMostSampleNs);
+  return std::clamp(1000.0 * (clock_resolution_ns + clock_overhead_ns), least, kMostSampleNs);
 }
 
 std::optional<std::uint64_t> BatchCalibrator::next(std::uint64_t invocations, double elapsed_ns) const {
@@ -45,7 +45,7 @@ double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocat
 }
 
 std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan) {
-  const double sample_ns = std::max({typical_recent(warmup).ns, plan.sample_wall_ns, 1.0});
+  const double sample_ns = std::max(typical_recent(warmup).ns, 1.0);
   const auto least = static_cast<double>(plan.min_samples);
   const double most = plan.measures_nothing ? std::max(least, kSamplesOfNothing) : 10000.0;
   return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, least, most));

@@ -25,12 +25,6 @@ inline constexpr double kShortForkSamples = 20;
 /// bound; it would always run to the bound.
 double target_sample_ns(double clock_resolution_ns, double clock_overhead_ns, double measure_ns = 1e8);
 
-/// The shortest sample the clock allows: 1000x its resolution plus read cost (its error
-/// under 0.1% of the sample).
-inline double clock_least_sample_ns(double clock_resolution_ns, double clock_overhead_ns) {
-  return 1000.0 * (clock_resolution_ns + clock_overhead_ns);
-}
-
 class BatchCalibrator {
  public:
   explicit BatchCalibrator(double target_ns, std::uint64_t max_invocations = std::uint64_t{1} << 40)
@@ -68,13 +62,10 @@ struct MeasurementPlan {
   double measure_ns = 1e8;        ///< measured time per fork
   int min_samples = 5;            ///< samples however long they are
   bool measures_nothing = false;  ///< the batch reached its cap: the timed loop was deleted
-  /// A fork paced by time as it passes (analysis/pacing): its typical sample's time as it
-  /// passed, with which the measured time is filled (0: with the samples' own time).
-  double sample_wall_ns = 0;
 };
 
 /// Batches to measure after `warmup` (not empty): enough to fill the measured time at the
-/// typical recent sample's length (its time as it passed, in a paced fork), at least min_samples, at most 10000; a loop at the cap
+/// typical recent sample's length, at least min_samples, at most 10000; a loop at the cap
 /// times next to nothing and would take the most samples, each a round trip to the worker
 /// worth a thousand of its own, so it gets kSamplesOfNothing.
 std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan);

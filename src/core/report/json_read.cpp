@@ -185,11 +185,6 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   if (auto v = f.find("disturbed_samples")) fork.disturbed_samples = to_int(*v);
   if (auto v = f.find("all_samples_mean")) fork.all_samples_mean = v->optional_number();
   if (auto v = f.find("slow_start")) fork.slow_start = read_slow_start(*v);
-  if (auto v = f.find("timed_share")) {
-    fork.timed_share = v->optional_number();
-    if (fork.timed_share && !(*fork.timed_share >= 0 && *fork.timed_share <= 1))
-      v->fail("expected a share between 0 and 1, got " + v->json().dump());
-  }
   fork.warmup = detail::take_samples(f.at("warmup"), document);
   fork.samples = detail::take_samples(f.at("samples"), document);
   return fork;

@@ -129,7 +129,6 @@ Json fork_json(const results::Fork& f) {
                        {"near_horizon", s.near_horizon},
                        {"confirmed", s.confirmed ? Json(*s.confirmed) : Json(nullptr)}};
   }
-  if (f.timed_share) j["timed_share"] = number(*f.timed_share);
   j["warmup"] = samples_json(f.warmup);
   j["samples"] = samples_json(f.samples);
   return j;

@@ -183,10 +183,6 @@ struct Fork {
   int disturbed_samples = -1;
   std::optional<double> all_samples_mean;  ///< the mean had they counted (when any were left out)
   std::optional<SlowStart> slow_start;     ///< the first fork of a benchmark: what it saw by process age
-  /// Paced by time as it passes (analysis/pacing): the share of its samples' time as it
-  /// passed that their timer ran, small enough that the fork filled its measurement, and
-  /// aimed its samples, by time as it passes rather than the timer's. Absent: not paced.
-  std::optional<double> timed_share;
   double setup_ns = 0;               ///< trial setup (state construction)
   double teardown_ns = 0;            ///< trial teardown (state destruction)
   double measured_ns = 0;            ///< wall time of the measured samples

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
-#include <optional>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -11,7 +10,6 @@
 #include "analysis/calibration.hpp"
 #include "analysis/disturbance.hpp"
 #include "analysis/fork_analysis.hpp"
-#include "analysis/pacing.hpp"
 #include "analysis/slow_start.hpp"
 #include "analysis/warmup.hpp"
 #include "runner/alloc_library.hpp"
@@ -103,37 +101,11 @@ bool first_sample_measured(WorkerChannel& worker, const registry::Instance& inst
   return true;
 }
 
-// The least a paced sample may be in timed time: the clock's 1000x where the sample's time
-// is read around it; none where the benchmark reads the clock around each of its timed parts
-// (Google Benchmark's loop, per-invocation hooks), whose error a longer sample does not shrink.
-double least_paced_ns(const registry::Instance& instance, const ForkPlan& plan) {
-  const auto& body = instance.spec->body;
-  if (body && (body->times_itself() || body->times_each_invocation())) return 0;
-  return analysis::clock_least_sample_ns(plan.clock_resolution_ns, plan.clock_overhead_ns);
-}
-
-// A fork whose timer runs for a small share of its samples' time as it passes (a paused
-// timer, per-invocation hooks; analysis/pacing) aims its samples at the target as time
-// passes: a batch (last sampled in fork.warmup) that lasts longer shrinks to the paced
-// target, calibrated from there. Returns the batch, and sets `target` to the fork's sample
-// target (the plan's when not paced: a batch too short for it grows again in measure_steady).
-std::uint64_t follow_pace(WorkerChannel& worker, const ForkPlan& plan, const CalibrationPacing& pacing,
-                          const std::optional<analysis::Pace>& pace, std::uint64_t cap, std::uint64_t invocations,
-                          double& target, results::Fork& fork) {
-  target = plan.sample_target_ns;
-  if (!pace || !analysis::paced(*pace)) return invocations;
-  target = analysis::paced_target_ns(plan.sample_target_ns, *pace, pacing.least_ns);
-  const double sample_ns = analysis::typical_recent(fork.warmup).ns;
-  if (sample_ns < 1.5 * target) return invocations;
-  return calibrate(worker, target, cap, fork, analysis::batch_for(invocations, sample_ns, target), pacing);
-}
-
 // Calibrate, warm up, measure the floor, then the samples (batches, or single calls in
 // sample mode). Fills fork_input.calibration_samples: how many of the warmup samples were
 // calibration (other batch sizes). The reference workload is timed before and after, or
 // after only in a brief fork (reads_reference_once). A first sample that lasted the fork's
-// whole measurement and warmup is its measurement (first_sample_measured). A fork whose
-// timer ran for a small share of the time is paced by time as it passes (follow_pace).
+// whole measurement and warmup is its measurement (first_sample_measured).
 void measure_steady(WorkerChannel& worker, const registry::Instance& instance, const ForkPlan& plan,
                       analysis::ForkAnalysisInput& fork_input, results::Fork& fork) {
   const std::uint64_t opi = instance.spec->ops_per_invocation;
@@ -141,63 +113,31 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   // A benchmark may fix its batch size (Google Benchmark's Iterations): no calibration.
   const std::uint64_t fixed = instance.spec->settings.invocations;
   const std::uint64_t cap = fixed > 0 ? fixed : invocation_cap(worker, plan.sample_target_ns, opi);
-  // Pacing is for batches that fill a measured time (sample mode counts calls); only a
-  // calibrated batch follows it, a fixed one is measured by it.
-  const CalibrationPacing pacing{instance.threads, least_paced_ns(instance, plan)};
-  const std::optional<CalibrationPacing> calibration_pacing =
-      instance.mode != Mode::sample ? std::optional(pacing) : std::nullopt;
-  // A sample shorter than a third of the target says nothing of pace (analysis::recent_pace).
-  const double paced_wall_ns = plan.sample_target_ns / 3;
   std::uint64_t invocations = fixed;
   if (first_sample_may_serve(instance, plan)) {
     if (first_sample_measured(worker, instance, plan, fork)) return;
     // The calibration goes on from the first sample.
     const auto next = analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, fork.warmup.back().ns);
-    invocations = next ? calibrate(worker, plan.sample_target_ns, cap, fork, *next, calibration_pacing) : 1;
+    invocations = next ? calibrate(worker, plan.sample_target_ns, cap, fork, *next) : 1;
   } else if (fixed == 0) {
-    invocations = calibrate(worker, plan.sample_target_ns, cap, fork, 1, calibration_pacing);
+    invocations = calibrate(worker, plan.sample_target_ns, cap, fork);
   }
-  const bool measures_nothing = fixed == 0 && invocations >= cap;
-  // A deleted loop has no time to pace.
-  const bool may_pace = calibration_pacing && !measures_nothing;
-  const bool follows_pace = may_pace && fixed == 0;
-  double target = plan.sample_target_ns;
-  // First judged on the calibration's last samples, so that the warmup takes its samples at
-  // the pace; the warmup's samples judge again (chunks of five, a round trip before one).
-  if (follows_pace)
-    invocations = follow_pace(worker, plan, pacing, analysis::calibration_pace(fork.warmup, instance.threads, paced_wall_ns),
-                              cap, invocations, target, fork);
   fork_input.calibration_samples = fork.warmup.size();
+  const bool measures_nothing = fixed == 0 && invocations >= cap;
   warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
-  const auto pace = may_pace ? analysis::recent_pace(fork.warmup, instance.threads, paced_wall_ns) : std::nullopt;
-  const bool paced = pace && analysis::paced(*pace);
-  if (follows_pace) {
-    const std::uint64_t before = invocations;
-    invocations = follow_pace(worker, plan, pacing, pace, cap, invocations, target, fork);
-    if (invocations != before) warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
-  }
-  // An operation that sped up many times over while warming (caches filled, pages mapped),
-  // or a fork the calibration's samples made look paced, leaves samples far below the target,
-  // where the clock weighs more: calibrate once more from here, and warm up again at the new
-  // batch size.
-  if (fixed == 0 && analysis::typical_recent(fork.warmup).ns < target / 3) {
-    invocations = calibrate(worker, target, cap, fork, invocations);
+  // An operation that sped up many times over while warming (caches filled, pages mapped)
+  // leaves samples far below the target, where the clock weighs more: calibrate once more
+  // from here, and warm up again at the new batch size.
+  if (fixed == 0 && analysis::typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
+    invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
     warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
   }
   // On a CPU other work takes turns on, a sample is disturbed whenever a turn falls inside
   // it; samples a quarter as long fit between turns more often (the clock's error stays
   // under 0.4% of them). Once, and not for a batch the benchmark fixed.
   if (fixed == 0 && invocations >= 4 && analysis::mostly_disturbed(fork.warmup, analysis::kWarmupWindow, instance.threads)) {
-    invocations = calibrate(worker, target / 4, cap, fork, invocations / 4);
+    invocations = calibrate(worker, plan.sample_target_ns / 4, cap, fork, invocations / 4);
     warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
-  }
-  // A paced fork fills its measured time as it passes, at the pace of its last samples
-  // (however short they now are).
-  double sample_wall_ns = 0;
-  if (paced) {
-    fork.timed_share = pace->timed_share;
-    const auto last = analysis::recent_pace(fork.warmup, instance.threads, 0);
-    sample_wall_ns = last ? last->wall_ns : pace->wall_ns;
   }
   fork.ops_per_sample = invocations * opi * static_cast<std::uint64_t>(instance.threads);
 
@@ -206,7 +146,7 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   fork.floor_ns_per_op = measure_floor(worker, measures_nothing ? std::max<std::uint64_t>(cap / 10, 1) : invocations);
 
   begin_measurement(worker);
-  const analysis::MeasurementPlan measurement{plan.measure_ns, plan.min_samples, measures_nothing, sample_wall_ns};
+  const analysis::MeasurementPlan measurement{plan.measure_ns, plan.min_samples, measures_nothing};
   // In sample mode every invocation is its own sample.
   const std::uint64_t batch = instance.mode == Mode::sample ? 1 : invocations;
   const std::uint64_t count = instance.mode == Mode::sample

@@ -6,7 +6,6 @@
 #include <variant>
 
 #include "analysis/calibration.hpp"
-#include "analysis/pacing.hpp"
 #include "analysis/warmup.hpp"
 #include "worker/protocol.hpp"
 
@@ -55,14 +54,12 @@ std::uint64_t invocation_cap(WorkerChannel& worker, double sample_target_ns, std
 // Calibrates the batch, starting from `invocations`; the calibration samples are part of
 // the fork's history (warmup).
 std::uint64_t calibrate(WorkerChannel& worker, double sample_target_ns, std::uint64_t max_invocations,
-                        results::Fork& fork, std::uint64_t invocations, const std::optional<CalibrationPacing>& pacing) {
+                        results::Fork& fork, std::uint64_t invocations) {
+  const analysis::BatchCalibrator calibrator(sample_target_ns, max_invocations);
   for (;;) {
     results::Sample sample = take_samples(worker, invocations, 1).front();
     fork.warmup.push_back(sample);
-    const double target = pacing ? analysis::calibration_target_ns(fork.warmup, pacing->threads, sample_target_ns,
-                                                                   pacing->least_ns)
-                                 : sample_target_ns;
-    const auto next = analysis::BatchCalibrator(target, max_invocations).next(invocations, sample.ns);
+    const auto next = calibrator.next(invocations, sample.ns);
     if (!next) return invocations;
     invocations = *next;
   }

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include "registry/registry.hpp"
@@ -32,21 +31,11 @@ results::Sample read_sample(WorkerChannel& worker);
 /// grow it, and the floor timed at its size, without end.
 std::uint64_t invocation_cap(WorkerChannel& worker, double sample_target_ns, std::uint64_t ops_per_invocation);
 
-/// A calibration that follows the fork's pace (analysis/pacing): the benchmark's threads,
-/// and the least a paced target may be.
-struct CalibrationPacing {
-  int threads = 1;
-  double least_ns = 0;
-};
-
 /// Grows the batch from `invocations` until a sample reaches the target, or the batch
 /// reaches `max_invocations`; the calibration samples go to fork.warmup. Returns the batch
-/// size. With `pacing`, the target is the paced one once the samples show the fork paced
-/// (analysis::calibration_target_ns): a paused timer's batch stops growing once a sample
-/// lasts the target as time passes.
+/// size.
 std::uint64_t calibrate(WorkerChannel& worker, double sample_target_ns, std::uint64_t max_invocations,
-                        results::Fork& fork, std::uint64_t invocations = 1,
-                        const std::optional<CalibrationPacing>& pacing = std::nullopt);
+                        results::Fork& fork, std::uint64_t invocations = 1);
 
 /// How long a warmup may and must last. Wall time counts the samples already in
 /// fork.warmup (calibration) by their own time, then time as it passes.

@@ -1,6 +1,6 @@
 // Google Benchmark functions as a user writes them, to see how tare's layer calls them: one
 // that counts its calls and how far its loop got in each, one with a long set-up before its
-// loop, one that pauses its timer every iteration, one that times all but nothing, slow starts, calls longer than a process
+// loop, one that pauses its timer every iteration, slow starts, calls longer than a process
 // measures, and threads that wait for one another.
 #include <benchmark/benchmark.h>
 
@@ -9,12 +9,6 @@
 #include <vector>
 
 static int g_calls = 0;
-
-static long spin(int rounds) {
-  long x = 1;
-  for (int i = 0; i < rounds; ++i) benchmark::DoNotOptimize(x = x * 7 + i);
-  return x;
-}
 
 // A local carried through the whole loop: under Google Benchmark, and under tare, one call
 // serves many samples, so the count reaches far past one sample's iterations.
@@ -51,22 +45,14 @@ static void BM_paused(benchmark::State& state) {
 }
 BENCHMARK(BM_paused);
 
-// All but nothing timed: every iteration does its work (some 10 us of arithmetic) with the
-// timer paused, and times only the pause's end and the next one's start. Timed on its own
-// clock, a process would run hundreds of times its measurement: it is paced by time as it
-// passes instead.
-static void BM_paused_work(benchmark::State& state) {
-  for (auto _ : state) {
-    state.PauseTiming();
-    benchmark::DoNotOptimize(spin(20000));
-    state.ResumeTiming();
-  }
-}
-BENCHMARK(BM_paused_work);
-
 // A process 3x slower until it is 0.3 s old, and one until it is 0.8 s old: a Google
 // Benchmark-length run watches its first process for 0.5 s.
 static const auto g_process_start = std::chrono::steady_clock::now();
+static long spin(int rounds) {
+  long x = 1;
+  for (int i = 0; i < rounds; ++i) benchmark::DoNotOptimize(x = x * 7 + i);
+  return x;
+}
 template <int SlowMs>
 static void BM_slow_start(benchmark::State& state) {
   for (auto _ : state) {

@@ -83,7 +83,6 @@ void expect_same(const results::Fork& a, const results::Fork& b) {
   expect_same(a.mean, b.mean, "mean");
   EXPECT_EQ(a.disturbed_samples, b.disturbed_samples);
   EXPECT_EQ(a.all_samples_mean, b.all_samples_mean);
-  EXPECT_EQ(a.timed_share, b.timed_share);
   ASSERT_EQ(a.slow_start.has_value(), b.slow_start.has_value());
   if (a.slow_start) {
     EXPECT_EQ(a.slow_start->horizon_ms, b.slow_start->horizon_ms);

@@ -102,9 +102,7 @@ TEST(JsonWrite, ForkAndSampleFields) {
                                                "teardown_ns", "measured_ns", "floor_ns_per_op", "wall_ns",
                                                "reference_ns", "resources",
                                                "steady_state", "mean", "disturbed_samples", "all_samples_mean",
-                                               "slow_start", "timed_share", "warmup", "samples"}));
-  EXPECT_EQ(f["timed_share"], 0.0625);
-  EXPECT_EQ(doc["benchmarks"][0]["forks"][1].count("timed_share"), 0u);  // only a paced fork has it
+                                               "slow_start", "warmup", "samples"}));
   EXPECT_EQ(f["slow_start"], Json::parse(R"({"horizon_ms": 1000.25, "warmup_ms": 412.5, "slower": 2.875,
                                              "near_horizon": false, "confirmed": true})"));
   EXPECT_EQ(doc["benchmarks"][0]["forks"][1].count("slow_start"), 0u);  // only the first fork looks that far

@@ -122,7 +122,6 @@ results::Run full_run() {
   b.timer_cost_ns_per_op = 6.75;
   b.forks = {fork(101, 12.28), fork(102, 12.31)};
   b.forks[0].slow_start = results::SlowStart{1000.25, 412.5, 2.875, false, true};
-  b.forks[0].timed_share = 0.0625;  // paced by time as it passes
   b.forks[1].ok = false;
   b.forks[1].error = "killed by signal 11 (Segmentation fault)";
   b.warnings = {{results::WarningCode::unclassified, results::Severity::caution, "fork 2 failed"},

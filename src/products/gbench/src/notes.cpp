@@ -131,33 +131,6 @@ std::optional<std::string> one_call_line(const results::Run& run) {
          "no warmup, steady state or slow start was looked for.";
 }
 
-// One line for every benchmark some of whose processes were paced by time as it passes
-// (the runner's analysis/pacing; the fork's timed_share): how small a share of the time its
-// timer ran, and what the processes did instead of running many times their measurement.
-std::optional<std::string> paced_line(const results::Run& run) {
-  std::string which;
-  for (const auto& b : run.benchmarks) {
-    std::vector<double> shares;
-    int ok = 0;
-    for (const auto& fork : b.forks) {
-      if (!fork.ok) continue;
-      ++ok;
-      if (fork.timed_share) shares.push_back(*fork.timed_share);
-    }
-    if (shares.empty()) continue;
-    std::sort(shares.begin(), shares.end());
-    const double share = shares[shares.size() / 2];  // the median process's (the upper one of two)
-    which += (which.empty() ? "" : ", ") + b.name +
-             str_format(" (%d of %d processes; its timer ran %s of the time)", static_cast<int>(shares.size()), ok,
-                        share < 0.01 ? "under 1%" : str_format("%.0f%%", 100 * share).c_str());
-  }
-  if (which.empty()) return std::nullopt;
-  return "Timers paused for most of the time in " + which +
-         ": there a process measured, and aimed its samples at, time as it passed rather than the timer's time, "
-         "which would have taken it many times as long; its samples are still the timed time per iteration, fewer of "
-         "it, so the interval is wider.";
-}
-
 // A slow start longer than a first process's watch (the benchmarks' slow_start_unchecked
 // note): one line for them all, naming them unless it is every benchmark.
 std::optional<std::string> unchecked_slow_start_line(const results::Run& run) {
@@ -253,7 +226,6 @@ Notes make_notes(const results::Run& run, const Flags& flags, const runner::RunO
   for (const auto& b : run.benchmarks)
     if (const auto line = long_calls_line(b)) notes.lines.push_back(*line);
   if (const auto line = one_call_line(run)) notes.lines.push_back(*line);
-  if (const auto line = paced_line(run)) notes.lines.push_back(*line);
   if (const auto line = unchecked_slow_start_line(run)) notes.lines.push_back(*line);
   for (const auto& w : run.context.warnings) notes.lines.push_back("Environment: " + w);
   if (short_run(flags)) notes.lines.push_back(short_run_line(flags, options));
