@@ -329,16 +329,23 @@ struct BrowserLoad {
   std::string screenshot;
 };
 
+// The page at `page_path` with `probe` (a script) run at the end of its body, written to
+// the scratch file `name`: what Chromium loads to report facts of the laid-out page.
+std::string probed_page(const std::string& page_path, const std::string& probe, const std::string& name) {
+  std::string page = tare_e2e::slurp(page_path);
+  page.insert(page.rfind("</body>"), probe);
+  const auto probed = scratch(name);
+  std::ofstream(probed) << page;
+  return probed;
+}
+
 const BrowserLoad& report_in_browser() {
   static const BrowserLoad load = [] {
-    std::string page = tare_e2e::slurp(reported_runs().page);
     const std::string probe =
         "<script>var h = document.querySelectorAll('#summary th')[2]; h.click(); h.click();"
         "document.body.setAttribute('data-order', Array.prototype.map.call(document.querySelectorAll('#summary tbody "
         "tr'), function (r) { return r.cells[2].getAttribute('data-value') || 'none'; }).join(' '));</script>";
-    page.insert(page.rfind("</body>"), probe);
-    const auto probed = scratch("report_probed.html");
-    std::ofstream(probed) << page;
+    const auto probed = probed_page(reported_runs().page, probe, "report_probed.html");
     const auto shot = scratch("report.png");
     std::filesystem::remove(shot);
     return BrowserLoad{chromium({"--window-size=1400,1800", "--screenshot=" + shot, "--dump-dom"}, probed), shot};
@@ -367,7 +374,6 @@ TEST_F(ReportInBrowser, LoadsWithoutConsoleErrorsDrawsEveryChartAndSortsItsSumma
 TEST_F(ReportInBrowser, TheWarmupPanelStandsBesideTheMeasuredSamplesWhichFillTheirAxis) {
   // Measured as laid out in a 1400 px window: where the two panels are, and where each of
   // the measured panel's circles lies against its y axis (inside it, or at its top edge).
-  std::string page = tare_e2e::slurp(known_page());
   const std::string probe =
       "<script>var w = document.querySelector('svg[data-chart=warmup]').getBoundingClientRect();"
       "var svg = document.querySelector('svg[data-chart=run-sequence]'), m = svg.getBoundingClientRect();"
@@ -377,9 +383,7 @@ TEST_F(ReportInBrowser, TheWarmupPanelStandsBesideTheMeasuredSamplesWhichFillThe
       " if (y > upper + 0.5 && y < lower - 0.5) inside++; else if (Math.abs(y - upper) < 0.01) edge++; else out++; });"
       "document.body.setAttribute('data-facts', [w.right <= m.left ? 'apart' : 'overlapping',"
       " Math.abs(w.top - m.top) < 1 ? 'side-by-side' : 'stacked', inside, edge, out].join(' '));</script>";
-  page.insert(page.rfind("</body>"), probe);
-  const auto probed = scratch("report_known_probed.html");
-  std::ofstream(probed) << page;
+  const auto probed = probed_page(known_page(), probe, "report_known_probed.html");
   const auto loaded = chromium({"--window-size=1400,1000", "--dump-dom"}, probed);
   ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
   EXPECT_TRUE(console_messages(loaded.err).empty()) << loaded.err;

@@ -69,6 +69,12 @@ struct NopsFork {
 
   tare::results::Fork run() { return tare::runner::run_fork(instance, plan); }
 
+  // Measures for `measure_ns` after a warmup (and a watch) of at most `warmup_ns`.
+  void lasting(double measure_ns, double warmup_ns) {
+    plan.measure_ns = measure_ns;
+    plan.warmup_max_ns = plan.horizon_ns = warmup_ns;
+  }
+
   template <class Kind>
   std::vector<std::size_t> positions() const {
     std::vector<std::size_t> at;
@@ -82,8 +88,7 @@ struct NopsFork {
 // once, after the measured samples and before "finish".
 TEST(ForkCommands, ABriefForkTimesTheReferenceOnceAfterItsMeasurement) {
   NopsFork f;
-  f.plan.measure_ns = 3.3e6;
-  f.plan.warmup_max_ns = f.plan.horizon_ns = 20e6;
+  f.lasting(3.3e6, 20e6);
   ASSERT_TRUE(tare::runner::reads_reference_once(f.plan));
   const tare::results::Fork fork = f.run();
   ASSERT_TRUE(fork.ok) << fork.error;
@@ -102,8 +107,7 @@ TEST(ForkCommands, ABriefForkTimesTheReferenceOnceAfterItsMeasurement) {
 // command and after the measurement.
 TEST(ForkCommands, ALongerForkTimesTheReferenceBeforeAndAfter) {
   NopsFork f;
-  f.plan.measure_ns = 5e6;
-  f.plan.warmup_max_ns = f.plan.horizon_ns = 95e6;
+  f.lasting(5e6, 95e6);
   ASSERT_FALSE(tare::runner::reads_reference_once(f.plan));
   const tare::results::Fork fork = f.run();
   ASSERT_TRUE(fork.ok) << fork.error;
@@ -120,8 +124,7 @@ TEST(ForkCommands, ALongerForkTimesTheReferenceBeforeAndAfter) {
 TEST(ForkCommands, ASingleShotForkTimesTheReferenceTwiceAfterItsCall) {
   NopsFork f;
   f.instance.mode = tare::Mode::ss;
-  f.plan.measure_ns = 3.3e6;
-  f.plan.warmup_max_ns = f.plan.horizon_ns = 20e6;
+  f.lasting(3.3e6, 20e6);
   const tare::results::Fork fork = f.run();
   ASSERT_TRUE(fork.ok) << fork.error;
   const auto references = f.positions<tare::worker::TimeReference>();
