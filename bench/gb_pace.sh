@@ -12,7 +12,8 @@
 # Usage: bench/gb_pace.sh GB_SRC TARE_PREFIX [WORK_DIR]
 #   GB_SRC       a Google Benchmark v1.7.1 source tree (your own checkout): its test/ is built
 #   TARE_PREFIX  where tare is installed (cmake --install BUILD --prefix TARE_PREFIX)
-#   WORK_DIR     keeps the builds there and reuses them (default: a scratch folder, removed)
+#   WORK_DIR     keeps the builds there and reuses them, against the TARE_PREFIX given now
+#                (default: a scratch folder, removed)
 #   TIMEOUT=S    seconds a run may take (default 300)
 set -euo pipefail
 usage="usage: gb_pace.sh GB_SRC TARE_PREFIX [WORK_DIR]"
@@ -90,7 +91,8 @@ CMAKE
 for side in google tare; do
   echo "building Google Benchmark's tests against $side" >&2
   cmake -S "$work/project" -B "$work/$side" -DCMAKE_BUILD_TYPE=Release -DSIDE=$side -DGB_SRC="$gb_src" \
-    -DCORPUS="$corpus" -DCMAKE_PREFIX_PATH="$prefix" > "$work/configure-$side.log" 2>&1 ||
+    -DCORPUS="$corpus" -DCMAKE_PREFIX_PATH="$prefix" -Dtare_DIR="$prefix/lib/cmake/tare" \
+    > "$work/configure-$side.log" 2>&1 ||
     { echo "gb_pace.sh: configuring the $side build failed (see $work/configure-$side.log)" >&2; exit 1; }
   cmake --build "$work/$side" -j"$(nproc)" > "$work/build-$side.log" 2>&1 ||
     { echo "gb_pace.sh: building against $side failed (see $work/build-$side.log)" >&2; exit 1; }

@@ -157,6 +157,47 @@ TEST(SustainableProcedure, TwoInvalidTrialsInARowStopTheSearch) {
   EXPECT_EQ(sut.labels.size(), 3u);  // the probe and the trial twice
 }
 
+// The probe drained 10k/s, so the first trial (at 7.75k/s, under 90% of it) failing
+// contradicts it: it is run once more and its second verdict stands. Without the recheck
+// the search would have stayed under 7.75k/s.
+TEST(SustainableProcedure, AFailureWellUnderTheDrainRateIsRecheckedAndTheRecheckStands) {
+  ScriptedSut sut(10'000);
+  sut.scripted.push_back(trial_with(Verdict::unsustainable));  // the first search trial
+  RecordingObserver observer;
+  const auto report = run_procedure(settings_with_probe(20'000), sut, observer);
+  ASSERT_GE(sut.labels.size(), 4u);
+  EXPECT_EQ(sut.labels[1], "trial 1.1");
+  EXPECT_EQ(sut.labels[2], "recheck 1.1");
+  EXPECT_EQ(sut.labels[3], "trial 1.2");
+  EXPECT_DOUBLE_EQ(sut.rates[1], 7'750);
+  EXPECT_DOUBLE_EQ(sut.rates[2], 7'750);
+  EXPECT_GT(sut.rates[3], 7'750);  // the recheck passed, so the search went up
+  EXPECT_EQ(report.status, SustainableStatus::found);
+  EXPECT_GE(report.repeats[0].sustainable_rate, 9'500);
+  ASSERT_GE(report.repeats[0].trials.size(), 2u);
+  EXPECT_EQ(report.repeats[0].trials[0].result.verdict.verdict, Verdict::unsustainable);  // both are kept
+  EXPECT_EQ(report.repeats[0].trials[1].label, "recheck 1.1");
+}
+
+// A recheck that fails again stands too; a failure near the drain rate is not rechecked.
+TEST(SustainableProcedure, AFailureRecheckedThatFailsAgainStandsAndNoneNearTheDrainRateIsRechecked) {
+  ScriptedSut sut(6'000);  // under overload it drains 6k/s; below that every trial passes
+  RecordingObserver observer;
+  SustainableSettings settings = settings_with_probe(20'000);
+  const auto report = run_procedure(settings, sut, observer);
+  for (const auto& label : sut.labels) EXPECT_EQ(label.find("recheck"), std::string::npos) << label;
+  EXPECT_EQ(report.status, SustainableStatus::found);
+
+  ScriptedSut stubborn(10'000);
+  stubborn.scripted.push_back(trial_with(Verdict::unsustainable));
+  stubborn.scripted.push_back(trial_with(Verdict::unsustainable));
+  const auto lower = run_procedure(settings, stubborn, observer);
+  ASSERT_GE(stubborn.labels.size(), 4u);
+  EXPECT_EQ(stubborn.labels[2], "recheck 1.1");
+  EXPECT_LT(stubborn.rates[3], 7'750);  // the second failure stood: the search went down
+  EXPECT_LT(lower.repeats[0].unsustainable_rate, 7'751);
+}
+
 TEST(SustainableProcedure, AnIncompleteTrialStopsTheProcedureWithItsReason) {
   ScriptedSut sut(10'000);
   TrialResult broken;
@@ -207,7 +248,10 @@ TEST(SustainableProcedure, NothingSustainableWhenEveryTrialFails) {
   EXPECT_EQ(report.status, SustainableStatus::none_sustainable);
   EXPECT_FALSE(report.combined.has_value());
   EXPECT_FALSE(report.confirmation.has_value());
-  EXPECT_EQ(labels.size(), 5u);  // the probe and four search trials, no confirmation
+  // the probe, four search trials and the first one's recheck (which confirmed that this SUT
+  // fails under its drain rate: no more rechecks), no confirmation
+  EXPECT_EQ(labels.size(), 6u);
+  EXPECT_EQ(labels[2], "recheck 1.1");
 }
 
 TEST(SustainableProcedure, RepeatsAreCombinedWithThePassMargin) {

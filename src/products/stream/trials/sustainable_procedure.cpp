@@ -34,13 +34,43 @@ class TrialSequence {
 
 bool sustainable(const RatedTrial& trial) { return trial.result.verdict.verdict == Verdict::sustainable; }
 
+// A failure this far under the probe's drain rate contradicts the probe, where the SUT took
+// that rate under overload. On a shared machine a burst of other work in one trial can fail
+// it (the SUT's threads wait for a CPU, and its latency climbs while they do), and bisection
+// never returns above a rate that failed: one such trial cost a quarter of the capacity.
+constexpr double kSurprisingFailureBelow = 0.9;
+
+// The trials of one search, with the recheck of a surprising failure: under
+// kSurprisingFailureBelow of the drain rate, a failed trial is run once more ("recheck 1.3")
+// and the second verdict stands (both are kept). A failure its recheck confirms shows that
+// this SUT does fail under its drain rate, so the search rechecks no more.
+class BisectionTrials {
+ public:
+  BisectionTrials(double peak, TrialSequence& trials) : peak_(peak), trials_(trials) {}
+
+  const RatedTrial& run(const std::string& number, double rate, std::vector<RatedTrial>& kept) {
+    kept.push_back(trials_.run("trial " + number, rate));
+    if (!rechecking_ || !failed(kept.back()) || rate >= kSurprisingFailureBelow * peak_) return kept.back();
+    kept.push_back(trials_.run("recheck " + number, rate));
+    rechecking_ = !failed(kept.back());
+    return kept.back();
+  }
+
+ private:
+  static bool failed(const RatedTrial& trial) { return trial.result.verdict.verdict == Verdict::unsustainable; }
+
+  double peak_;
+  TrialSequence& trials_;
+  bool rechecking_ = true;
+};
+
 SearchRepeat run_search(int repeat, double peak, const SearchSettings& settings, TrialSequence& trials) {
   SustainableSearch search(peak, settings);
+  BisectionTrials bisection(peak, trials);
   SearchRepeat outcome;
   while (auto rate = search.next_rate()) {
-    const std::string label = "trial " + std::to_string(repeat + 1) + "." + std::to_string(search.trials() + 1);
-    outcome.trials.push_back(trials.run(label, *rate));
-    const RatedTrial& trial = outcome.trials.back();
+    const std::string number = std::to_string(repeat + 1) + "." + std::to_string(search.trials() + 1);
+    const RatedTrial& trial = bisection.run(number, *rate, outcome.trials);
     if (trial.result.verdict.verdict == Verdict::invalid)
       throw std::runtime_error("two trials in a row were invalid: the driver could not keep its schedule (the "
                                "reasons above say why); this says nothing about the SUT's throughput");

@@ -1,9 +1,10 @@
 // The whole sustainable-throughput procedure of `tare stream sustainable`, apart from how a
 // trial is run: the overload probe and the drain rate it shows, the repeated searches
-// (stream/trials/search.hpp), one retry of a trial the driver could not keep (invalid), the repeats
-// combined, and the confirmation trials at the rate found and at 90% of it. Trials are run by
-// a function the caller gives (real processes in the CLI, scripted outcomes in the tests);
-// what was found comes back as plain data for the console and the JSON.
+// (stream/trials/search.hpp), one retry of a trial the driver could not keep (invalid) and one
+// recheck of a failure well under the drain rate, the repeats combined, and the confirmation
+// trials at the rate found and at 90% of it. Trials are run by a function the caller gives
+// (real processes in the CLI, scripted outcomes in the tests); what was found comes back as
+// plain data for the console and the JSON.
 #pragma once
 
 #include <functional>
