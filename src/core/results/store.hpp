@@ -24,6 +24,15 @@ struct SpeedReading {
   double reference_ns = 0;
 };
 
+/// One earlier run's score of a benchmark on this machine: what the benchmark's own spread
+/// between runs is learned from.
+struct PastScore {
+  std::int64_t time = 0;       ///< when the run ended, seconds since the epoch
+  double score = 0;            ///< in the benchmark's unit
+  double standard_error = 0;   ///< of the score over the run's forks (same unit); 0 when unknown
+  int forks = 0;               ///< scored forks
+};
+
 /// Keeps finished runs.
 class RunStore {
  public:
@@ -39,6 +48,14 @@ class RunHistory : public RunStore {
  public:
   /// The readings of `machine`'s speed in the runs recorded so far, oldest first.
   virtual std::vector<SpeedReading> speed_readings(const std::string& machine) const = 0;
+  /// The scores of `benchmark` (same name, same mode and unit; same timed code where its
+  /// identity is known: a change of code starts a new series) in the runs on `machine`
+  /// recorded so far, oldest first. A history that keeps only speed readings has none.
+  virtual std::vector<PastScore> past_scores(const std::string& machine, const Benchmark& benchmark) const {
+    (void)machine;
+    (void)benchmark;
+    return {};
+  }
   /// Where the history is kept, as the results name it (Context::BetweenRuns::history).
   virtual std::string location() const = 0;
 };
