@@ -33,10 +33,12 @@ if ((stress)); then
 fi
 
 jobs=$(nproc)
-# Unity builds: tare's files are compiled a few at a time, which halves the build. The unit
-# tests are pure logic: they are built and run once, in the sanitizer stage below, where a
-# memory error or undefined behaviour in what they exercise is caught too.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_UNIT_TESTS=OFF
+# Unity builds: each target's files are compiled as one (batch size 0), which parses the
+# headers they share once and takes a sixth off the build's CPU time. The unit tests are pure
+# logic: they are built and run once, in the sanitizer stage below, where a memory error or
+# undefined behaviour in what they exercise is caught too.
+unity=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${unity[@]}" -DTARE_BUILD_TESTS=ON -DTARE_BUILD_UNIT_TESTS=OFF
 cmake --build build -j"$jobs"
 
 # The sanitizer stage, built with clang (it compiles sanitized code three times faster than
@@ -48,7 +50,7 @@ cmake --build build -j"$jobs"
 # 3 s from its seed corpus in tests/fuzz/corpus. A crash, a sanitizer report or a hang fails
 # the tests; scripts/fuzz.sh fuzzes the same targets for longer.
 cmake -S . -B build-sanitize -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O0 -g1" \
-  -DCMAKE_UNITY_BUILD=ON -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF \
+  "${unity[@]}" -DTARE_SANITIZE=ON -DTARE_BUILD_TESTS=ON -DTARE_BUILD_EXAMPLES=OFF -DTARE_BUILD_BENCH=OFF \
   -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS=3
 # Its build starts beside the first stage's tests, at the lowest CPU priority: many of those
 # tests wait (a stream's schedule, a child process, a browser) rather than compute, and the

@@ -42,7 +42,7 @@ endfunction()
 
 if(MODE STREQUAL "build")
   run(${CMAKE_COMMAND} -S ${parent} -B ${WORK_DIR}/build -DTARE_HOW=subdirectory -DTARE_SOURCE=${SOURCE_DIR}
-      -DCMAKE_UNITY_BUILD=ON -DCMAKE_CXX_COMPILER=${CXX})
+      -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 -DCMAKE_CXX_COMPILER=${CXX})
   expect_output("parent: tare's libraries are here" "the parent's checks did not run")
   # One compiler at a time: ctest counts this test as one of the processors it was given.
   run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target parent_bench -j1)

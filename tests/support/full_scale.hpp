@@ -7,9 +7,19 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #ifdef TARE_SANITIZE
 #define TARE_SIMULATION_OF_RATES() \
   GTEST_SKIP() << "a simulation of rates: it runs in full in the optimised build, not under the sanitizers"
 #else
 #define TARE_SIMULATION_OF_RATES() static_cast<void>(0)
 #endif
+
+namespace tare::test {
+
+/// Prints a rate a simulation observed beside the test's verdict, so a run's log shows how
+/// far it lay from its bar.
+inline void report_observed(const char* what, double rate) { std::cout << "[ observed ] " << what << ": " << rate << '\n'; }
+
+}  // namespace tare::test

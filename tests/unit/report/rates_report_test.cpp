@@ -40,7 +40,7 @@ results::Run run_with_rates() {
   return run;
 }
 
-results::Run read_back(const std::string& text) {
+results::Run read_rates_back(const std::string& text) {
   std::istringstream in(text);
   return read_json(in);
 }
@@ -49,7 +49,7 @@ TEST(RatesReport, JsonWritesTheDeclaredAmountsAndRatesAndReadsThemBack) {
   const results::Run run = run_with_rates();
   const std::string text = testing::to_text(run);
   EXPECT_THAT(text, HasSubstr("\"items_per_second\""));
-  const results::Run read = read_back(text);
+  const results::Run read = read_rates_back(text);
   ASSERT_EQ(read.benchmarks.size(), 2u);
   const results::Benchmark& b = read.benchmarks[0];
   EXPECT_EQ(b.items_per_op, 1000);

@@ -43,7 +43,7 @@ results::Run run_with_every_severity() {
   return run;
 }
 
-std::string render(const results::Run& run, bool verbose, bool color = false) {
+std::string render_warnings(const results::Run& run, bool verbose, bool color = false) {
   std::ostringstream out;
   ConsoleOptions options;
   options.color = color;
@@ -59,19 +59,19 @@ std::size_t count(const std::string& text, const std::string& part) {
 }
 
 TEST(WarningsSection, AnUnusableScoreIsMarkedInItsCellAndListedApart) {
-  const std::string text = render(run_with_every_severity(), false);
+  const std::string text = render_warnings(run_with_every_severity(), false);
   EXPECT_THAT(text, HasSubstr("✗ 0.559 ns/op"));
   EXPECT_THAT(text, HasSubstr("✗ optimised away?"));
   EXPECT_THAT(text, HasSubstr("\nNot to be used:\n  dead.wrong: looks optimised away, or is as cheap as the empty loop\n"));
   EXPECT_EQ(count(text, "✗ "), 2u);  // the one benchmark's cell and marker, no other
   // In colour, both are red.
-  const std::string colored = render(run_with_every_severity(), false, true);
+  const std::string colored = render_warnings(run_with_every_severity(), false, true);
   EXPECT_THAT(colored, HasSubstr("\x1b[31m✗ 0.559"));
   EXPECT_THAT(colored, HasSubstr("\x1b[31m✗ optimised away?\x1b[0m"));
 }
 
 TEST(WarningsSection, NotesAndMachineLevelWarningsAreOneLinePerKind) {
-  const std::string text = render(run_with_every_severity(), false);
+  const std::string text = render_warnings(run_with_every_severity(), false);
   EXPECT_THAT(text, HasSubstr("\nWarnings:\n  dead.right\n    1 of 3 forks far from the others\n"));
   EXPECT_THAT(text, HasSubstr("--target-ci not reached (raise --budget or --max-forks): dead.wrong, dead.right\n"));
   EXPECT_THAT(text, HasSubstr("machine busy, over 100 involuntary context switches per second: dead.wrong, "
@@ -84,7 +84,7 @@ TEST(WarningsSection, NotesAndMachineLevelWarningsAreOneLinePerKind) {
 }
 
 TEST(WarningsSection, VerboseShowsEveryWarningInFullAcknowledgedOnesToo) {
-  const std::string text = render(run_with_every_severity(), true);
+  const std::string text = render_warnings(run_with_every_severity(), true);
   EXPECT_THAT(text, HasSubstr("  dead.wrong\n    looks optimised away, or is as cheap as the empty loop\n"
                               "    target ±1% not reached: ±9% after 3 forks\n"));
   EXPECT_THAT(text, HasSubstr("    60 minor page faults per millisecond (acknowledged)\n"));
@@ -95,7 +95,7 @@ TEST(WarningsSection, VerboseShowsEveryWarningInFullAcknowledgedOnesToo) {
 TEST(WarningsSection, AnAcknowledgedUnusableWarningNoLongerMarksTheScore) {
   results::Run run = run_with_every_severity();
   run.benchmarks[0].warnings[0].acknowledged = true;
-  const std::string text = render(run, false);
+  const std::string text = render_warnings(run, false);
   EXPECT_THAT(text, Not(HasSubstr("✗")));
   EXPECT_THAT(text, Not(HasSubstr("Not to be used")));
 }
@@ -107,9 +107,9 @@ TEST(WarningsSection, AGroupedLineNamesAFewBenchmarksAndCountsTheRest) {
     run.benchmarks.push_back(scored(std::string("b").append(std::to_string(i))));  // not "b" + ...: GCC 12 -Wrestrict
     if (i < 7) run.benchmarks.back().warnings = {{WarningCode::steady_unchecked, Severity::note, "steady state unchecked"}};
   }
-  EXPECT_THAT(render(run, false), HasSubstr("(raise --measure-ms): b0, b1, b2, b3 and 3 more\n"));
+  EXPECT_THAT(render_warnings(run, false), HasSubstr("(raise --measure-ms): b0, b1, b2, b3 and 3 more\n"));
   run.benchmarks.back().warnings = run.benchmarks.front().warnings;  // now every benchmark has it
-  EXPECT_THAT(render(run, false), HasSubstr("(raise --measure-ms): all 8 benchmarks\n"));
+  EXPECT_THAT(render_warnings(run, false), HasSubstr("(raise --measure-ms): all 8 benchmarks\n"));
 }
 
 // The same caution on many benchmarks is one line; on one or two it stays under each.
@@ -120,7 +120,7 @@ TEST(WarningsSection, ACautionOnManyBenchmarksIsOneLine) {
     run.benchmarks.back().warnings = {{WarningCode::no_interval, Severity::caution, "one fork only"}};
   }
   run.benchmarks[0].warnings.push_back({WarningCode::slowdown, Severity::caution, "3 of 5 forks ran faster at first"});
-  const std::string text = render(run, false);
+  const std::string text = render_warnings(run, false);
   EXPECT_THAT(text, HasSubstr("one fork only, no interval (raise --budget): all 6 benchmarks\n"));
   EXPECT_EQ(count(text, "one fork only"), 1u);
   EXPECT_THAT(text, HasSubstr("\nWarnings:\n  c0\n    3 of 5 forks ran faster at first\n"));

@@ -14,17 +14,13 @@
 namespace tare::stats {
 namespace {
 
+using testing::mean_of_fork_means;
+
 using Forks = std::vector<std::vector<double>>;
 
 Forks some_forks() {
   std::mt19937_64 rng(3);
   return testing::hierarchical_sample(rng, 8, 15, 100.0, 3.0, 5.0);
-}
-
-double mean_of_fork_means(const Forks& forks) {
-  double sum = 0.0;
-  for (const auto& f : forks) sum += mean(f);
-  return sum / static_cast<double>(forks.size());
 }
 
 TEST(HierarchicalBootstrap, SameSeedSameIntervalOtherSeedOtherInterval) {

@@ -39,10 +39,6 @@ std::vector<double> fork_means(const Forks& forks) {
 
 bool covers(double low, double high) { return low <= kTrueMean && kTrueMean <= high; }
 
-void report(const char* what, double rate) {
-  std::cout << "[ observed ] " << what << ": " << rate << '\n';
-}
-
 TEST(Coverage, StudentTOverForkMeans) {
   // The fork means are i.i.d. normal, so the t interval is exact: 95%. Over 2,000
   // experiments the observed rate has an SD of 0.49%, so 93-97% is a 4 SD band.
@@ -56,7 +52,7 @@ TEST(Coverage, StudentTOverForkMeans) {
     if (covers(ci.low, ci.high)) ++covered;
   }
   const double rate = covered / static_cast<double>(kExperiments);
-  report("t-CI over fork means, 10 x 20", rate);
+  tare::test::report_observed("t-CI over fork means, 10 x 20", rate);
   EXPECT_GE(rate, 0.93);
   EXPECT_LE(rate, 0.97);
 }
@@ -82,7 +78,7 @@ TEST(Coverage, HierarchicalBootstrapMean) {
     if (covers(ci.low, ci.high)) ++covered;
   }
   const double rate = covered / static_cast<double>(kExperiments);
-  report("hierarchical bootstrap of the mean, 10 x 20", rate);
+  tare::test::report_observed("hierarchical bootstrap of the mean, 10 x 20", rate);
   EXPECT_GE(rate, 0.88);
   EXPECT_LE(rate, 0.98);
 }
@@ -101,8 +97,8 @@ TEST(Coverage, VarianceComponentsAreUnbiased) {
   }
   within /= kExperiments;
   between /= kExperiments;
-  report("mean T2^2 (truth 9)", between);
-  report("mean S1^2 (truth 25)", within);
+  tare::test::report_observed("mean T2^2 (truth 9)", between);
+  tare::test::report_observed("mean S1^2 (truth 25)", within);
   EXPECT_NEAR(between, kSdFork * kSdFork, 0.05 * kSdFork * kSdFork);
   EXPECT_NEAR(within, kSdSample * kSdSample, 0.05 * kSdSample * kSdSample);
 }
@@ -140,9 +136,9 @@ TEST(Coverage, AutocorrelatedSamplesWithinForks) {
   const double rate = covered / static_cast<double>(kExperiments);
   naive /= kExperiments;
   batched /= kExperiments;
-  report("t-CI over fork means, AR(1) within forks", rate);
-  report("mean T2^2 with batch-means LRV (truth 1)", batched);
-  report("mean T2^2 with S1^2 (truth 1)", naive);
+  tare::test::report_observed("t-CI over fork means, AR(1) within forks", rate);
+  tare::test::report_observed("mean T2^2 with batch-means LRV (truth 1)", batched);
+  tare::test::report_observed("mean T2^2 with S1^2 (truth 1)", naive);
   EXPECT_GE(rate, 0.93);
   EXPECT_LE(rate, 0.97);
   EXPECT_NEAR(batched, 1.0, 0.1);

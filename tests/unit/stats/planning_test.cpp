@@ -12,17 +12,17 @@
 #include "stats/interval.hpp"
 #include "synthetic.hpp"
 #include "support/full_scale.hpp"
+#include "t_quantiles.hpp"
 
 namespace tare::stats {
 namespace {
 
-// t(0.975, df) from tables (checked against an independent mpmath inversion).
-constexpr double kT9 = 2.2621571627982;
-constexpr double kT10 = 2.2281388519863;
-constexpr double kT19 = 2.0930240544083;
-constexpr double kT24 = 2.0638985616280;
-constexpr double kT32 = 2.0369333434601;
-constexpr double kT33 = 2.0345152974493;
+using testing::kT9;
+using testing::kT10;
+using testing::kT19;
+using testing::kT24;
+using testing::kT32;
+using testing::kT33;
 
 // The worked case: T1² = 100, T2² = 1, c1 = 1 ms, c2 = 100 ms, so r1 = ceil(sqrt(100 ·
 // 100)) = 100 samples per fork, a fork mean has variance 1 + 100 / 100 = 2 and one fork

@@ -18,20 +18,12 @@
 namespace tare::stats {
 namespace {
 
+using testing::mean_of_fork_means;
+
 using Forks = std::vector<std::vector<double>>;
 using Values = std::vector<double>;
 
-double mean_of_fork_means(const Forks& forks) {
-  double sum = 0.0;
-  for (const auto& f : forks) sum += mean(f);
-  return sum / static_cast<double>(forks.size());
-}
-
 bool covers(const RatioInterval& r, double truth) { return r.low <= truth && truth <= r.high; }
-
-void report(const char* what, double rate) {
-  std::cout << "[ observed ] " << what << ": " << rate << '\n';
-}
 
 // ---- Welch and Fieller ------------------------------------------------------------------
 
@@ -144,7 +136,7 @@ TEST(Fieller, CoverageOnSyntheticForkMeans) {
     if (covers(fieller_ratio(base, next), 1.01)) ++covered;
   }
   const double rate = covered / static_cast<double>(kExperiments);
-  report("Fieller 95% CI of 101/100, 10 v 10 fork means", rate);
+  tare::test::report_observed("Fieller 95% CI of 101/100, 10 v 10 fork means", rate);
   EXPECT_GE(rate, 0.93);
   EXPECT_LE(rate, 0.97);
 }
@@ -274,7 +266,7 @@ TEST(BootstrapRatio, CoverageOfATrueRatio) {
     }
   }
   const double rate = covered / static_cast<double>(kExperiments);
-  report("bootstrap 95% CI of 101/100, 10 x 20 v 10 x 20", rate);
+  tare::test::report_observed("bootstrap 95% CI of 101/100, 10 x 20 v 10 x 20", rate);
   EXPECT_GE(rate, 0.88);
   EXPECT_LE(rate, 0.98);
 }
@@ -294,7 +286,7 @@ TEST(BootstrapRatio, AToAFalsePositives) {
     if (r.p_value < 0.05) ++flagged;
   }
   const double rate = flagged / static_cast<double>(kExperiments);
-  report("bootstrap A/A p < 0.05, 10 x 20 v 10 x 20", rate);
+  tare::test::report_observed("bootstrap A/A p < 0.05, 10 x 20 v 10 x 20", rate);
   EXPECT_LE(rate, 0.10);
   EXPECT_GE(rate, 0.02);
 }
@@ -313,7 +305,7 @@ TEST(BootstrapRatio, PlantedFivePercentIsDetected) {
     if (r.p_value < 0.05 && r.low > 1.0) ++detected;
   }
   const double rate = detected / static_cast<double>(kExperiments);
-  report("bootstrap detects a planted 5% slow-down", rate);
+  tare::test::report_observed("bootstrap detects a planted 5% slow-down", rate);
   EXPECT_GE(rate, 0.98);
 }
 

@@ -11,14 +11,13 @@
 
 #include "stats/descriptive.hpp"
 #include "synthetic.hpp"
+#include "t_quantiles.hpp"
 
 namespace tare::stats {
 namespace {
 
-// Quantiles of Student's t at 0.975 (mpmath, 30 digits: root of the regularised
-// incomplete beta), for 4 and 9 degrees of freedom.
-constexpr double kT4 = 2.77644510519779435780;
-constexpr double kT9 = 2.26215716279820554261;
+using testing::kT4;
+using testing::kT9;
 
 // A mean whose standard error is `se`, as its 95% interval over n replicates states it.
 MeanSummary stated(double mean, double se, std::size_t n, double t) {

@@ -8,7 +8,16 @@
 #include <random>
 #include <vector>
 
+#include "stats/descriptive.hpp"
+
 namespace tare::stats::testing {
+
+/// The score over forks: the mean of the forks' means.
+inline double mean_of_fork_means(const std::vector<std::vector<double>>& forks) {
+  double sum = 0.0;
+  for (const auto& f : forks) sum += mean(f);
+  return sum / static_cast<double>(forks.size());
+}
 
 inline std::vector<double> normal_sample(std::mt19937_64& rng, std::size_t n, double mean,
                                          double sd) {

@@ -8,6 +8,7 @@
 namespace tare::stream::testing {
 
 inline constexpr std::int64_t kMs = 1'000'000;  // in ns
+inline constexpr std::int64_t kS = 1'000'000'000;  // in ns
 
 /// Purchases and ads (half each) over `users` x `products` keys at 20 events per ms.
 inline WorkloadSpec mixed_workload(std::uint64_t seed, std::uint32_t users, std::uint32_t products) {

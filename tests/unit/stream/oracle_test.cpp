@@ -21,8 +21,8 @@
 namespace tare::stream {
 namespace {
 
-constexpr std::int64_t kS = 1'000'000'000;
 using testing::kMs;
+using testing::kS;
 
 Event purchase(std::int64_t t_ms, std::uint32_t user, std::uint32_t product, std::uint32_t cents) {
   return Event{t_ms * kMs, EventKind::purchase, user, product, cents};

@@ -79,20 +79,20 @@ TEST(WindowOperator, AggregationMatchesTheOracle) { expect_every_output_matches_
 
 TEST(WindowOperator, JoinMatchesTheOracle) { expect_every_output_matches_the_oracle(Query::join, 30, 10); }
 
-Event purchase(std::int64_t t, std::uint32_t user, std::uint32_t product, std::uint32_t price) {
+Event purchase_at_ns(std::int64_t t, std::uint32_t user, std::uint32_t product, std::uint32_t price) {
   return Event{t, EventKind::purchase, user, product, price};
 }
-Event ad(std::int64_t t, std::uint32_t user, std::uint32_t product) {
+Event ad_at_ns(std::int64_t t, std::uint32_t user, std::uint32_t product) {
   return Event{t, EventKind::ad, user, product, 0};
 }
 
 TEST(WindowOperator, FiresWindowsWhoseEndTheWatermarkPassedInWindowThenKeyOrder) {
   WindowOperator op(Query::aggregate, WindowSpec{10, 10});
-  op.add(purchase(25, 0, 9, 1), 0);
-  op.add(purchase(3, 0, 7, 100), 0);
-  op.add(purchase(4, 0, 2, 10), 0);
-  op.add(purchase(12, 0, 5, 1000), 0);
-  op.add(purchase(9, 0, 7, 1), 0);
+  op.add(purchase_at_ns(25, 0, 9, 1), 0);
+  op.add(purchase_at_ns(3, 0, 7, 100), 0);
+  op.add(purchase_at_ns(4, 0, 2, 10), 0);
+  op.add(purchase_at_ns(12, 0, 5, 1000), 0);
+  op.add(purchase_at_ns(9, 0, 7, 1), 0);
   std::vector<Output> out;
   op.advance_watermark(9, out);
   EXPECT_TRUE(out.empty());  // window [0, 10) still takes events at 9
@@ -118,14 +118,14 @@ TEST(WindowOperator, FiresWindowsWhoseEndTheWatermarkPassedInWindowThenKeyOrder)
 
 TEST(WindowOperator, FlushFiresEveryOpenWindowAndLaterEventsAreLate) {
   WindowOperator op(Query::aggregate, WindowSpec{10, 5});  // sliding: each event in 2 windows
-  op.add(purchase(7, 0, 1, 3), 0);
+  op.add(purchase_at_ns(7, 0, 1, 3), 0);
   std::vector<Output> out;
   op.flush(out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].window_start_ns, 0);
   EXPECT_EQ(out[1].window_start_ns, 5);
   EXPECT_EQ(op.open_windows(), 0u);
-  op.add(purchase(8, 0, 1, 3), 0);
+  op.add(purchase_at_ns(8, 0, 1, 3), 0);
   EXPECT_EQ(op.late_events(), 1u);
   EXPECT_EQ(op.open_windows(), 0u);
 }
@@ -134,7 +134,7 @@ TEST(WindowOperator, AnEventAfterTheWatermarkPassedOneOfItsWindowsJoinsOnlyTheOp
   WindowOperator op(Query::aggregate, WindowSpec{10, 5});
   std::vector<Output> out;
   op.advance_watermark(10, out);
-  op.add(purchase(7, 0, 1, 3), 0);  // windows [0, 10) (fired) and [5, 15)
+  op.add(purchase_at_ns(7, 0, 1, 3), 0);  // windows [0, 10) (fired) and [5, 15)
   EXPECT_EQ(op.late_events(), 1u);
   op.flush(out);
   ASSERT_EQ(out.size(), 1u);
@@ -143,10 +143,10 @@ TEST(WindowOperator, AnEventAfterTheWatermarkPassedOneOfItsWindowsJoinsOnlyTheOp
 
 TEST(WindowOperator, AggregationIgnoresAdsAndTakesTheIngestOfTheLatestInput) {
   WindowOperator op(Query::aggregate, WindowSpec{100, 100});
-  op.add(purchase(5, 1, 3, 10), 500);   // the latest event time ...
-  op.add(purchase(2, 1, 3, 20), 900);   // ... not the latest ingest
-  op.add(ad(50, 1, 3), 950);            // ads carry no price
-  op.add(purchase(5, 2, 3, 30), 700);   // tied on event time: the later ingest counts
+  op.add(purchase_at_ns(5, 1, 3, 10), 500);   // the latest event time ...
+  op.add(purchase_at_ns(2, 1, 3, 20), 900);   // ... not the latest ingest
+  op.add(ad_at_ns(50, 1, 3), 950);            // ads carry no price
+  op.add(purchase_at_ns(5, 2, 3, 30), 700);   // tied on event time: the later ingest counts
   std::vector<Output> out;
   op.flush(out);
   ASSERT_EQ(out.size(), 1u);
@@ -158,13 +158,13 @@ TEST(WindowOperator, AggregationIgnoresAdsAndTakesTheIngestOfTheLatestInput) {
 
 TEST(WindowOperator, JoinNeedsBothSidesAndCountsPairs) {
   WindowOperator op(Query::join, WindowSpec{100, 100});
-  op.add(purchase(1, 7, 3, 10), 10);
-  op.add(purchase(2, 7, 3, 10), 20);
-  op.add(ad(40, 7, 3), 30);
-  op.add(ad(30, 7, 3), 40);
-  op.add(ad(35, 7, 3), 50);
-  op.add(purchase(5, 8, 3, 10), 60);  // user 8: no ad
-  op.add(ad(6, 7, 4), 70);            // product 4: no purchase
+  op.add(purchase_at_ns(1, 7, 3, 10), 10);
+  op.add(purchase_at_ns(2, 7, 3, 10), 20);
+  op.add(ad_at_ns(40, 7, 3), 30);
+  op.add(ad_at_ns(30, 7, 3), 40);
+  op.add(ad_at_ns(35, 7, 3), 50);
+  op.add(purchase_at_ns(5, 8, 3, 10), 60);  // user 8: no ad
+  op.add(ad_at_ns(6, 7, 4), 70);            // product 4: no purchase
   std::vector<Output> out;
   op.flush(out);
   ASSERT_EQ(out.size(), 1u);
@@ -188,11 +188,11 @@ TEST(Route, KeepsAKeyOnOneWorkerAndSpreadsKeys) {
   constexpr std::size_t kWorkers = 4;
   std::vector<std::size_t> per_worker(kWorkers);
   for (std::uint32_t product = 0; product < 1000; ++product) {
-    const std::size_t w = route(purchase(0, 1, product, 1), Query::aggregate, kWorkers);
+    const std::size_t w = route(purchase_at_ns(0, 1, product, 1), Query::aggregate, kWorkers);
     ASSERT_LT(w, kWorkers);
     ++per_worker[w];
     // The aggregation ignores the user and the kind; the join does not ignore the user.
-    EXPECT_EQ(route(ad(99, 12345, product), Query::aggregate, kWorkers), w);
+    EXPECT_EQ(route(ad_at_ns(99, 12345, product), Query::aggregate, kWorkers), w);
   }
   for (std::size_t count : per_worker) {
     EXPECT_GT(count, 200u);
@@ -200,12 +200,12 @@ TEST(Route, KeepsAKeyOnOneWorkerAndSpreadsKeys) {
   }
   std::set<std::size_t> join_workers;
   for (std::uint32_t user = 0; user < 100; ++user) {
-    const std::size_t w = route(purchase(0, user, 5, 1), Query::join, kWorkers);
-    EXPECT_EQ(route(ad(7, user, 5), Query::join, kWorkers), w);
+    const std::size_t w = route(purchase_at_ns(0, user, 5, 1), Query::join, kWorkers);
+    EXPECT_EQ(route(ad_at_ns(7, user, 5), Query::join, kWorkers), w);
     join_workers.insert(w);
   }
   EXPECT_EQ(join_workers.size(), kWorkers);
-  EXPECT_EQ(route(purchase(0, 1, 2, 3), Query::join, 1), 0u);
+  EXPECT_EQ(route(purchase_at_ns(0, 1, 2, 3), Query::join, 1), 0u);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@
 namespace tare::stream {
 namespace {
 
-constexpr std::int64_t kS = 1'000'000'000;  // one second in ns
+using testing::kS;
 using testing::kMs;
 
 bool same_event(const Event& a, const Event& b) {
