@@ -18,7 +18,7 @@ scripts/install-deps.sh --tests
 # command's unoptimised smoke run.
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 \
-  -DTARE_SANITIZE=ON -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS="$seconds" -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF \
+  -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS="$seconds" -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF \
   -DTARE_BUILD_BENCH=OFF
 cmake --build build-fuzz -j"$(nproc)" --target tare_fuzz
 ctest --test-dir build-fuzz --output-on-failure -j"$(nproc)" -L fuzz
