@@ -161,6 +161,20 @@ TEST(BetweenRunSpread, AnOutlyingRunIsSetAsideNotCounted) {
   EXPECT_EQ(between_run_spread(past(clean), kNow, speed(-1, 0))->set_aside, 0);
 }
 
+TEST(BetweenRunSpread, RunsThatScoredAlikeOnASteadyMachineGiveNoSpreadAndNoNaN) {
+  // Every score the same, no SEs known, a machine that did not move: nothing to divide by.
+  const auto same = between_run_spread(past({100, 100, 100, 100, 100, 100}), kNow, speed(0));
+  ASSERT_TRUE(same);
+  EXPECT_EQ(same->between_run_sd, 0);
+  EXPECT_EQ(same->own_sd, 0);
+  EXPECT_EQ(same->set_aside, 0);
+  EXPECT_TRUE(std::isfinite(same->degrees_of_freedom));
+  // The same machine, runs that do move: they contradict it.
+  const auto moving = between_run_spread(past({100, 101, 99, 100.5, 99.5}), kNow, speed(0));
+  EXPECT_EQ(moving->source, SpreadSource::own_history);
+  EXPECT_GT(moving->between_run_sd, 0.005);
+}
+
 TEST(BetweenRunSpread, TheIntervalWidensByTheSpreadAtItsTQuantile) {
   tare::results::AcrossRuns spread;
   spread.between_run_sd = 0.02;
