@@ -20,8 +20,6 @@
 
 #include "analysis/calibration.hpp"
 #include "analysis/drift.hpp"
-#include "analysis/machine_speed.hpp"
-#include "analysis/rates.hpp"
 #include "analysis/relative.hpp"
 #include "analysis/stopping.hpp"
 #include "analysis/summarize.hpp"
@@ -34,6 +32,7 @@
 #include "results/store.hpp"
 #include "runner/callgrind_fork.hpp"
 #include "runner/alloc_library.hpp"
+#include "runner/between_runs.hpp"
 #include "runner/campaign.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
@@ -173,22 +172,6 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
   }
   if (!checkpoint) analysis::relate_to_baselines(run, instances);
   return run;
-}
-
-// The machine's speed between runs: this run's reading against the recent ones in the
-// history; every benchmark's interval across runs follows, and its rates' intervals with it
-// (they turn the score's headline interval).
-void weigh_machine_speed(results::Run& run, const results::RunHistory& history) {
-  if (run.context.reference_ns <= 0) return;
-  const std::string machine = system::machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
-  run.context.between_runs =
-      analysis::between_runs(history.speed_readings(machine), now.count(), run.context.reference_ns);
-  run.context.between_runs.history = history.location();
-  for (auto& b : run.benchmarks) {
-    b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
-    analysis::add_rates(b);
-  }
 }
 
 }  // namespace
@@ -332,7 +315,8 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   // may be few: it stays out of the history.
   std::vector<results::RunStore*> stores;
   if (history && !measured.interrupted) {
-    weigh_machine_speed(measured.run, *history);
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    weigh_between_runs(measured.run, *history, std::chrono::duration_cast<std::chrono::seconds>(now).count());
     stores.push_back(history.get());
   }
   stores.push_back(&files);
