@@ -48,11 +48,23 @@ class UnmadeHistory final : public results::RunHistory {
 
 // Checks an existing file without writing to it, then opens it to write (read-only when
 // the file is), bringing an older schema up to date.
+StoreState checked_state(const std::filesystem::path& path) {
+  try {
+    auto reader = open_sqlite(path, SqliteAccess::read_only);
+    return inspect(*reader);
+  } catch (const StoreError& error) {
+    // A writer killed in its transaction left a journal that only a writer can roll back:
+    // reading the file as it was takes that.
+    if (error.kind() != StoreError::Kind::unwritable) throw;
+  }
+  auto writer = open_sqlite(path, SqliteAccess::read_write);
+  return inspect(*writer);
+}
+
 std::unique_ptr<Database> open_existing(const std::filesystem::path& path, const std::string& named) {
   StoreState state;
   try {
-    auto reader = open_sqlite(path, SqliteAccess::read_only);
-    state = inspect(*reader);
+    state = checked_state(path);
     check_usable(state);
   } catch (const StoreError& error) {
     refuse(named, error);
