@@ -82,16 +82,22 @@ std::string code_digest(const results::CodeIdentity& code) {
 
 std::optional<std::int64_t> parse_utc_date(const std::string& date) {
   std::tm tm{};
-  char zone = 0;
-  if (std::sscanf(date.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
-                  &tm.tm_min, &tm.tm_sec, &zone) != 7 ||
-      zone != 'Z')
+  int consumed = 0;
+  if (std::sscanf(date.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
+                  &tm.tm_min, &tm.tm_sec, &consumed) != 6)
+    return std::nullopt;
+  // The zone: Z, or an offset from UTC (Google Benchmark writes the local time with one).
+  const std::string zone = date.substr(static_cast<std::size_t>(consumed));
+  int offset_hours = 0, offset_minutes = 0;
+  if (zone != "Z" && (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') ||
+                      std::sscanf(zone.c_str() + 1, "%2d:%2d", &offset_hours, &offset_minutes) != 2))
     return std::nullopt;
   tm.tm_year -= 1900;
   tm.tm_mon -= 1;
   const std::time_t seconds = timegm(&tm);
   if (seconds == static_cast<std::time_t>(-1)) return std::nullopt;
-  return static_cast<std::int64_t>(seconds);
+  const int offset = (offset_hours * 3600 + offset_minutes * 60) * (zone[0] == '-' ? -1 : 1);
+  return static_cast<std::int64_t>(seconds) - offset;
 }
 
 RunRow run_row(const results::Run& run, const RunOrigin& origin) {

@@ -69,8 +69,8 @@ std::string code_digest(const results::CodeIdentity& code);
 /// A hash (32 hex digits) of `text`: two 64-bit FNV-1a hashes of different bases.
 std::string content_hash(const std::string& text);
 
-/// Seconds since the epoch of an ISO 8601 UTC date ("2026-12-04T15:17:57Z"); nullopt when
-/// it is not one.
+/// Seconds since the epoch of an ISO 8601 date in UTC ("2026-12-04T15:17:57Z") or with an
+/// offset ("2026-12-04T16:17:57+01:00"); nullopt when it is not one.
 std::optional<std::int64_t> parse_utc_date(const std::string& date);
 
 }  // namespace tare::store

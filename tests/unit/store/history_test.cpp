@@ -237,7 +237,10 @@ TEST(RunRows, TheCodeDigestIsOfTheFunctionsNotWhereTheySit) {
 TEST(RunRows, DatesParseAsUtc) {
   EXPECT_EQ(parse_utc_date("1970-01-01T00:00:00Z"), std::optional<std::int64_t>(0));
   EXPECT_EQ(parse_utc_date("2026-03-01T12:00:00Z"), std::optional<std::int64_t>(1772366400));
+  EXPECT_EQ(parse_utc_date("2026-03-01T13:30:00+01:30"), std::optional<std::int64_t>(1772366400));
+  EXPECT_EQ(parse_utc_date("2026-03-01T10:00:00-02:00"), std::optional<std::int64_t>(1772366400));
   EXPECT_EQ(parse_utc_date("yesterday"), std::nullopt);
+  EXPECT_EQ(parse_utc_date("2026-03-01T12:00:00Zulu"), std::nullopt);
   EXPECT_EQ(parse_utc_date("2026-03-01T12:00:00"), std::nullopt);
 }
 
