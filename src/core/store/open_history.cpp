@@ -12,6 +12,8 @@
 namespace tare::store {
 namespace {
 
+#if TARE_HAVE_SQLITE
+
 // A results history that cannot be made where it was asked for: the run goes on, and
 // recording it at the end fails saying why (as a read-only history's does).
 class UnmadeHistory final : public results::RunHistory {
@@ -43,8 +45,6 @@ class UnmadeHistory final : public results::RunHistory {
   }
   throw input::UsageError(named + ": " + what + " (" + error.what() + "); left as it was");
 }
-
-#if TARE_HAVE_SQLITE
 
 // Checks an existing file without writing to it, then opens it to write (read-only when
 // the file is), bringing an older schema up to date.
