@@ -81,7 +81,11 @@ std::optional<std::regex> name_filter(const std::optional<std::string>& filter) 
 int show_scores(const HistoryArgs& args) {
   const auto filter = name_filter(args.filter);
   auto history = open_named_history(args, false);
-  const auto series = score_series(store::stored_scores(history->database(), args.machine), filter);
+  auto& db = history->database();
+  store::ScoreQuery query;
+  query.machine = args.machine;
+  if (filter) query.names = matching_names(store::stored_benchmark_names(db), *filter);
+  const auto series = score_series(store::stored_scores(db, query));
   if (args.json) write_series_json(history->location(), series, std::cout);
   else write_series(series, runner::terminal_glyphs(), std::cout);
   return 0;

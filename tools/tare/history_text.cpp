@@ -4,9 +4,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <map>
+#include <array>
+#include <iterator>
+#include <string_view>
 
 #include "report/table.hpp"
+#include "report/text.hpp"
 #include "report/units.hpp"
 #include "system/describe_machine.hpp"
 
@@ -30,6 +33,8 @@ std::string interval_words(const std::optional<results::Interval>& interval, dou
 }
 
 using report::detail::Align;
+
+constexpr std::size_t kSparklineRuns = 60;
 using report::detail::Table;
 
 std::vector<report::detail::Cell> row_cells(const std::vector<std::string>& texts) {
@@ -40,6 +45,42 @@ std::vector<report::detail::Cell> row_cells(const std::vector<std::string>& text
 
 void write_history_table(const Table& table, const std::string& indent, std::ostream& out) {
   for (const auto& line : table.render(false)) out << indent << line << "\n";
+}
+
+// A row of show's table. Its columns are few and fixed, and a long history has many rows
+// (10,000 a benchmark): written straight into one buffer.
+using ScoreRow = std::array<std::string, 7>;
+constexpr std::array<const char*, 7> kScoreHeaders{"run", "when (UTC)", "commit", "score", "interval", "across runs",
+                                                   "forks"};
+constexpr std::array<bool, 7> kScoreRightAligned{true, false, false, true, false, false, true};
+
+std::size_t cell_width(std::string_view text) {
+  for (const unsigned char c : text)
+    if (c >= 0x80) return report::detail::display_width(text);  // a commit named in other letters
+  return text.size();
+}
+
+void write_score_rows(const std::vector<ScoreRow>& rows, std::ostream& out) {
+  std::array<std::size_t, 7> widths{};
+  for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = std::string_view(kScoreHeaders[c]).size();
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = std::max(widths[c], cell_width(row[c]));
+  fmt::memory_buffer text;
+  const auto line = [&](const auto& cells) {
+    text.append(std::string_view("  "));
+    for (std::size_t c = 0; c < widths.size(); ++c) {
+      const std::string_view cell(cells[c]);
+      const std::size_t pad = widths[c] - cell_width(cell);
+      if (c > 0) text.append(std::string_view("  "));
+      if (kScoreRightAligned[c]) fmt::format_to(std::back_inserter(text), "{:{}}", "", pad);
+      text.append(cell);
+      if (!kScoreRightAligned[c] && c + 1 < widths.size()) fmt::format_to(std::back_inserter(text), "{:{}}", "", pad);
+    }
+    text.push_back('\n');
+  };
+  line(kScoreHeaders);
+  for (const auto& row : rows) line(row);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 void dump_listing(const ListJson& document, std::ostream& out) {
@@ -60,20 +101,28 @@ std::string short_commit(const std::string& commit, std::optional<bool> dirty) {
   return commit.substr(0, 12) + (dirty.value_or(false) ? " (dirty)" : "");
 }
 
-std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores, const std::optional<std::regex>& filter) {
+std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores) {
+  const auto same_series = [](const store::StoredScore& a, const store::StoredScore& b) {
+    return a.benchmark.name == b.benchmark.name && a.benchmark.mode == b.benchmark.mode &&
+           a.benchmark.unit == b.benchmark.unit && a.machine == b.machine;
+  };
   std::vector<ScoreSeries> series;
-  std::map<std::string, bool> wanted;  // by name: the expression is searched once per name
-  for (auto& score : scores) {
-    const auto& b = score.benchmark;
-    auto [known, added] = wanted.emplace(b.name, true);
-    if (added && filter) known->second = std::regex_search(b.name, *filter);
-    if (!known->second) continue;
-    if (series.empty() || series.back().name != b.name || series.back().mode != b.mode ||
-        series.back().unit != b.unit || series.back().machine != score.machine)
-      series.push_back({b.name, b.mode, b.unit, score.machine, {}});
-    series.back().runs.push_back(std::move(score));
+  for (auto first = scores.begin(); first != scores.end();) {
+    auto last = first;
+    while (last != scores.end() && same_series(*first, *last)) ++last;
+    const auto& b = first->benchmark;
+    series.push_back({b.name, b.mode, b.unit, first->machine,
+                      std::vector<store::StoredScore>(std::make_move_iterator(first), std::make_move_iterator(last))});
+    first = last;
   }
   return series;
+}
+
+std::vector<std::string> matching_names(const std::vector<std::string>& names, const std::regex& filter) {
+  std::vector<std::string> matching;
+  for (const auto& name : names)
+    if (std::regex_search(name, filter)) matching.push_back(name);
+  return matching;
 }
 
 void write_run_list(const std::vector<store::StoredRun>& runs, std::ostream& out) {
@@ -126,23 +175,21 @@ void write_series(const std::vector<ScoreSeries>& series, report::Glyphs glyphs,
     const auto scale = report::detail::pick_scale(scores.empty() ? 0 : scores.back(), s.unit);
     out << (i ? "\n" : "") << s.name << "  " << s.mode << ", " << scale.unit << "  on " << s.machine << "\n";
     out << "  " << s.runs.size() << (s.runs.size() == 1 ? " run" : " runs");
-    if (const std::string line = report::sparkline(scores, glyphs); !line.empty()) out << "  " << line;
+    // The latest runs only: a line that fits a terminal.
+    const bool cut = scores.size() > kSparklineRuns;
+    if (cut) scores.erase(scores.begin(), scores.end() - kSparklineRuns);
+    if (const std::string line = report::sparkline(scores, glyphs); !line.empty())
+      out << "  " << line << (cut ? " (the last " + std::to_string(kSparklineRuns) + ")" : "");
     out << "\n";
-    Table table({{"run", Align::right},
-                         {"when (UTC)", Align::left},
-                         {"commit", Align::left},
-                         {"score", Align::right},
-                         {"interval", Align::left},
-                         {"across runs", Align::left},
-                         {"forks", Align::right}});
+    std::vector<ScoreRow> rows;
+    rows.reserve(s.runs.size());
     for (const auto& run : s.runs) {
       const auto& b = run.benchmark;
-      table.add_row(row_cells({std::to_string(run.run_id), run_when(run.date, run.time), short_commit(run.commit),
-                     b.score ? score_text(*b.score * scale.factor) : "-", interval_words(b.ci, scale.factor),
-                     interval_words(b.ci_across_runs, scale.factor),
-                     std::to_string(b.forks)}));
+      rows.push_back({std::to_string(run.run_id), run_when(run.date, run.time), short_commit(run.commit),
+                      b.score ? score_text(*b.score * scale.factor) : "-", interval_words(b.ci, scale.factor),
+                      interval_words(b.ci_across_runs, scale.factor), std::to_string(b.forks)});
     }
-    write_history_table(table, "  ", out);
+    write_score_rows(rows, out);
   }
 }
 

@@ -21,8 +21,11 @@ struct ScoreSeries {
   std::vector<store::StoredScore> runs;
 };
 
-/// The scores grouped by benchmark and machine, those whose name `filter` finds only.
-std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores, const std::optional<std::regex>& filter);
+/// The scores (sorted by benchmark and machine) grouped by benchmark and machine.
+std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores);
+
+/// The names `filter` finds.
+std::vector<std::string> matching_names(const std::vector<std::string>& names, const std::regex& filter);
 
 void write_run_list(const std::vector<store::StoredRun>& runs, std::ostream& out);
 void write_run_list_json(const std::string& history, const std::vector<store::StoredRun>& runs, std::ostream& out);

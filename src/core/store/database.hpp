@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace tare::store {
 
@@ -82,9 +83,10 @@ class Database {
   virtual bool table_exists(const std::string& name) = 0;
   /// No tables at all: a new file (SQLite makes an empty file a database), or an empty one.
   virtual bool empty() = 0;
-  /// What is broken in the database's own structures ("" when nothing is): a check cheap
-  /// enough to make on every open (SQLite: PRAGMA quick_check).
-  virtual std::string damage() = 0;
+  /// What is broken in the structures of `tables` ("" when nothing is; SQLite: PRAGMA
+  /// quick_check of each, which also finds a file cut short). Cheap enough for every open
+  /// when the tables named are the small ones.
+  virtual std::string damage(const std::vector<std::string>& tables) = 0;
   /// Whether this connection may write (false: opened read-only, the file being so).
   virtual bool writable() const = 0;
 };

@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
+#include <tuple>
+#include <unordered_map>
 
 #include "text/split.hpp"
 
@@ -19,7 +22,7 @@ std::optional<results::Interval> interval(const Statement& row, int level, int l
   return results::Interval{level < 0 || row.is_null(level) ? 0.95 : row.real(level), row.real(low), row.real(high)};
 }
 
-BenchmarkRow benchmark_columns(const Statement& row, int first) {
+BenchmarkRow benchmark_columns(const Statement& row, int first, bool fork_means = true) {
   BenchmarkRow b;
   b.name = row.text(first);
   b.family = row.text(first + 1);
@@ -30,7 +33,7 @@ BenchmarkRow benchmark_columns(const Statement& row, int first) {
   b.ci_across_runs = interval(row, first + 5, first + 8, first + 9);
   b.standard_error = row.real(first + 10);
   b.forks = static_cast<int>(row.integer(first + 11));
-  const auto means = nlohmann::json::parse(row.text(first + 12), nullptr, false);
+  const auto means = fork_means ? nlohmann::json::parse(row.text(first + 12), nullptr, false) : nlohmann::json();
   if (means.is_array())
     for (const auto& mean : means)
       if (mean.is_number()) b.fork_means.push_back(mean.get<double>());
@@ -74,6 +77,36 @@ void add_benchmarks(Database& db, std::vector<StoredRun>& runs) {
       runs[at->second].row.benchmarks.push_back(benchmark_columns(*query, 1));
 }
 
+// By benchmark (name, mode, unit) and machine, then oldest first. The series are few and
+// the rows many: each row's series is ranked once, and the rows sorted by numbers.
+std::vector<StoredScore> sorted_by_series(std::vector<StoredScore> scores) {
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> rank;
+  std::unordered_map<std::string, std::size_t> series_of;  // "name\0mode\0unit\0machine" -> series
+  std::vector<std::size_t> row_series(scores.size());
+  std::vector<std::tuple<std::string, std::string, std::string, std::string>> series;
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const auto& b = scores[i].benchmark;
+    const std::string key = b.name + '\0' + b.mode + '\0' + b.unit + '\0' + scores[i].machine;
+    auto [at, added] = series_of.emplace(key, series.size());
+    if (added) series.emplace_back(b.name, b.mode, b.unit, scores[i].machine);
+    row_series[i] = at->second;
+  }
+  std::vector<std::size_t> order_of_series(series.size());
+  for (std::size_t i = 0; i < series.size(); ++i) rank.emplace(series[i], i);
+  std::size_t place = 0;
+  for (const auto& [key, index] : rank) order_of_series[index] = place++;
+  std::vector<std::size_t> rows(scores.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+  std::sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+    return std::make_tuple(order_of_series[row_series[a]], scores[a].time, scores[a].run_id) <
+           std::make_tuple(order_of_series[row_series[b]], scores[b].time, scores[b].run_id);
+  });
+  std::vector<StoredScore> sorted;
+  sorted.reserve(scores.size());
+  for (std::size_t row : rows) sorted.push_back(std::move(scores[row]));
+  return sorted;
+}
+
 }  // namespace
 
 std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with_results) {
@@ -81,7 +114,8 @@ std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with
       "SELECT r.id, r.content_hash, r.format, r.time, r.date, r.machine, r.host, r.cpu, r.cores, r.kernel, "
       "r.compiler, r.flags, r.build_type, r.tare_version, r.commit_id, r.branch, r.dirty, r.executable, "
       "r.command_line, r.reference_ns, (SELECT count(*) FROM benchmarks b WHERE b.run_id = r.id), " +
-      std::string(with_results ? "r.results" : "''") + " FROM runs r ORDER BY r.time, r.id");
+      std::string(with_results ? "(SELECT x.results FROM run_results x WHERE x.run_id = r.id)" : "''") +
+      " FROM runs r ORDER BY r.time, r.id");
   std::vector<StoredRun> runs;
   while (query->step()) {
     StoredRun run{query->integer(0), run_columns(*query), static_cast<int>(query->integer(20))};
@@ -92,17 +126,41 @@ std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with
   return runs;
 }
 
-std::vector<StoredScore> stored_scores(Database& db, const std::optional<std::string>& machine) {
+std::vector<std::string> stored_benchmark_names(Database& db) {
+  auto query = db.prepare("SELECT DISTINCT name FROM benchmarks ORDER BY name");
+  std::vector<std::string> names;
+  while (query->step()) names.push_back(query->text(0));
+  return names;
+}
+
+std::vector<StoredScore> stored_scores(Database& db, const ScoreQuery& asked) {
+  // Read in the order the rows lie (one pass over the pages) and sorted here; one benchmark
+  // at a time when they are named, each found through the index on names.
   auto query = db.prepare(std::string("SELECT r.id, r.time, r.date, r.commit_id, r.machine, ") + kBenchmarkColumns +
-                          " FROM benchmarks b JOIN runs r ON r.id = b.run_id" +
-                          (machine ? " WHERE r.machine = ?" : "") +
-                          " ORDER BY b.name, b.mode, b.unit, r.machine, r.time, r.id");
-  if (machine) query->bind(1, *machine);
+                          " FROM benchmarks b JOIN runs r ON r.id = b.run_id WHERE 1 = 1" +
+                          (asked.machine ? " AND r.machine = ?" : "") + (asked.names ? " AND b.name = ?" : ""));
   std::vector<StoredScore> scores;
-  while (query->step())
-    scores.push_back({query->integer(0), query->integer(1), query->text(2), query->text(3), query->text(4),
-                      benchmark_columns(*query, 5)});
-  return scores;
+  if (!asked.names) {  // 100,000 rows grown into place would be moved about 17 times
+    auto count = db.prepare("SELECT count(*) FROM benchmarks");
+    if (count->step()) scores.reserve(static_cast<std::size_t>(count->integer(0)));
+  }
+  const auto read = [&] {
+    while (query->step())
+      scores.push_back({query->integer(0), query->integer(1), query->text(2), query->text(3), query->text(4),
+                        benchmark_columns(*query, 5, asked.fork_means)});
+  };
+  if (!asked.names) {
+    if (asked.machine) query->bind(1, *asked.machine);
+    read();
+  } else {
+    for (const auto& name : *asked.names) {
+      query->reset();
+      if (asked.machine) query->bind(1, *asked.machine);
+      query->bind(asked.machine ? 2 : 1, name);
+      read();
+    }
+  }
+  return sorted_by_series(std::move(scores));
 }
 
 std::vector<results::SpeedReading> stored_speed_readings(Database& db) {

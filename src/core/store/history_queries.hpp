@@ -30,9 +30,20 @@ struct StoredScore {
   BenchmarkRow benchmark;
 };
 
-/// Every benchmark's scores (of `machine` only, when given), by name, mode, unit, machine,
-/// then oldest first.
-std::vector<StoredScore> stored_scores(Database& db, const std::optional<std::string>& machine);
+/// The names of the benchmarks kept, sorted.
+std::vector<std::string> stored_benchmark_names(Database& db);
+
+/// Which scores stored_scores reads: of one machine, of some benchmarks (by name), with
+/// or without each run's fork means.
+struct ScoreQuery {
+  std::optional<std::string> machine;
+  std::optional<std::vector<std::string>> names;
+  bool fork_means = false;
+};
+
+/// Every benchmark's scores the query asks for, by name, mode, unit, machine, then oldest
+/// first.
+std::vector<StoredScore> stored_scores(Database& db, const ScoreQuery& query = {});
 
 /// Every speed reading, oldest first.
 std::vector<results::SpeedReading> stored_speed_readings(Database& db);

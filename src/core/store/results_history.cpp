@@ -27,8 +27,8 @@ std::string joined(const std::vector<std::string>& words) {
 std::optional<std::int64_t> insert_run(Database& db, const RunRow& row) {
   auto insert = db.prepare(
       "INSERT INTO runs (content_hash, format, time, date, machine, host, cpu, cores, kernel, compiler, flags, "
-      "build_type, tare_version, commit_id, branch, dirty, executable, command_line, reference_ns, results) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "build_type, tare_version, commit_id, branch, dirty, executable, command_line, reference_ns) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
       "ON CONFLICT (content_hash) DO NOTHING RETURNING id");
   insert->bind(1, row.content_hash).bind(2, row.format).bind(3, row.time).bind_text_or_null(4, row.date);
   insert->bind(5, row.machine).bind_text_or_null(6, row.host).bind_text_or_null(7, row.cpu);
@@ -42,9 +42,13 @@ std::optional<std::int64_t> insert_run(Database& db, const RunRow& row) {
   insert->bind_text_or_null(17, row.executable).bind_text_or_null(18, row.command_line);
   if (row.reference_ns > 0) insert->bind(19, row.reference_ns);
   else insert->bind_null(19);
-  insert->bind(20, row.results_json);
   if (!insert->step()) return std::nullopt;
-  return insert->integer(0);
+  const std::int64_t id = insert->integer(0);
+  insert.reset();  // done with: its RETURNING row read
+  auto results = db.prepare("INSERT INTO run_results (run_id, results) VALUES (?, ?)");
+  results->bind(1, id).bind(2, row.results_json);
+  results->step();
+  return id;
 }
 
 void insert_benchmarks(Database& db, std::int64_t run_id, const std::vector<BenchmarkRow>& rows) {
@@ -106,6 +110,23 @@ std::optional<int> ResultsHistory::import_speed_history(const std::filesystem::p
 }
 
 std::vector<results::SpeedReading> ResultsHistory::speed_readings(const std::string& machine) const {
+  try {
+    return readings_of(machine);
+  } catch (const StoreError&) {
+    return {};  // a history damaged since it was opened weighs nothing; recording the run says so
+  }
+}
+
+std::vector<results::PastScore> ResultsHistory::past_scores(const std::string& machine,
+                                                            const results::Benchmark& benchmark) const {
+  try {
+    return scores_of(machine, benchmark);
+  } catch (const StoreError&) {
+    return {};
+  }
+}
+
+std::vector<results::SpeedReading> ResultsHistory::readings_of(const std::string& machine) const {
   auto query = db_->prepare("SELECT time, reference_ns FROM speed_readings WHERE machine = ? ORDER BY time, id");
   query->bind(1, machine);
   std::vector<results::SpeedReading> readings;
@@ -113,8 +134,8 @@ std::vector<results::SpeedReading> ResultsHistory::speed_readings(const std::str
   return readings;
 }
 
-std::vector<results::PastScore> ResultsHistory::past_scores(const std::string& machine,
-                                                            const results::Benchmark& benchmark) const {
+std::vector<results::PastScore> ResultsHistory::scores_of(const std::string& machine,
+                                                          const results::Benchmark& benchmark) const {
   // Where the benchmark's timed code is known, only the runs of the same code: a change
   // of code starts a new series (and a run that did not record its code is not known to
   // be of this one).

@@ -26,6 +26,7 @@ class ResultsHistory : public results::RunHistory {
   /// Keeps the run in one transaction (its row, its benchmarks', its speed reading); a run
   /// kept already (the same results JSON) is not kept again. Throws StoreError.
   void record(const results::Run& run) override;
+  /// (Reading: a history found damaged after it was opened gives none.)
   std::vector<results::SpeedReading> speed_readings(const std::string& machine) const override;
   std::vector<results::PastScore> past_scores(const std::string& machine,
                                               const results::Benchmark& benchmark) const override;
@@ -41,6 +42,9 @@ class ResultsHistory : public results::RunHistory {
   Database& database() const { return *db_; }
 
  private:
+  std::vector<results::SpeedReading> readings_of(const std::string& machine) const;
+  std::vector<results::PastScore> scores_of(const std::string& machine, const results::Benchmark& benchmark) const;
+
   std::unique_ptr<Database> db_;
   std::string location_;
   RunOrigin origin_;

@@ -141,10 +141,18 @@ TEST(StoreSchema, ADamagedHistoryIsRefusedUntouched) {
   ScratchDir dir;
   const auto path = dir.path() / "damaged.sqlite";
   fill(path, 8);
+  std::int64_t root = 0;
+  {
+    auto db = open_sqlite(path, SqliteAccess::read_only);
+    auto query = db->prepare("SELECT rootpage FROM sqlite_master WHERE name = 'benchmarks'");
+    ASSERT_TRUE(query->step());
+    root = query->integer(0);
+  }
   std::string bytes = bytes_of(path);
-  ASSERT_GT(bytes.size(), 8 * 4096u);
-  // Pages 3 to 6 overwritten: the tables' pages no longer hold what their parents say.
-  for (std::size_t i = 2 * 4096; i < 6 * 4096; ++i) bytes[i] = static_cast<char>(0xA5);
+  // The benchmarks' table's first page overwritten: no longer a page of a table.
+  const auto page = static_cast<std::size_t>(root - 1) * 4096;
+  ASSERT_LE(page + 4096, bytes.size());
+  for (std::size_t i = page; i < page + 4096; ++i) bytes[i] = static_cast<char>(0xA5);
   test::write_bytes(path, bytes);
   const std::string message = refusal(path);
   EXPECT_NE(message.find(path.string() + ": a damaged history"), std::string::npos) << message;
@@ -159,7 +167,19 @@ TEST(StoreSchema, ATruncatedHistoryIsRefusedUntouched) {
   bytes.resize(bytes.size() / 2);
   test::write_bytes(path, bytes);
   const std::string message = refusal(path);
-  EXPECT_NE(message.find("damaged"), std::string::npos) << message;
+  EXPECT_NE(message.find(path.string() + ": a damaged history ("), std::string::npos) << message;
+  EXPECT_EQ(bytes_of(path), bytes);
+}
+
+TEST(StoreSchema, AHistoryMissingItsLastPageIsRefusedUntouched) {
+  ScratchDir dir;
+  const auto path = dir.path() / "short.sqlite";
+  fill(path, 8);
+  std::string bytes = bytes_of(path);
+  bytes.resize(bytes.size() - 4096);
+  test::write_bytes(path, bytes);
+  const std::string message = refusal(path);
+  EXPECT_NE(message.find(path.string() + ": a damaged history ("), std::string::npos) << message;
   EXPECT_EQ(bytes_of(path), bytes);
 }
 

@@ -106,10 +106,13 @@ class SqliteDatabase final : public Database {
     return query->step();
   }
   bool empty() override { return !prepare("SELECT 1 FROM sqlite_master")->step(); }
-  std::string damage() override {
-    auto check = prepare("PRAGMA quick_check(1)");
-    const std::string verdict = check->step() ? check->text(0) : "no answer";
-    return verdict == "ok" ? std::string() : verdict;
+  std::string damage(const std::vector<std::string>& tables) override {
+    for (const auto& table : tables) {
+      auto check = prepare("PRAGMA quick_check(\"" + table + "\")");
+      const std::string verdict = check->step() ? check->text(0) : "no answer";
+      if (verdict != "ok") return verdict;
+    }
+    return "";
   }
   bool writable() const override { return sqlite3_db_readonly(db_, "main") == 0; }
 
@@ -133,7 +136,11 @@ std::unique_ptr<Database> open_sqlite(const std::filesystem::path& path, SqliteA
   }
   sqlite3_extended_result_codes(db, 1);
   sqlite3_busy_timeout(db, static_cast<int>(busy_timeout.count()));
-  return std::make_unique<SqliteDatabase>(db);
+  auto database = std::make_unique<SqliteDatabase>(db);
+  // Up to 32 MiB of pages kept (2 MiB by default): reading every benchmark of 10,000 runs
+  // then reads each page once.
+  database->execute("PRAGMA cache_size = -32768");
+  return database;
 }
 
 }  // namespace tare::store
