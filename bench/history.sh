@@ -23,18 +23,21 @@ trap 'rm -rf "$scratch"' EXIT
 # median SECONDS...: the middle of the values
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
-# timed LABEL COMMAND...: runs it ROUNDS times (output discarded), prints the median wall time
+# timed LABEL COMMAND...: runs it ROUNDS times (output discarded), prints the medians of
+# its wall time and of its CPU time (user and system: what the machine's other load moves less)
+TIMEFORMAT='%R %U %S'
 timed() {
-  local label=$1 times=() start end
+  local label=$1 walls=() cpus=() measured
   shift
   for ((r = 0; r < rounds; r++)); do
     [[ -n ${before_each:-} ]] && eval "$before_each"
-    start=$(date +%s.%N)
-    "$@" > /dev/null
-    end=$(date +%s.%N)
-    times+=("$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')")
+    measured=$( { time "$@" > /dev/null; } 2>&1 | tail -1)
+    read -r wall user system <<< "$measured"
+    walls+=("$wall")
+    cpus+=("$(awk -v u="$user" -v s="$system" 'BEGIN {print u + s}')")
   done
-  printf '%-58s %6.3f s  (median of %d)\n' "$label" "$(median "${times[@]}")" "$rounds"
+  printf '%-54s %6.3f s wall, %6.3f s CPU  (medians of %d)\n' "$label" "$(median "${walls[@]}")" \
+    "$(median "${cpus[@]}")" "$rounds"
 }
 
 echo "Making the data: a results file of 1,000 benchmarks, a history of 10,000 runs of 10 benchmarks..."

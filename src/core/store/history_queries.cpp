@@ -22,10 +22,11 @@ std::optional<results::Interval> interval(const Statement& row, int level, int l
   return results::Interval{level < 0 || row.is_null(level) ? 0.95 : row.real(level), row.real(low), row.real(high)};
 }
 
-BenchmarkRow benchmark_columns(const Statement& row, int first, bool fork_means = true) {
+// `details`: the family, fork means and warnings too (what an export holds, not a table).
+BenchmarkRow benchmark_columns(const Statement& row, int first, bool details = true) {
   BenchmarkRow b;
   b.name = row.text(first);
-  b.family = row.text(first + 1);
+  if (details) b.family = row.text(first + 1);
   b.mode = row.text(first + 2);
   b.unit = row.text(first + 3);
   b.score = row.optional_real(first + 4);
@@ -33,12 +34,14 @@ BenchmarkRow benchmark_columns(const Statement& row, int first, bool fork_means 
   b.ci_across_runs = interval(row, first + 5, first + 8, first + 9);
   b.standard_error = row.real(first + 10);
   b.forks = static_cast<int>(row.integer(first + 11));
-  const auto means = fork_means ? nlohmann::json::parse(row.text(first + 12), nullptr, false) : nlohmann::json();
-  if (means.is_array())
-    for (const auto& mean : means)
-      if (mean.is_number()) b.fork_means.push_back(mean.get<double>());
-  for (const auto& code : text::split(row.text(first + 13), ' '))
-    if (!code.empty()) b.warnings.push_back(code);
+  if (details) {
+    const auto means = nlohmann::json::parse(row.text(first + 12), nullptr, false);
+    if (means.is_array())
+      for (const auto& mean : means)
+        if (mean.is_number()) b.fork_means.push_back(mean.get<double>());
+    for (const auto& code : text::split(row.text(first + 13), ' '))
+      if (!code.empty()) b.warnings.push_back(code);
+  }
   b.code_digest = row.text(first + 14);
   return b;
 }
@@ -147,7 +150,7 @@ std::vector<StoredScore> stored_scores(Database& db, const ScoreQuery& asked) {
   const auto read = [&] {
     while (query->step())
       scores.push_back({query->integer(0), query->integer(1), query->text(2), query->text(3), query->text(4),
-                        benchmark_columns(*query, 5, asked.fork_means)});
+                        benchmark_columns(*query, 5, asked.details)});
   };
   if (!asked.names) {
     if (asked.machine) query->bind(1, *asked.machine);

@@ -33,12 +33,12 @@ struct StoredScore {
 /// The names of the benchmarks kept, sorted.
 std::vector<std::string> stored_benchmark_names(Database& db);
 
-/// Which scores stored_scores reads: of one machine, of some benchmarks (by name), with
-/// or without each run's fork means.
+/// Which scores stored_scores reads: of one machine, of some benchmarks (by name), with or
+/// without the details a table of scores leaves out (family, fork means, warnings).
 struct ScoreQuery {
   std::optional<std::string> machine;
   std::optional<std::vector<std::string>> names;
-  bool fork_means = false;
+  bool details = false;
 };
 
 /// Every benchmark's scores the query asks for, by name, mode, unit, machine, then oldest
