@@ -40,25 +40,38 @@ std::unique_ptr<store::ResultsHistory> open_named_history(const HistoryArgs& arg
   }
 }
 
+// Each in its own transaction: what was added before a failure stays added.
+void add_inputs(store::ResultsHistory& history, const std::vector<HistoryInput>& inputs) {
+  for (const auto& input : inputs) {
+    if (input.speed_history) {
+      const auto imported = history.import_speed_history(input.path);
+      if (imported) std::cout << input.path << ": " << *imported << " speed readings imported\n";
+      else std::cout << input.path << ": imported before, not again\n";
+    } else if (history.add(input.row)) {
+      std::cout << input.path << ": added (" << input.row.benchmarks.size() << " benchmarks)\n";
+    } else {
+      std::cout << input.path << ": kept already (the same run), not added again\n";
+    }
+  }
+}
+
+int add_all(const HistoryArgs& args, const std::vector<HistoryInput>& inputs) {
+  auto history = open_named_history(args, true);
+  try {
+    add_inputs(*history, inputs);
+  } catch (const store::StoreError& e) {  // a read-only file, a full disk: what was added stays
+    throw std::runtime_error(history->location() + ": not updated: " + e.what());
+  }
+  return 0;
+}
+
 int add_files(const HistoryArgs& args) {
   store::RunOrigin origin;
   origin.commit = args.commit;
   origin.branch = args.branch;
   std::vector<HistoryInput> inputs;  // all read before any is added
   for (const auto& file : args.files) inputs.push_back(read_history_input(file, origin));
-  auto history = open_named_history(args, true);
-  for (const auto& input : inputs) {
-    if (input.speed_history) {
-      const auto imported = history->import_speed_history(input.path);
-      if (imported) std::cout << input.path << ": " << *imported << " speed readings imported\n";
-      else std::cout << input.path << ": imported before, not again\n";
-    } else if (history->add(input.row)) {
-      std::cout << input.path << ": added (" << input.row.benchmarks.size() << " benchmarks)\n";
-    } else {
-      std::cout << input.path << ": kept already (the same run), not added again\n";
-    }
-  }
-  return 0;
+  return add_all(args, inputs);
 }
 
 int list_runs(const HistoryArgs& args) {

@@ -12,7 +12,8 @@ namespace tare::runner {
 
 store::RunOrigin run_origin(const RunOptions& options, const std::string& executable) {
   store::RunOrigin origin;
-  if (const auto git = system::git_state(std::filesystem::path(executable).parent_path())) {
+  const bool both_given = !options.commit.empty() && !options.branch.empty();
+  if (const auto git = both_given ? std::nullopt : system::git_state(std::filesystem::path(executable).parent_path())) {
     origin.commit = git->commit;
     origin.branch = git->branch;
     origin.dirty = git->dirty;
