@@ -3,6 +3,7 @@
 // its code starting a new series), speed readings, and an old speed history imported once.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "report/json_read.hpp"
