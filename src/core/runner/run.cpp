@@ -42,6 +42,7 @@
 #include "runner/perf_plan.hpp"
 #include "runner/profiling_forks.hpp"
 #include "runner/result_files.hpp"
+#include "runner/run_history.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
 #include "system/describe_clock.hpp"
@@ -284,7 +285,8 @@ bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Inst
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   const ProfilerTools tools = find_profiler_tools(options);
   ResultFiles files(options);  // checked before anything is measured, as the tools are
-  const std::unique_ptr<results::RunHistory> history = system::open_speed_history();
+  // Checked before anything is measured too: a file that is no history is refused here.
+  const std::unique_ptr<results::RunHistory> history = open_run_history(options, executable_path());
   install_interrupt_handlers();
   clock::select_best(kTscCalibration);
   const system::OtherLoad other_load;
@@ -312,15 +314,14 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // Where the finished run goes (results/store.hpp): the history, weighed against first,
   // then the results files. An interrupted run's reading is of a moment too, but its forks
-  // may be few: it stays out of the history.
-  std::vector<results::RunStore*> stores;
+  // may be few: it stays out of the history. A history that cannot take the run says so
+  // and the files are written all the same.
   if (history && !measured.interrupted) {
     const auto now = std::chrono::system_clock::now().time_since_epoch();
     weigh_between_runs(measured.run, *history, std::chrono::duration_cast<std::chrono::seconds>(now).count());
-    stores.push_back(history.get());
+    record_in_history(*history, measured.run, std::cerr);
   }
-  stores.push_back(&files);
-  for (results::RunStore* store : stores) store->record(measured.run);
+  files.record(measured.run);
   return measured;
 }
 
