@@ -55,7 +55,7 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
 void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--sut", load.sut, "HOST:PORT of a running SUT (default: start the model SUT)");
   add_sut_knobs(cmd, load.knobs, "sut-");
-  cmd->add_option("--query", load.query, "aggregate (sum of prices per product) or join (purchases x ads)")
+  cmd->add_option("--query", load.query, "aggregate (sum of prices per product), join (purchases x ads) or identity (every event out once, unchanged)")
       ->capture_default_str();
   cmd->add_option("--window", load.window, "SIZE (tumbling) or SIZE/SLIDE (sliding), e.g. 8s/4s")->capture_default_str();
   cmd->add_option("--products", load.products, "Product keys: uniform:N, zipf:N:S or hot:N:FRACTION")
