@@ -26,6 +26,28 @@ if(TARE_WITH_STREAM)
   endif()
 endif()
 
+# librdkafka carries the stream benchmarks over Kafka: `tare stream broker` (its mock cluster)
+# and `--kafka` on run, sustainable and sut. Optional: without it (or with TARE_KAFKA=OFF)
+# everything else builds and works, and those say in one line that this build has no Kafka.
+# Found with pkg-config; the Kafka room (src/products/stream/kafka) is linked into the tare
+# command only, so libtare's and tare_stream's users never need it.
+set(TARE_HAVE_KAFKA OFF)
+if(TARE_WITH_STREAM)
+  find_package(PkgConfig)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(RDKAFKA IMPORTED_TARGET rdkafka)
+  endif()
+  option(TARE_KAFKA "Build the Kafka transport and `tare stream broker` (needs librdkafka)" ${RDKAFKA_FOUND})
+  if(TARE_KAFKA AND NOT RDKAFKA_FOUND)
+    message(FATAL_ERROR "TARE_KAFKA is ON but librdkafka (pkg-config rdkafka) was not found: install librdkafka-dev")
+  endif()
+  if(TARE_KAFKA)
+    set(TARE_HAVE_KAFKA ON)
+  else()
+    message(STATUS "tare: built without Kafka; `tare stream broker` and `--kafka` will be unavailable")
+  endif()
+endif()
+
 # libpfm4 turns event names into what perf_event_open counts for `--prof perf:EVENTS`: the
 # names of this machine's PMU ("INST_RETIRED:ANY_P") and libpfm's spellings of the generic
 # ones ("perf::PAGE-FAULTS"). Without it the kernel's generic names ("cycles",

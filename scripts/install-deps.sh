@@ -3,11 +3,14 @@
 set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev
   libsqlite3-dev  # the results history (src/core/store); without it, the speed history alone
-  lld)  # lld: tare_layout_variants links layout variants with it (cmake/layout_variants.cmake)
+  lld  # lld: tare_layout_variants links layout variants with it (cmake/layout_variants.cmake)
+  librdkafka-dev)  # Kafka: `tare stream broker` and --kafka (optional in CMake: TARE_KAFKA)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
   # --prof asm's tests run objdump (g++ brings binutils too; valgrind is above).
   packages+=(binutils)
+  # The Kafka tests produce and consume with a real Kafka client besides tare's own.
+  packages+=(kcat)
   # The HTML report is opened in a real browser, headless (tests/e2e/report_test.cpp).
   packages+=(chromium)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.

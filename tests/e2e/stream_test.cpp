@@ -97,6 +97,23 @@ TEST(StreamRun, AggregationMatchesTheOracleWithExactCounts) {
   EXPECT_EQ(processing_time, event_time);
 }
 
+// Identity: every event comes out once, unchanged, so the outputs are exactly the events.
+TEST(StreamRun, IdentityPassesEveryEventOnce) {
+  const auto json_path = scratch_dir() / "stream_identity.json";
+  const auto r = stream_run({"--rate", "5k", "--duration", "2s", "--query", "identity", "--generators", "2",
+                             "--sut-workers", "2"},
+                            json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_TRUE(j["complete"].get<bool>());
+  EXPECT_EQ(j["config"]["query"], "identity");
+  EXPECT_EQ(j["counts"]["generated"], 10000);
+  EXPECT_EQ(j["counts"]["taken"], 10000);
+  EXPECT_EQ(j["counts"]["outputs"], 10000);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  EXPECT_EQ(j["verification"]["expected_results"], 10000);
+}
+
 TEST(StreamRun, SlidingJoinOverTwoGeneratorsAndTwoWorkersMatchesTheOracle) {
   const auto json_path = scratch_dir() / "stream_join.json";
   const auto r = stream_run({"--rate", "10k", "--duration", "2s", "--query", "join", "--window", "200ms/100ms",

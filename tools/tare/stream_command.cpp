@@ -55,7 +55,7 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
 void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--sut", load.sut, "HOST:PORT of a running SUT (default: start the model SUT)");
   add_sut_knobs(cmd, load.knobs, "sut-");
-  cmd->add_option("--query", load.query, "aggregate (sum of prices per product) or join (purchases x ads)")
+  cmd->add_option("--query", load.query, "aggregate (sum of prices per product), join (purchases x ads) or identity (every event out once, unchanged)")
       ->capture_default_str();
   cmd->add_option("--window", load.window, "SIZE (tumbling) or SIZE/SLIDE (sliding), e.g. 8s/4s")->capture_default_str();
   cmd->add_option("--products", load.products, "Product keys: uniform:N, zipf:N:S or hot:N:FRACTION")
@@ -160,10 +160,17 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   args.sut->add_option("--listen", args.listen, "HOST:PORT to listen on (port 0: any free port)")->capture_default_str();
   add_sut_knobs(args.sut, args.sut_knobs, "");
   args.sut->add_flag("--serve", args.serve, "Serve run after run until killed (default: one run)");
+
+  args.broker = add_broker_command(*stream, args.broker_args);
 }
 
 int stream_command(const StreamArgs& args, const std::string& executable) {
   if (args.sut && *args.sut) return sut_command(args);
+  if (args.broker && *args.broker) {
+    std::signal(SIGINT, on_interrupt);  // the broker's way to stop
+    std::signal(SIGTERM, on_interrupt);
+    return broker_command(args.broker_args, stream_stop_flag());
+  }
   // Before any trial: a search that ran for an hour must not fail at writing its results.
   const LoadArgs& load = args.run && *args.run ? args.run_load : args.search_load;
   input::check_output_path(load.json, "--json");

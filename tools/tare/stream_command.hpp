@@ -1,11 +1,13 @@
-// `tare stream run | sustainable | sut`: one fixed-rate trial, the sustainable-throughput
-// search, and the model system under test. The command line becomes a trial's settings
+// `tare stream run | sustainable | sut | broker`: one fixed-rate trial, the sustainable-throughput
+// search, the model system under test, and a mock Kafka cluster. The command line becomes a trial's settings
 // here (stream_settings.hpp) and the results are printed here; running trials and the SUT,
 // the rules, the search procedure and the oracle check live in src/products/stream.
 #pragma once
 
 #include <cstdint>
 #include <string>
+
+#include "tools/tare/stream_broker.hpp"
 
 // CLI11 is costly to compile: only the files that build the command line include it.
 namespace CLI {
@@ -48,13 +50,15 @@ struct StreamArgs {
   std::string listen = "127.0.0.1:0";
   SutKnobs sut_knobs;
   bool serve = false;
+  BrokerArgs broker_args;
 
   CLI::App* run = nullptr;
   CLI::App* sustainable = nullptr;
   CLI::App* sut = nullptr;
+  CLI::App* broker = nullptr;
 };
 
-/// Adds `stream` and its three subcommands to `app`.
+/// Adds `stream` and its subcommands to `app`.
 void add_stream_commands(CLI::App& app, StreamArgs& args);
 /// Runs the chosen one; `executable` is this program (it starts itself as the SUT).
 int stream_command(const StreamArgs& args, const std::string& executable);

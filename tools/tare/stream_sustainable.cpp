@@ -150,7 +150,7 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
             << std::flush;
   ConsoleProgress progress;
   const stream::SustainableReport report = stream::run_sustainable_search(settings, settings_at, progress);
-  const auto warnings = stream::confirmation_warnings(report, first_options.run.window.size_ns);
+  const auto warnings = stream::confirmation_warnings(report, stream::output_window_ns(first_options.run));
   print_outcome(report, warnings);
   if (!load.json.empty())
     write_json_file(load.json, sustainable_json(report, config_json(probe_trial, load, "constant per trial"), warnings));

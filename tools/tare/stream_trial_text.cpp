@@ -26,8 +26,9 @@ std::string describe(const stream::DriverOptions& o, const LoadArgs& load) {
                                                      : fmt::format("sliding {} windows every {}",
                                                                    format_latency(double(w.size_ns)),
                                                                    format_latency(double(w.slide_ns)));
-  return fmt::format("{} on {}, products {}{}", stream::query_name(o.run.query), window, load.products,
-                     o.run.query == stream::Query::join ? ", users " + load.users : std::string());
+  const bool windowed = o.run.query != stream::Query::identity;
+  return fmt::format("{}{}, products {}{}", stream::query_name(o.run.query), windowed ? " on " + window : std::string(),
+                     load.products, o.run.query == stream::Query::aggregate ? std::string() : ", users " + load.users);
 }
 
 std::string describe_sut(const stream::TrialSettings& settings, const LoadArgs& load) {

@@ -252,6 +252,13 @@ TEST(ModelSut, SlidingJoinOverTwoSourcesAndTwoWorkersMatchesTheOracle) {
   }
 }
 
+TEST(ModelSut, IdentityOverTwoSourcesAndTwoWorkersPassesEveryEventOnce) {
+  const RunDescription run{2, Query::identity, WindowSpec{50 * kMs, 50 * kMs}};
+  const auto events = generate(mixed_workload(7, 1000, 40), 5000);
+  const DriverResult result = run_and_check(small_options(2), run, events);
+  EXPECT_EQ(result.outputs.size(), events.size());
+}
+
 TEST(ModelSut, OneSourceManyWorkersAndMoreSourcesThanWorkers) {
   const auto events = generate(mixed_workload(5, 1000, 40), 6000);
   run_and_check(small_options(3), RunDescription{1, Query::aggregate, WindowSpec{50 * kMs, 50 * kMs}}, events);

@@ -79,6 +79,35 @@ TEST(WindowOperator, AggregationMatchesTheOracle) { expect_every_output_matches_
 
 TEST(WindowOperator, JoinMatchesTheOracle) { expect_every_output_matches_the_oracle(Query::join, 30, 10); }
 
+TEST(WindowOperator, IdentityPassesEveryEventOnce) { expect_every_output_matches_the_oracle(Query::identity, 30, 10); }
+
+// The identity check names the first event that went wrong, and how.
+TEST(WindowOperator, IdentityCheckNamesAMissingADuplicateAndAnUnexpectedOutput) {
+  const std::vector<Event> events{Event{10, EventKind::purchase, 1, 2, 300}, Event{20, EventKind::purchase, 3, 4, 500}};
+  std::vector<Output> outputs{identity_output(events[0], 0), identity_output(events[1], 0)};
+  EXPECT_TRUE(verify_outputs(Query::identity, WindowSpec{10, 10}, events, outputs).ok);
+
+  auto missing = outputs;
+  missing.pop_back();
+  const Comparison lost = verify_outputs(Query::identity, WindowSpec{10, 10}, events, missing);
+  EXPECT_FALSE(lost.ok);
+  EXPECT_EQ(lost.matched, 1u);
+  EXPECT_EQ(lost.first_mismatch, "a missing output: event at 20 ns (user 3, product 4, price 500) never came out");
+
+  auto twice = outputs;
+  twice.push_back(outputs[0]);
+  EXPECT_EQ(verify_outputs(Query::identity, WindowSpec{10, 10}, events, twice).first_mismatch,
+            "a duplicate output: event at 10 ns (user 1, product 2, price 300) came out twice");
+
+  auto changed = outputs;
+  changed[1].value = 501;
+  EXPECT_EQ(verify_outputs(Query::identity, WindowSpec{10, 10}, events, changed).first_mismatch,
+            "a missing output: event at 20 ns (user 3, product 4, price 500) never came out");
+  changed[1].value = 499;
+  EXPECT_EQ(verify_outputs(Query::identity, WindowSpec{10, 10}, events, changed).first_mismatch,
+            "an unexpected output: event at 20 ns (user 3, product 4, price 499) is no event of the run");
+}
+
 Event purchase_at_ns(std::int64_t t, std::uint32_t user, std::uint32_t product, std::uint32_t price) {
   return Event{t, EventKind::purchase, user, product, price};
 }

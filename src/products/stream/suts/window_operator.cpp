@@ -18,7 +18,7 @@ std::uint64_t splitmix64(std::uint64_t x) noexcept {
 }
 
 std::uint64_t key_of(const Event& e, Query query) noexcept {
-  return query == Query::aggregate ? e.product : join_key(e.user, e.product);
+  return query == Query::join ? join_key(e.user, e.product) : e.product;
 }
 
 }  // namespace
@@ -58,6 +58,10 @@ void WindowOperator::take(Cell& cell, const Event& e, std::int64_t ingest_ns) no
 }
 
 void WindowOperator::add(const Event& e, std::int64_t ingest_ns) {
+  if (query_ == Query::identity) {
+    passed_.push_back(identity_output(e, ingest_ns));
+    return;
+  }
   if (query_ == Query::aggregate && e.kind != EventKind::purchase) return;
   const std::uint64_t key = key_of(e, query_);
   const WindowRange range = windows_of(window_, e.event_time_ns);
@@ -87,6 +91,8 @@ void WindowOperator::fire(std::int64_t start, const Cells& cells, std::vector<Ou
 }
 
 void WindowOperator::advance_watermark(std::int64_t watermark_ns, std::vector<Output>& out) {
+  out.insert(out.end(), passed_.begin(), passed_.end());
+  passed_.clear();
   if (watermark_ns <= watermark_) return;
   watermark_ = watermark_ns;
   while (!windows_.empty() && windows_.begin()->first + window_.size_ns <= watermark_) {

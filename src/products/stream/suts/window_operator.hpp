@@ -8,6 +8,9 @@
 //    of price_cents, key = product.
 //  * join: per (window, user, product) with at least one purchase and one ad: value =
 //    purchases * ads (the joined pairs), key = join_key(user, product).
+//  * identity: every event comes out once, unchanged, with the next watermark (no window
+//    state): max event time and window start = its event time, key = join_key(user,
+//    product), value = price_cents (identity_output()).
 //
 // An output carries the largest event time of its inputs (Karimov: a window's or a join's
 // output event time is the max of its inputs) and the ingest time of that input (the latest
@@ -42,8 +45,13 @@ constexpr std::uint64_t join_key(std::uint32_t user, std::uint32_t product) noex
   return (std::uint64_t{user} << 32) | product;
 }
 
+/// The identity query's output for `e`, ingested at ingest_ns (emit time left 0).
+constexpr Output identity_output(const Event& e, std::int64_t ingest_ns) noexcept {
+  return Output{e.event_time_ns, ingest_ns, 0, e.event_time_ns, join_key(e.user, e.product), e.price_cents};
+}
+
 /// The worker, in 0 .. workers - 1 (workers >= 1), that owns e's key: the product for the
-/// aggregation, (user, product) for the join, mixed with splitmix64 so that consecutive keys
+/// aggregation and identity, (user, product) for the join, mixed with splitmix64 so that consecutive keys
 /// spread evenly. A key always goes to the same worker.
 std::size_t route(const Event& e, Query query, std::size_t workers) noexcept;
 
@@ -58,7 +66,8 @@ class WindowOperator {
   void add(const Event& e, std::int64_t ingest_ns);
   /// Fires, in order of window start, every window [s, s + size) with s + size <=
   /// watermark_ns, appending its outputs in key order, and drops its state. A watermark
-  /// at or below the current one changes nothing.
+  /// at or below the current one fires nothing. Identity: appends the events added since the
+  /// last call, in the order they came.
   void advance_watermark(std::int64_t watermark_ns, std::vector<Output>& out);
   /// End of stream: fires every open window, as advance_watermark(+infinity).
   void flush(std::vector<Output>& out);
@@ -87,6 +96,7 @@ class WindowOperator {
   std::int64_t watermark_ = std::numeric_limits<std::int64_t>::min();
   std::map<std::int64_t, Cells> windows_;  // by window start: few are open at a time
   std::uint64_t late_events_ = 0;
+  std::vector<Output> passed_;  // identity: outputs not yet handed out
 };
 
 }  // namespace tare::stream

@@ -8,12 +8,20 @@
 
 namespace tare::stream {
 
-const char* query_name(Query query) noexcept { return query == Query::join ? "join" : "aggregate"; }
+const char* query_name(Query query) noexcept {
+  switch (query) {
+    case Query::join: return "join";
+    case Query::identity: return "identity";
+    case Query::aggregate: break;
+  }
+  return "aggregate";
+}
 
 Query parse_query(std::string_view text) {
   if (text == "aggregate") return Query::aggregate;
   if (text == "join") return Query::join;
-  throw std::invalid_argument("query \"" + std::string(text) + "\": expected aggregate or join");
+  if (text == "identity") return Query::identity;
+  throw std::invalid_argument("query \"" + std::string(text) + "\": expected aggregate, join or identity");
 }
 
 std::string hello_name(const RunDescription& run) {

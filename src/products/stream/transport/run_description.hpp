@@ -17,11 +17,13 @@
 namespace tare::stream {
 
 /// Karimov et al.'s two queries: a windowed aggregation (sum of purchase prices per product
-/// and window) and a windowed join (purchases with ads on user and product per window).
-enum class Query { aggregate, join };
+/// and window) and a windowed join (purchases with ads on user and product per window); and
+/// identity, every event out once, unchanged (no windows: what a transport and a pass-through
+/// SUT cost on their own, e.g. over Kafka).
+enum class Query { aggregate, join, identity };
 
 const char* query_name(Query query) noexcept;
-/// "aggregate" or "join"; std::invalid_argument otherwise.
+/// "aggregate", "join" or "identity"; std::invalid_argument otherwise.
 Query parse_query(std::string_view text);
 
 struct RunDescription {
@@ -29,6 +31,13 @@ struct RunDescription {
   Query query = Query::aggregate;
   WindowSpec window{1'000'000'000, 1'000'000'000};
 };
+
+/// The window an output's latency is measured across (its window's last input may be up to
+/// a window after the first): the window size, or 0 for identity, whose outputs are single
+/// events.
+constexpr std::int64_t output_window_ns(const RunDescription& run) noexcept {
+  return run.query == Query::identity ? 0 : run.window.size_ns;
+}
 
 /// The driver's hello name for `run`.
 std::string hello_name(const RunDescription& run);

@@ -13,7 +13,7 @@ bool CheckedTrial::failed() const {
 CheckedTrial check_trial(const DriverOptions& options, TrialOutcome outcome) {
   CheckedTrial checked;
   checked.verification = verify_trial(options, outcome.result);
-  checked.warnings = latency_warnings(outcome.result, options.run.window.size_ns);
+  checked.warnings = latency_warnings(outcome.result, output_window_ns(options.run));
   checked.outcome = std::move(outcome);
   return checked;
 }

@@ -10,7 +10,8 @@
 
 namespace tare::stream {
 
-/// The warnings for the event-time p50, p99 and p99.9 of `trial` (none without outputs).
+/// The warnings for the event-time p50, p99 and p99.9 of `trial` (none without outputs, nor
+/// when window_size_ns is 0: no windows, output_window_ns()).
 std::vector<std::string> latency_warnings(const TrialResult& trial, std::int64_t window_size_ns);
 
 }  // namespace tare::stream

@@ -1,7 +1,11 @@
 #include "stream/trials/verify.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <string>
+#include <tuple>
+
+#include "stream/suts/window_operator.hpp"
 
 namespace tare::stream {
 namespace {
@@ -37,11 +41,48 @@ Comparison verify_join(const WindowSpec& window, std::span<const Event> events, 
   return compare(expected, actual);
 }
 
+// Identity: the outputs, as a multiset, are the events, each once (identity_output without
+// the SUT's clock readings). Compared sorted; the first difference says which event.
+using IdentityRecord = std::tuple<std::int64_t, std::uint64_t, std::int64_t, std::int64_t>;
+
+IdentityRecord identity_record(const Output& o) { return {o.max_event_time_ns, o.key, o.value, o.window_start_ns}; }
+
+std::string describe_identity(const IdentityRecord& r) {
+  const auto& [time, key, value, start] = r;
+  std::string text = "event at " + std::to_string(time) + " ns (user " + std::to_string(key >> 32) + ", product " +
+                     std::to_string(key & 0xffffffffu) + ", price " + std::to_string(value) + ")";
+  if (start != time) text += " with window start " + std::to_string(start) + " ns";
+  return text;
+}
+
+Comparison verify_identity(std::span<const Event> events, std::span<const Output> outputs) {
+  std::vector<IdentityRecord> expected, actual;
+  expected.reserve(events.size());
+  actual.reserve(outputs.size());
+  for (const Event& e : events) expected.push_back(identity_record(identity_output(e, 0)));
+  for (const Output& o : outputs) actual.push_back(identity_record(o));
+  std::sort(expected.begin(), expected.end());
+  std::sort(actual.begin(), actual.end());
+  std::size_t i = 0;
+  while (i < expected.size() && i < actual.size() && expected[i] == actual[i]) ++i;
+  if (i == expected.size() && i == actual.size()) return Comparison{true, "", i};
+  if (i < actual.size() && i > 0 && actual[i] == actual[i - 1])
+    return Comparison{false, "a duplicate output: " + describe_identity(actual[i]) + " came out twice", i};
+  if (i == actual.size() || (i < expected.size() && expected[i] < actual[i]))
+    return Comparison{false, "a missing output: " + describe_identity(expected[i]) + " never came out", i};
+  return Comparison{false, "an unexpected output: " + describe_identity(actual[i]) + " is no event of the run", i};
+}
+
 }  // namespace
 
 Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
                           std::span<const Output> outputs) {
-  return query == Query::join ? verify_join(window, events, outputs) : verify_aggregate(window, events, outputs);
+  switch (query) {
+    case Query::join: return verify_join(window, events, outputs);
+    case Query::identity: return verify_identity(events, outputs);
+    case Query::aggregate: break;
+  }
+  return verify_aggregate(window, events, outputs);
 }
 
 }  // namespace tare::stream

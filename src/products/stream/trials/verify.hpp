@@ -1,6 +1,7 @@
 // Checks a SUT's outputs against the offline oracle: the events are generated again from the
 // seed (generation is deterministic), the oracle computes every window result, and each
 // output must match one in every field the wire carries (window, key, value, max event time).
+// The identity query's outputs must be the events themselves, each exactly once.
 #pragma once
 
 #include <span>
