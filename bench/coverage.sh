@@ -7,20 +7,22 @@
 # 90% is the goal), and the median half-width against the standard deviation of the
 # scores (an interval much wider than the runs' spread is honest but useless: at most
 # 2.5x is the goal).
-# The runs keep their own speed history (TARE_HISTORY in the scratch directory), primed with
+# The runs keep their own results history (TARE_HISTORY in the scratch directory), primed with
 # PRIME runs that are not counted (default 5: what a machine tare has run on before knows);
 # PRIME=0 shows what a first run on a new machine gets.
+# BENCH=PATH runs another binary (its first benchmark is judged): build/bench/tare_chain_gbench
+# is the same chain (100 rounds) as a Google Benchmark source under tare's layer.
 # Usage: bench/coverage.sh BUILD_DIR [RUNS] [extra tare options...]   (KEEP=DIR keeps the results files)
 set -euo pipefail
 build=${1:?usage: coverage.sh BUILD_DIR [RUNS] [tare options...]}
 runs=${2:-20}
 shift $(( $# >= 2 ? 2 : 1 ))
-bench=$build/bench/tare_known_change_base
+bench=${BENCH:-$build/bench/tare_known_change_base}
 scratch=${KEEP:-$(mktemp -d)}
 mkdir -p "$scratch"
 [[ -n ${KEEP:-} ]] || trap 'rm -rf "$scratch"' EXIT
 
-export TARE_HISTORY=$scratch/speed-history.jsonl
+export TARE_HISTORY=$scratch/history.sqlite
 rm -f "$TARE_HISTORY"
 for ((i = 1; i <= ${PRIME:-5}; i++)); do "$bench" --seed "$((1000 + i))" "$@" > /dev/null; done
 for ((i = 1; i <= runs; i++)); do
