@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "report/csv.hpp"
+
 namespace tare::tool {
 namespace {
 
+using report::csv_field;
 using ExportJson = nlohmann::ordered_json;
 
 ExportJson exported_or_null(const std::string& text) { return text.empty() ? ExportJson(nullptr) : ExportJson(text); }
@@ -59,17 +62,6 @@ ExportJson run_json(const store::StoredRun& run) {
   const auto results = ExportJson::parse(r.results_json, nullptr, false);
   j["results"] = results.is_discarded() ? ExportJson(r.results_json) : results;
   return j;
-}
-
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-std::string csv_field(const std::string& raw) {
-  if (raw.find_first_of(",\"\r\n") == std::string::npos) return raw;
-  std::string quoted = "\"";
-  for (const char c : raw) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
 }
 
 std::string exported_number(const std::optional<double>& value) { return value ? fmt::format("{}", *value) : ""; }

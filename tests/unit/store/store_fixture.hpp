@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "results/results.hpp"
+#include "support/scoped_env.hpp"
 
 namespace tare::store::test {
 
@@ -39,25 +40,7 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
-/// Sets an environment variable for one scope (nullptr: unset), and restores it.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) ::setenv(name, value, 1);
-    else ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using tare::test::ScopedEnv;
 
 inline std::string bytes_of(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
