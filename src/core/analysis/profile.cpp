@@ -12,7 +12,10 @@
 namespace tare::analysis {
 namespace {
 
+// The operations the fork's resource counts cover (a file written before they were kept:
+// its scored samples').
 std::uint64_t measured_ops(const results::Fork& fork) {
+  if (fork.resources.ops > 0) return fork.resources.ops;
   std::uint64_t ops = 0;
   for (const auto& sample : fork.samples) ops += sample.ops;
   return ops;

@@ -175,6 +175,7 @@ results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
     fork.resources.voluntary_switches = to_long(r->at("voluntary_switches"));
     fork.resources.involuntary_switches = to_long(r->at("involuntary_switches"));
     if (auto v = r->find("max_rss_kib")) fork.resources.max_rss_kib = to_long(*v);
+    if (auto v = r->find("ops")) fork.resources.ops = v->unsigned_integer();
   }
   if (auto p = f.find("perf")) read_perf_readings(*p, fork);
   if (auto v = f.find("allocations")) fork.allocations = read_allocations(*v);

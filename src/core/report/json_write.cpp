@@ -108,7 +108,8 @@ Json fork_json(const results::Fork& f) {
                     {"major_faults", f.resources.major_faults},
                     {"voluntary_switches", f.resources.voluntary_switches},
                     {"involuntary_switches", f.resources.involuntary_switches},
-                    {"max_rss_kib", f.resources.max_rss_kib}};
+                    {"max_rss_kib", f.resources.max_rss_kib},
+                    {"ops", f.resources.ops}};
   if (!f.perf_readings.empty()) j["perf"] = perf_readings_json(f);
   if (f.allocations) j["allocations"] = allocations_json(*f.allocations);
   Json changepoints = Json::array();

@@ -128,6 +128,10 @@ struct Resources {
   long voluntary_switches = 0;
   long involuntary_switches = 0;
   long max_rss_kib = 0;  ///< the worker's peak resident set when it finished (0: not known)
+  /// The operations of every sample measured while these were counted. Per-operation figures
+  /// divide by it, not by the scored samples' operations: the fork's analysis may move the
+  /// first measured samples into the warmup, but their faults and switches stay counted.
+  std::uint64_t ops = 0;
 };
 
 /// What --prof alloc counted over a counting fork's measured batches (the benchmark's

@@ -155,6 +155,7 @@ void finish(WorkerChannel& worker, results::Fork& fork) {
       const auto& teardown = std::get<worker::Teardown>(reply);
       fork.teardown_ns = static_cast<double>(teardown.teardown_ns);
       fork.resources = teardown.resources;
+      for (const results::Sample& sample : fork.samples) fork.resources.ops += sample.ops;
       break;
     }
   }

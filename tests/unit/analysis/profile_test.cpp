@@ -59,6 +59,16 @@ TEST(RusageProfile, OneForkHasNoIntervalAndNoMeasuredOperationsNoFigures) {
   EXPECT_TRUE(tare::analysis::rusage_profile({&empty}).empty());
 }
 
+// The counts cover every sample measured while they ran: when the fork's analysis moves its
+// first measured samples into the warmup, the figures still divide by all their operations.
+TEST(RusageProfile, SamplesMovedIntoTheWarmupStillCountAsTheCountsOperations) {
+  Fork moved = fork_with(100, 5, 4000, 2048);  // 500 operations left scored...
+  moved.resources.ops = 1000;                  // ...of the 1000 the counts covered
+  const Fork plain = fork_with(100, 10, 4000, 2048);
+  const auto profile = tare::analysis::rusage_profile({&moved, &plain});
+  EXPECT_DOUBLE_EQ(metric(profile, "minor_faults").mean, 4.0);
+}
+
 // A count that repeats to the unit in every fork is exact: that number, an interval of no
 // width. A spread, a fraction or no value at all is not.
 TEST(ProfileMetric, TheSameWholeNumberInEveryForkIsExact) {

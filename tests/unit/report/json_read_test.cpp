@@ -96,6 +96,7 @@ void expect_same(const results::Fork& a, const results::Fork& b) {
   EXPECT_EQ(a.measured_ns, b.measured_ns);
   EXPECT_EQ(a.floor_ns_per_op, b.floor_ns_per_op);
   EXPECT_EQ(a.resources.minor_faults, b.resources.minor_faults);
+  EXPECT_EQ(a.resources.ops, b.resources.ops);
   EXPECT_EQ(a.resources.major_faults, b.resources.major_faults);
   EXPECT_EQ(a.resources.voluntary_switches, b.resources.voluntary_switches);
   EXPECT_EQ(a.resources.involuntary_switches, b.resources.involuntary_switches);

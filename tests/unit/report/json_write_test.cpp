@@ -111,7 +111,7 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["layout"], Json::parse(R"({"seed": 1234567890123, "env_pad_bytes": 48, "stack_offset_bytes": 192,
                                          "heap_offset_bytes": 4096})"));
   EXPECT_EQ(f["resources"], Json::parse(R"({"minor_faults": 12, "major_faults": 1, "voluntary_switches": 3,
-                                            "involuntary_switches": 7, "max_rss_kib": 0})"));
+                                            "involuntary_switches": 7, "max_rss_kib": 0, "ops": 0})"));
   EXPECT_EQ(f["steady_state"], Json::parse(R"({"class": "warmup", "first_index": 2, "changepoints": [1, 2],
                                                "outliers": 1, "lag1": -0.125, "dependent": true})"));
   EXPECT_EQ(f["reference_ns"], Json::parse(R"({"before": 2.5, "after": 2.625})"));
