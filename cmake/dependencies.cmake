@@ -61,3 +61,18 @@ if(TARE_LIBPFM_INCLUDE_DIR AND TARE_LIBPFM_LIBRARY)
 else()
   message(STATUS "tare: libpfm4 not found; `--prof perf` takes the kernel's generic event names only")
 endif()
+
+# SQLite keeps the results history (src/core/store: every run, its benchmarks and the
+# machine's speed readings, read back by `tare history` and by the next run's interval
+# across runs). Without it the benchmark binaries keep the speed history alone, in JSON
+# lines, as before, and a history file that is not .jsonl is refused saying why.
+option(TARE_HISTORY_SQLITE "Keep the results history in SQLite (libsqlite3-dev) when it is found" ON)
+set(TARE_HAVE_SQLITE OFF)
+if(TARE_HISTORY_SQLITE)
+  find_package(SQLite3)
+  if(SQLite3_FOUND)
+    set(TARE_HAVE_SQLITE ON)
+  else()
+    message(STATUS "tare: SQLite not found; runs keep the speed history alone (JSON lines), no results history")
+  endif()
+endif()

@@ -11,12 +11,6 @@ if(TARE_SANITIZE)
   list(APPEND TARE_COMPILE_OPTIONS -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   set(TARE_LINK_OPTIONS -fsanitize=address,undefined)
 endif()
-# The fuzz targets (tests/fuzz) link tare's libraries as they are built here, so tare's code
-# carries libFuzzer's coverage instrumentation (its callbacks are in the sanitizers' runtime:
-# the unit tests link the same objects unchanged).
-if(TARE_FUZZ)
-  list(APPEND TARE_COMPILE_OPTIONS -fsanitize=fuzzer-no-link)
-endif()
 
 # Compiles `target` with tare's options. Every program that links sanitized code needs the
 # sanitizers' runtime, so the link option travels with the target to whatever links it, in

@@ -17,7 +17,8 @@ scripts/install-deps.sh --tests
 # Optimised a little (-O1), as libFuzzer advises: more inputs a second than the test
 # command's unoptimised smoke run.
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" -DCMAKE_CXX_COMPILER=clang++ \
-  -DTARE_SANITIZE=ON -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS="$seconds" -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 \
+  -DTARE_FUZZ=ON -DTARE_FUZZ_SECONDS="$seconds" -DTARE_BUILD_TESTS=OFF -DTARE_BUILD_EXAMPLES=OFF \
   -DTARE_BUILD_BENCH=OFF
 cmake --build build-fuzz -j"$(nproc)" --target tare_fuzz
 ctest --test-dir build-fuzz --output-on-failure -j"$(nproc)" -L fuzz

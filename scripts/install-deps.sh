@@ -2,6 +2,7 @@
 # Installs the Debian 12 packages tare needs that are missing. Usage: install-deps.sh [--tests]
 set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev
+  libsqlite3-dev  # the results history (src/core/store); without it, the speed history alone
   lld  # lld: tare_layout_variants links layout variants with it (cmake/layout_variants.cmake)
   librdkafka-dev)  # Kafka: `tare stream broker` and --kafka (optional in CMake: TARE_KAFKA)
 if [[ "${1:-}" == "--tests" ]]; then

@@ -1,4 +1,4 @@
-// The `tare` command: tools around benchmark results (plan, compare, export) and builds (ab).
+// The `tare` command: tools around benchmark results (plan, compare, export, history) and builds (ab).
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -22,6 +22,7 @@
 #include "system/build_info.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/export_command.hpp"
+#include "tools/tare/history_command.hpp"
 #include "tools/tare/metric.hpp"
 #include "tools/tare/plan_text.hpp"
 #include "tools/tare/report_command.hpp"
@@ -198,11 +199,13 @@ struct CommandLine {
   tare::tool::StreamArgs stream_args;
   tare::tool::ExportArgs export_args;
   tare::tool::ReportArgs report_args;
+  tare::tool::HistoryArgs history_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
   CLI::App* export_results = nullptr;
   CLI::App* report = nullptr;
+  CLI::App* history = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -214,12 +217,14 @@ struct CommandLine {
                "  tare plan pilot.json --target-ci 0.5%     forks and samples for a wanted precision\n"
                "  tare report run.json -o report.html       pictures of a run, in one HTML file\n"
                "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
+               "  tare history show --filter sort           each benchmark over the runs kept\n"
                "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
     add_ab_command(app, ab_args, ab);
     export_results = tare::tool::add_export_command(app, export_args);
     report = tare::tool::add_report_command(app, report_args);
+    history = tare::tool::add_history_command(app, history_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -245,6 +250,7 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.ab) return ab_command(cli.ab_args);
   if (*cli.export_results) return tare::tool::export_command(cli.export_args);
   if (*cli.report) return tare::tool::report_command(cli.report_args);
+  if (*cli.history) return tare::tool::history_command(cli.history_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "analysis/between_run_spread.hpp"
 #include "stats/descriptive.hpp"
 #include "stats/robust.hpp"
 
@@ -40,13 +41,10 @@ results::Context::BetweenRuns between_runs(const std::vector<system::SpeedReadin
 
 std::optional<results::Interval> interval_across_runs(const results::Benchmark& b,
                                                       const results::Context::BetweenRuns& speed) {
-  if (!b.ci || !b.score || speed.relative_sd < 0) return std::nullopt;
-  // Two independent sources of error add in variance: the run's own (its interval's
-  // half-width) and the moment it ran at (the normal 95% quantile of the speed's spread).
-  // Each side widens on its own: a bootstrap interval need not be symmetric.
-  const double moment = 1.959964 * std::abs(*b.score) * speed.relative_sd;
-  return results::Interval{b.ci->level, *b.score - std::hypot(*b.score - b.ci->low, moment),
-                           *b.score + std::hypot(b.ci->high - *b.score, moment)};
+  if (speed.relative_sd < 0) return std::nullopt;
+  results::AcrossRuns spread;
+  spread.between_run_sd = speed.relative_sd;  // at the normal quantile: the machine's spread, taken as known
+  return interval_across_runs(b, spread);
 }
 
 }  // namespace tare::analysis

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "report/between_runs_lines.hpp"
 #include "report/hot_code_block.hpp"
 #include "report/perf_table.hpp"
 #include "report/profile_table.hpp"
@@ -166,21 +167,8 @@ void write_disturbance(const results::Run& run, std::ostream& out) {
                      100 * *most->disturbed_share, most->name);
 }
 
-// Whether the intervals take in the machine's speed between runs, in one line; nothing
-// when no history is kept (TARE_HISTORY=off).
-void write_between_runs(const results::Context::BetweenRuns& between, std::ostream& out) {
-  if (between.history.empty()) return;
-  if (between.relative_sd >= 0)
-    out << fmt::format("machine speed between runs: {:.1f}% (SD of the reference workload over the last {} runs on this "
-                       "machine); the intervals include it\n",
-                       100 * between.relative_sd, between.runs);
-  else
-    out << fmt::format("machine speed between runs: not known yet ({} run{} in {}); the intervals cover this run's "
-                       "processes only, and a run at another moment may differ by more\n",
-                       between.runs, between.runs == 1 ? "" : "s", between.history);
-}
-
-void write_context(const results::Context& c, std::ostream& out, bool color) {
+void write_context(const results::Run& run, std::ostream& out, bool color) {
+  const results::Context& c = run.context;
   Section section(out, "Environment warnings", color);
   for (const std::string& w : c.warnings) section.line(w, Style::yellow);
 
@@ -202,7 +190,7 @@ void write_context(const results::Context& c, std::ostream& out, bool color) {
                        "forks, relative)",
                        100 * c.drift, format_duration_ns(c.reference_ns))
         << '\n';
-  write_between_runs(c.between_runs, out);
+  for (const std::string& line : between_runs_lines(run)) out << line << '\n';
 }
 
 }  // namespace
@@ -226,7 +214,7 @@ void write_console(const results::Run& run, std::ostream& out, const ConsoleOpti
   write_profiles(run, out, options.color);
   write_instruction_counts(run, out, options.color);
   write_hot_code(run, out, options.color);
-  write_context(run.context, out, options.color);
+  write_context(run, out, options.color);
   write_disturbance(run, out);
 }
 

@@ -17,18 +17,6 @@
 namespace tare::report {
 namespace {
 
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. Names
-// and warnings may hold any bytes: the file holds valid UTF-8 (U+FFFD for the others).
-std::string quote(std::string_view raw) {
-  const std::string field = valid_utf8(raw);
-  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
-  std::string quoted = "\"";
-  for (const char c : field) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
 
 // Shortest text that reads back as the same double; empty when there is no number.
 std::string csv_number(std::optional<double> value) {
@@ -80,11 +68,22 @@ void add_rate_fields(std::vector<std::string>& row, const std::optional<results:
 }
 
 void write_row(std::ostream& out, const std::vector<std::string>& fields) {
-  for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << quote(fields[i]);
+  for (std::size_t i = 0; i < fields.size(); ++i) out << (i ? "," : "") << csv_field(fields[i]);
   out << '\n';
 }
 
 }  // namespace
+
+std::string csv_field(std::string_view raw) {
+  const std::string field = valid_utf8(raw);
+  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
+  std::string quoted = "\"";
+  for (const char c : field) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
 
 void write_csv(const results::Run& run, std::ostream& out) {
   const std::vector<std::string> counters = counter_columns(run);

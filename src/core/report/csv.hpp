@@ -3,6 +3,8 @@
 #pragma once
 
 #include <ostream>
+#include <string>
+#include <string_view>
 
 #include "results/results.hpp"
 
@@ -13,5 +15,9 @@ namespace tare::report {
 /// `counter:<name>` column per user counter name in the run (first-seen order). Missing
 /// or non-finite values are empty cells; quoting follows RFC 4180; lines end with "\n".
 void write_csv(const results::Run& run, std::ostream& out);
+
+/// One CSV cell: `raw` as valid UTF-8 (U+FFFD for other bytes), quoted as RFC 4180 asks when
+/// it holds a comma, a quote or a line break (its quotes doubled).
+std::string csv_field(std::string_view raw);
 
 }  // namespace tare::report

@@ -8,6 +8,7 @@ namespace tare::report {
 namespace {
 
 using results::Profiler;
+using results::SpreadSource;
 using results::SteadyClass;
 using results::StopReason;
 
@@ -34,6 +35,12 @@ constexpr EnumName<StopReason> kStopReasons[] = {
     {StopReason::in_progress, "in progress"},
 };
 
+constexpr EnumName<SpreadSource> kSpreadSources[] = {
+    {SpreadSource::machine_speed, "machine speed"},
+    {SpreadSource::shrunk, "shrunk"},
+    {SpreadSource::own_history, "own history"},
+};
+
 // In the order the messages list them (profiler_names), not the enum's.
 constexpr EnumName<Profiler> kProfilers[] = {
     {Profiler::rusage, "rusage"},
@@ -44,7 +51,7 @@ constexpr EnumName<Profiler> kProfilers[] = {
 };
 
 static_assert(rows_distinct(kModes) && rows_distinct(kSteadyClasses) && rows_distinct(kStopReasons) &&
-              rows_distinct(kProfilers));
+              rows_distinct(kSpreadSources) && rows_distinct(kProfilers));
 
 }  // namespace
 
@@ -57,6 +64,9 @@ std::optional<SteadyClass> parse_steady_class(std::string_view name) { return va
 
 const char* stop_reason_name(StopReason reason) { return name_in(kStopReasons, reason, ""); }
 std::optional<StopReason> parse_stop_reason(std::string_view name) { return value_in(kStopReasons, name); }
+
+const char* spread_source_name(SpreadSource source) { return name_in(kSpreadSources, source, "machine speed"); }
+std::optional<SpreadSource> parse_spread_source(std::string_view name) { return value_in(kSpreadSources, name); }
 
 const char* profiler_name(Profiler profiler) { return name_in(kProfilers, profiler, ""); }
 std::optional<Profiler> parse_profiler(std::string_view name) { return value_in(kProfilers, name); }

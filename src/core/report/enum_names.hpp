@@ -29,6 +29,11 @@ const char* stop_reason_name(results::StopReason reason);
 /// StopReason::none for "" ; nullopt for a name that is none of stop_reason_name's.
 std::optional<results::StopReason> parse_stop_reason(std::string_view name);
 
+/// "machine speed", "shrunk", "own history": where a benchmark's spread between runs came from.
+const char* spread_source_name(results::SpreadSource source);
+/// nullopt for a name that is none of spread_source_name's.
+std::optional<results::SpreadSource> parse_spread_source(std::string_view name);
+
 /// "rusage", "alloc", "perf", "instructions", "asm" (--prof takes them too).
 const char* profiler_name(results::Profiler profiler);
 /// Every profiler's name, in the order the messages list them: "rusage, alloc, perf, instructions, asm".

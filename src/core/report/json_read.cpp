@@ -223,6 +223,24 @@ void read_identity(const Field& f, results::Benchmark& b) {
   if (auto v = f.find("ops_per_invocation")) b.ops_per_invocation = static_cast<std::uint64_t>(positive_count(*v));
 }
 
+// Files written before a benchmark's own history counted have no "across_runs": their
+// spread between runs was the machine's speed, which the context keeps.
+std::optional<results::AcrossRuns> read_across_runs(const Field& f) {
+  if (f.is_null()) return std::nullopt;
+  results::AcrossRuns a;
+  const Field source = f.at("source");
+  const std::string name = source.text();
+  const auto parsed = parse_spread_source(name);
+  if (!parsed) source.fail("expected \"machine speed\", \"shrunk\" or \"own history\", got \"" + name + "\"");
+  a.source = *parsed;
+  a.runs = to_int(f.at("runs"));
+  if (auto v = f.find("set_aside")) a.set_aside = to_int(*v);
+  a.between_run_sd = f.at("between_run_sd").number();
+  if (auto v = f.find("own_sd")) a.own_sd = v->optional_number().value_or(-1);
+  if (auto v = f.find("degrees_of_freedom")) a.degrees_of_freedom = v->optional_number().value_or(0);
+  return a;
+}
+
 // How it ended, its score and the score's uncertainty.
 void read_estimates(const Field& f, results::Benchmark& b) {
   const std::string status = read_status(f.at("status"));
@@ -236,6 +254,7 @@ void read_estimates(const Field& f, results::Benchmark& b) {
   b.median = f.at("median").optional_number();
   b.median_ci = read_optional_interval(f, "median_ci");
   b.ci_across_runs = read_optional_interval(f, "ci_across_runs");
+  if (auto v = f.find("across_runs")) b.across_runs = read_across_runs(*v);
   if (auto v = f.find("mad")) b.mad = v->optional_number();
   if (auto v = f.find("steady_state")) b.steady_state = v->text_or_empty();
   if (auto v = f.find("disturbed_share")) b.disturbed_share = v->optional_number();

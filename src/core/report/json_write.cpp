@@ -148,6 +148,17 @@ void add_identity(Json& j, const results::Benchmark& b) {
   j["ops_per_invocation"] = b.ops_per_invocation;
 }
 
+// Where the spread between runs in ci_across_runs came from.
+Json across_runs_json(const std::optional<results::AcrossRuns>& a) {
+  if (!a) return nullptr;
+  return Json{{"source", spread_source_name(a->source)},
+              {"runs", a->runs},
+              {"set_aside", a->set_aside},
+              {"between_run_sd", number(a->between_run_sd)},
+              {"own_sd", a->own_sd >= 0 ? number(a->own_sd) : Json(nullptr)},
+              {"degrees_of_freedom", a->degrees_of_freedom > 0 ? number(a->degrees_of_freedom) : Json(nullptr)}};
+}
+
 // How it ended, its score and the score's uncertainty.
 void add_estimates(Json& j, const results::Benchmark& b) {
   j["status"] = b.ok ? "ok" : b.skipped.empty() ? "failed" : "skipped";
@@ -157,6 +168,7 @@ void add_estimates(Json& j, const results::Benchmark& b) {
   j["ci"] = interval_json(b.ci);
   j["ci_method"] = text_or_null(b.ci_method);
   j["ci_across_runs"] = interval_json(b.ci_across_runs);
+  j["across_runs"] = across_runs_json(b.across_runs);
   // Which of the two the outputs show beside the score, by its key: a reader need not know the policy.
   const auto headline = headline_interval(b);
   j["headline_ci"] = headline ? Json(scope_key(headline->scope)) : Json(nullptr);

@@ -1,15 +1,25 @@
 #include "report/score_interval.hpp"
 
+#include <algorithm>
+
 namespace tare::report {
 
 const char* scope_words(IntervalScope scope) {
   return scope == IntervalScope::across_runs ? "across runs" : "this run only";
 }
 
-const char* scope_explained(IntervalScope scope) {
-  return scope == IntervalScope::across_runs
-             ? "across runs: this run's forks and the machine's speed between runs"
-             : "of this run only, over its forks: the machine's speed between runs is not known";
+const char* scope_explained(IntervalScope scope, bool own_history) {
+  if (scope == IntervalScope::across_runs)
+    return own_history ? "across runs: this run's forks and the spread between the benchmark's past runs, else the "
+                         "machine's speed between runs"
+                       : "across runs: this run's forks and the machine's speed between runs";
+  return "of this run only, over its forks: the machine's speed between runs is not known";
+}
+
+bool any_own_history(const results::Run& run) {
+  return std::any_of(run.benchmarks.begin(), run.benchmarks.end(), [](const results::Benchmark& b) {
+    return b.across_runs && b.across_runs->source != results::SpreadSource::machine_speed;
+  });
 }
 
 std::vector<IntervalScope> run_scopes(const results::Run& run,
@@ -25,9 +35,10 @@ std::vector<IntervalScope> run_scopes(const results::Run& run,
   return scopes;
 }
 
-std::string scopes_explained(const std::vector<IntervalScope>& scopes) {
+std::string scopes_explained(const std::vector<IntervalScope>& scopes, bool own_history) {
   std::string text;
-  for (const IntervalScope scope : scopes) text += (text.empty() ? "" : "; or ") + std::string(scope_explained(scope));
+  for (const IntervalScope scope : scopes)
+    text += (text.empty() ? "" : "; or ") + std::string(scope_explained(scope, own_history));
   return text;
 }
 

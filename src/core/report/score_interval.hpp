@@ -23,8 +23,12 @@ using results::ScoreInterval;
 const char* scope_words(IntervalScope scope);
 
 /// What it covers, for a legend: "across runs: this run's forks and the machine's speed
-/// between runs", "of this run only, over its forks: ...".
-const char* scope_explained(IntervalScope scope);
+/// between runs", "of this run only, over its forks: ...". `own_history`: some benchmark's
+/// spread between runs came from its own past runs (results::AcrossRuns), which it names.
+const char* scope_explained(IntervalScope scope, bool own_history = false);
+
+/// Whether any benchmark's spread between runs came from its own past runs.
+bool any_own_history(const results::Run& run);
 
 /// The scopes of a run's headline intervals, each once, across runs first: what a legend
 /// under a table of the run names (two only when benchmarks differ, in an edited file).
@@ -33,7 +37,7 @@ std::vector<IntervalScope> run_scopes(const results::Run& run,
                                       const std::function<bool(const results::Benchmark&)>& shown = {});
 
 /// The scopes explained, for a legend: "across runs: ...; or of this run only, ...".
-std::string scopes_explained(const std::vector<IntervalScope>& scopes);
+std::string scopes_explained(const std::vector<IntervalScope>& scopes, bool own_history = false);
 
 /// The results JSON's key that holds it: "ci_across_runs", "ci".
 const char* scope_key(IntervalScope scope);

@@ -132,7 +132,7 @@ std::string fork_means_plot(const results::Benchmark& b, Glyphs glyphs) {
 std::optional<std::string> interval_legend(const results::Run& run) {
   const auto scopes = run_scopes(run, [](const results::Benchmark& b) { return has_score(b) && !interval_withheld(b); });
   if (scopes.empty()) return std::nullopt;
-  std::string legend = "± CI: the 95% interval " + scopes_explained(scopes);
+  std::string legend = "± CI: the 95% interval " + scopes_explained(scopes, any_own_history(run));
   if (scopes.front() == IntervalScope::across_runs) legend += " (this run's own interval: \"ci\" in the JSON)";
   return legend;
 }

@@ -378,6 +378,25 @@ struct Relative {
   Interval ci;
 };
 
+/// Where a benchmark's spread between runs came from: the machine's speed between runs
+/// (Context::between_runs; the benchmark has too few past runs of its own), its own past
+/// runs shrunk toward the machine's speed, or its own past runs alone (the machine's speed
+/// not known). The JSON names them (report/enum_names.hpp): "machine speed", "shrunk",
+/// "own history".
+enum class SpreadSource { machine_speed, shrunk, own_history };
+
+/// The spread between runs a benchmark's interval across runs took in
+/// (analysis/between_run_spread).
+struct AcrossRuns {
+  SpreadSource source = SpreadSource::machine_speed;
+  int runs = 0;       ///< the benchmark's past runs on this machine counted (recent, same code)
+  int set_aside = 0;  ///< of those, runs further than 3.5 scaled MADs from their median, left out
+  double between_run_sd = 0;  ///< standard deviation between runs, relative: what the interval took in
+  double own_sd = -1;         ///< the benchmark's own estimate of it, relative; -1 with too few past runs
+  /// Of the quantile the spread was multiplied by (Student's t); 0: the normal quantile.
+  double degrees_of_freedom = 0;
+};
+
 /// Items or bytes per second (Group::items_per_op, bytes_per_op), from the score: the
 /// amount per operation over the time per operation, its interval the score's turned the
 /// same way.
@@ -414,10 +433,13 @@ struct Benchmark {
   std::string within_fork_method;  ///< "samples", or "batch means" when samples are dependent
   std::string ci_method;           ///< how `ci` was computed
   std::optional<Interval> median_ci;  ///< sign-test CI of the median over fork means (>= 6 forks)
-  /// `ci` widened by how much the machine's speed moved between recent runs
-  /// (Context::between_runs): where runs of this benchmark at other moments should score.
-  /// Absent while the history holds too few runs. The console prints it when present.
+  /// `ci` widened by the spread between runs (across_runs: learned from the benchmark's own
+  /// past runs, else the machine's speed between runs, Context::between_runs): where runs of
+  /// this benchmark at other moments should score. Absent while the history holds too few
+  /// runs. The console prints it when present.
   std::optional<Interval> ci_across_runs;
+  /// Where the spread between runs in ci_across_runs came from (present with it).
+  std::optional<AcrossRuns> across_runs;
   /// Share of the measured samples that other work disturbed (absent: waits not known);
   /// the score leaves them out.
   std::optional<double> disturbed_share;

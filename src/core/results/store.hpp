@@ -2,9 +2,9 @@
 // The runner hands every run it finishes to a RunStore, and reads what earlier runs left
 // through a RunHistory before it judges the run's interval across runs. Today's stores are
 // the results files the user asked for (runner/result_files: --json, --csv) and the
-// machine's speed history (system/speed_history: one reading per run, JSON lines). A history
-// that keeps every run whole (SQLite, PostgreSQL) plugs in here, as a RunHistory:
-// the runner needs nothing else of it.
+// history: the results history that keeps every run whole (store/results_history, SQLite),
+// or the machine's speed history alone (system/speed_history: one reading per run, JSON
+// lines). The runner needs nothing else of either.
 #pragma once
 
 #include <cstdint>

@@ -42,6 +42,11 @@ struct RunOptions {
   std::vector<results::Profiler> profilers = {};  ///< --prof, each once, in the order given
   std::vector<std::string> perf_events = {};      ///< --prof perf[:EVENTS]: each once, in the order given
   std::optional<std::uint64_t> seed;
+  /// --history: where the run is kept and what it is weighed against: a results history
+  /// (SQLite), a speed history of JSON lines (.jsonl), or "off"; nullopt: $TARE_HISTORY, else
+  /// the default place (store/history_location.hpp).
+  std::optional<std::string> history;
+  std::string commit, branch;         ///< --commit, --branch: the source's, kept with the run in the history
   registry::Overrides overrides;
   std::string command_line;
 };

@@ -20,8 +20,6 @@
 
 #include "analysis/calibration.hpp"
 #include "analysis/drift.hpp"
-#include "analysis/machine_speed.hpp"
-#include "analysis/rates.hpp"
 #include "analysis/relative.hpp"
 #include "analysis/stopping.hpp"
 #include "analysis/summarize.hpp"
@@ -34,6 +32,7 @@
 #include "results/store.hpp"
 #include "runner/callgrind_fork.hpp"
 #include "runner/alloc_library.hpp"
+#include "runner/between_runs.hpp"
 #include "runner/campaign.hpp"
 #include "runner/counted_instructions.hpp"
 #include "runner/fork.hpp"
@@ -43,6 +42,7 @@
 #include "runner/perf_plan.hpp"
 #include "runner/profiling_forks.hpp"
 #include "runner/result_files.hpp"
+#include "runner/run_history.hpp"
 #include "runner/run.hpp"
 #include "runner/worker_process.hpp"
 #include "system/describe_clock.hpp"
@@ -175,22 +175,6 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
   return run;
 }
 
-// The machine's speed between runs: this run's reading against the recent ones in the
-// history; every benchmark's interval across runs follows, and its rates' intervals with it
-// (they turn the score's headline interval).
-void weigh_machine_speed(results::Run& run, const results::RunHistory& history) {
-  if (run.context.reference_ns <= 0) return;
-  const std::string machine = system::machine_key(run.context.host, run.context.cpu.model, run.context.cpu.cores);
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
-  run.context.between_runs =
-      analysis::between_runs(history.speed_readings(machine), now.count(), run.context.reference_ns);
-  run.context.between_runs.history = history.location();
-  for (auto& b : run.benchmarks) {
-    b.ci_across_runs = analysis::interval_across_runs(b, run.context.between_runs);
-    analysis::add_rates(b);
-  }
-}
-
 }  // namespace
 
 report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
@@ -301,7 +285,8 @@ bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Inst
 Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
   const ProfilerTools tools = find_profiler_tools(options);
   ResultFiles files(options);  // checked before anything is measured, as the tools are
-  const std::unique_ptr<results::RunHistory> history = system::open_speed_history();
+  // Checked before anything is measured too: a file that is no history is refused here.
+  const std::unique_ptr<results::RunHistory> history = open_run_history(options, executable_path());
   install_interrupt_handlers();
   clock::select_best(kTscCalibration);
   const system::OtherLoad other_load;
@@ -329,14 +314,14 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // Where the finished run goes (results/store.hpp): the history, weighed against first,
   // then the results files. An interrupted run's reading is of a moment too, but its forks
-  // may be few: it stays out of the history.
-  std::vector<results::RunStore*> stores;
+  // may be few: it stays out of the history. A history that cannot take the run says so
+  // and the files are written all the same.
   if (history && !measured.interrupted) {
-    weigh_machine_speed(measured.run, *history);
-    stores.push_back(history.get());
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    weigh_between_runs(measured.run, *history, std::chrono::duration_cast<std::chrono::seconds>(now).count());
+    record_in_history(*history, measured.run, std::cerr);
   }
-  stores.push_back(&files);
-  for (results::RunStore* store : stores) store->record(measured.run);
+  files.record(measured.run);
   return measured;
 }
 

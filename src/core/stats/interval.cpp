@@ -1,6 +1,7 @@
 #include "stats/interval.hpp"
 
 #include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
@@ -19,6 +20,15 @@ double student_t_quantile(double p, double degrees_of_freedom) {
   if (p == 0.0) return -inf;
   if (p == 1.0) return inf;
   const boost::math::students_t_distribution<double, QuietPolicy> dist(degrees_of_freedom);
+  return boost::math::quantile(dist, p);
+}
+
+double normal_quantile(double p) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (!(p >= 0.0 && p <= 1.0)) return std::numeric_limits<double>::quiet_NaN();
+  if (p == 0.0) return -inf;
+  if (p == 1.0) return inf;
+  const boost::math::normal_distribution<double, QuietPolicy> dist;
   return boost::math::quantile(dist, p);
 }
 

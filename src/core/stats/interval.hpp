@@ -9,6 +9,10 @@ namespace tare::stats {
 // or degrees_of_freedom <= 0, so callers in the runner never have to catch.
 double student_t_quantile(double p, double degrees_of_freedom);
 
+// Quantile of the standard normal distribution (Boost.Math): Student's t with infinitely
+// many degrees of freedom. NaN for p outside [0, 1].
+double normal_quantile(double p);
+
 // Quantile of the chi-squared distribution (Boost.Math), NaN on the same terms: for
 // confidence bounds on a variance, (n - 1) s^2 / chi2(1 - a, n - 1) <= sigma^2.
 double chi_squared_quantile(double p, double degrees_of_freedom);

@@ -76,6 +76,13 @@ std::vector<SpeedReading> read_speed_history(const std::filesystem::path& path, 
   return readings;
 }
 
+std::vector<SpeedReading> read_all_speed_readings(const std::filesystem::path& path) {
+  std::vector<SpeedReading> readings;
+  for (const std::string& line : read_lines(path))
+    if (auto reading = parse_reading(line)) readings.push_back(*reading);
+  return readings;
+}
+
 bool append_speed_reading(const std::filesystem::path& path, const SpeedReading& reading) {
   std::error_code error;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);

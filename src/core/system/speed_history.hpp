@@ -36,6 +36,10 @@ std::string machine_key(const std::string& host, const std::string& cpu_model, i
 /// another version wrote, a torn line) are skipped. Empty when the file does not exist.
 std::vector<SpeedReading> read_speed_history(const std::filesystem::path& path, const std::string& machine);
 
+/// Every reading in the file, of every machine, oldest first (what a results history
+/// imports); lines that do not parse are skipped.
+std::vector<SpeedReading> read_all_speed_readings(const std::filesystem::path& path);
+
 /// Appends one reading (one line, one write, so runs that end together do not interleave),
 /// creating the directory; when the file has grown past kMaxHistoryLines, keeps the newest
 /// half. Returns false when it could not be written (the run goes on without it).

@@ -231,6 +231,41 @@ TEST(Console, TheIntervalShownIsAcrossRunsWhenTheMachinesSpeedIsKnown) {
   EXPECT_THAT(none, Not(HasSubstr("machine speed between runs")));
 }
 
+// Once a benchmark's own past runs say how far it moves between runs, the console says
+// that its interval took them in, how many, and what became of the machine's speed.
+TEST(Console, TheSpreadBetweenRunsSaysWhenTheBenchmarksOwnPastRunsServed) {
+  results::Run run;
+  run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1)};
+  run.benchmarks[0].ci_across_runs = results::Interval{0.95, 9.8, 10.2};
+  run.benchmarks[0].across_runs = results::AcrossRuns{results::SpreadSource::shrunk, 12, 0, 0.0064, 0.007, 15};
+  run.context.between_runs = {7, 0.003, "/h/speed-history.jsonl"};
+  const std::string one = render(run);
+  EXPECT_THAT(one, HasSubstr("machine speed between runs: 0.3% (SD of the reference workload over the last 7 runs on "
+                             "this machine)\nspread between runs: 0.64% from the benchmark's own past runs (12 runs, "
+                             "shrunk toward the machine's speed); the interval includes it\n"));
+  EXPECT_EQ(table_of(one)[2], "± CI: the 95% interval across runs: this run's forks and the spread between the "
+                              "benchmark's past runs, else the machine's speed between runs (this run's own interval: "
+                              "\"ci\" in the JSON)");
+
+  // Its runs contradict the machine's speed; another benchmark has too few of its own.
+  run.benchmarks[0].across_runs = results::AcrossRuns{results::SpreadSource::own_history, 8, 1, 0.0064, 0.0064, 7};
+  run.benchmarks.push_back(benchmark("b", 10.0, 9.9, 10.1));
+  run.benchmarks[1].ci_across_runs = results::Interval{0.95, 9.85, 10.15};
+  run.benchmarks[1].across_runs = results::AcrossRuns{results::SpreadSource::machine_speed, 2, 0, 0.003, -1, 0};
+  EXPECT_THAT(render(run), HasSubstr("spread between runs: from each benchmark's own past runs for 1 of 2 benchmarks "
+                                     "(8 runs, which contradict the machine's speed); the others' intervals include "
+                                     "the machine's speed\n"));
+
+  // The machine's speed not known yet: the other benchmark has this run's interval only.
+  run.context.between_runs = {3, -1, "/h/speed-history.jsonl"};
+  run.benchmarks[1].ci_across_runs.reset();
+  run.benchmarks[1].across_runs.reset();
+  const std::string unknown = render(run);
+  EXPECT_THAT(unknown, HasSubstr("machine speed between runs: not known yet (3 runs in /h/speed-history.jsonl)\n"
+                                 "spread between runs: from each benchmark's own past runs for 1 of 2 benchmarks (8 "
+                                 "runs); the others' intervals cover this run's processes only\n"));
+}
+
 TEST(Console, NoLegendWhenNoRowShowsAnInterval) {
   results::Run run;
   run.benchmarks = {benchmark("a", 10.0, 9.9, 10.1)};

@@ -43,6 +43,13 @@ TEST(EnumNames, StopReasonsKeepTheSchemasNames) {
   EXPECT_FALSE(tare::report::parse_stop_reason("single-shot"));
 }
 
+TEST(EnumNames, SpreadSourcesKeepTheSchemasNames) {
+  EXPECT_STREQ(tare::report::spread_source_name(tare::results::SpreadSource::machine_speed), "machine speed");
+  EXPECT_STREQ(tare::report::spread_source_name(tare::results::SpreadSource::shrunk), "shrunk");
+  EXPECT_STREQ(tare::report::spread_source_name(tare::results::SpreadSource::own_history), "own history");
+  EXPECT_FALSE(tare::report::parse_spread_source("own-history"));
+}
+
 TEST(EnumNames, ProfilersKeepTheirNamesInTheMessagesOrder) {
   EXPECT_STREQ(tare::report::profiler_name(tare::results::Profiler::disassembly), "asm");
   EXPECT_EQ(tare::report::profiler_names(), "rusage, alloc, perf, instructions, asm");

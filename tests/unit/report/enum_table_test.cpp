@@ -15,6 +15,7 @@ namespace {
 using tare::Mode;
 using tare::results::Profiler;
 using tare::results::Severity;
+using tare::results::SpreadSource;
 using tare::results::SteadyClass;
 using tare::results::StopReason;
 using tare::results::WarningCode;
@@ -63,6 +64,7 @@ TEST(EnumTable, EveryValueOfEveryEnumHasOneNameThatReadsBack) {
   expect_every_value_named(SteadyClass::single_shot, report::steady_class_name, report::parse_steady_class);
   expect_every_value_named(StopReason::in_progress, report::stop_reason_name, report::parse_stop_reason);
   expect_every_value_named(Profiler::disassembly, report::profiler_name, report::parse_profiler);
+  expect_every_value_named(SpreadSource::own_history, report::spread_source_name, report::parse_spread_source);
   expect_every_value_named(WarningCode::unclassified, report::warning_code_name, report::parse_warning_code);
   expect_every_value_named(Severity::note, report::severity_name, report::parse_severity);
 }

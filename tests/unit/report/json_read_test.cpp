@@ -121,6 +121,15 @@ void expect_same(const results::Benchmark& a, const results::Benchmark& b) {
   expect_same(a.ci, b.ci, "ci");
   EXPECT_EQ(a.median, b.median);
   expect_same(a.ci_across_runs, b.ci_across_runs, "ci_across_runs");
+  ASSERT_EQ(a.across_runs.has_value(), b.across_runs.has_value());
+  if (a.across_runs) {
+    EXPECT_EQ(a.across_runs->source, b.across_runs->source);
+    EXPECT_EQ(a.across_runs->runs, b.across_runs->runs);
+    EXPECT_EQ(a.across_runs->set_aside, b.across_runs->set_aside);
+    EXPECT_EQ(a.across_runs->between_run_sd, b.across_runs->between_run_sd);
+    EXPECT_EQ(a.across_runs->own_sd, b.across_runs->own_sd);
+    EXPECT_EQ(a.across_runs->degrees_of_freedom, b.across_runs->degrees_of_freedom);
+  }
   EXPECT_EQ(a.disturbed_share, b.disturbed_share);
   EXPECT_EQ(a.score_disturbed, b.score_disturbed);
   EXPECT_EQ(a.all_samples_score, b.all_samples_score);
@@ -362,6 +371,22 @@ TEST(JsonRead, ReadsTheDesignExampleWithDefaultsForLaterFields) {
   EXPECT_EQ(b.forks[0].samples[0].ns, 50301);
   EXPECT_EQ(run.context.aslr, -1);
   EXPECT_EQ(run.context.cpu.cores, 2);
+  EXPECT_FALSE(b.across_runs);  // written before a benchmark's own history counted
+}
+
+TEST(JsonRead, TheSpreadBetweenRunsReadsBackWithItsSourceAndItsUnknowns) {
+  results::Run run = testing::full_run();
+  run.benchmarks[0].across_runs = results::AcrossRuns{results::SpreadSource::machine_speed, 3, 0, 0.02, -1, 0};
+  const std::string text = to_text(run);
+  const auto read = from_text(text).benchmarks[0].across_runs;
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->source, results::SpreadSource::machine_speed);
+  EXPECT_EQ(read->runs, 3);
+  EXPECT_EQ(read->own_sd, -1);             // null: too few past runs
+  EXPECT_EQ(read->degrees_of_freedom, 0);  // null: the normal quantile
+  std::string unknown = text;
+  unknown.replace(unknown.find(R"("source": "machine speed")"), 25, R"("source": "proxy")");
+  EXPECT_THAT(error_for(unknown), HasSubstr("expected \"machine speed\", \"shrunk\" or \"own history\", got \"proxy\""));
 }
 
 TEST(JsonRead, ParamsKeepDocumentOrder) {

@@ -54,7 +54,7 @@ TEST(JsonWrite, BenchmarkFields) {
   const Json b = to_json(testing::full_run())["benchmarks"][0];
   EXPECT_EQ(keys(b), (std::vector<std::string>{"name", "family", "group", "params", "mode", "unit", "threads",
                                                "ops_per_invocation", "status", "error", "stop_reason", "score", "ci",
-                                               "ci_method", "ci_across_runs", "headline_ci", "median", "median_ci", "mad", "steady_state", "disturbed_share", "score_disturbed",
+                                               "ci_method", "ci_across_runs", "across_runs", "headline_ci", "median", "median_ci", "mad", "steady_state", "disturbed_share", "score_disturbed",
                                                "all_samples_score", "variance",
                                                "bootstrap", "outliers", "modes", "drift", "relative", "percentiles", "floor_ns_per_op",
                                                "timer_cost_ns_per_op", "counter_names", "secondary", "profile", "instruction_counts",
@@ -72,6 +72,8 @@ TEST(JsonWrite, BenchmarkFields) {
   EXPECT_EQ(b["ci"], Json::parse(R"({"level": 0.95, "low": 12.1, "high": 12.5})"));
   EXPECT_EQ(b["ci_across_runs"], Json::parse(R"({"level": 0.95, "low": 11.5, "high": 13.0})"));
   EXPECT_EQ(b["headline_ci"], "ci_across_runs");  // the one every output shows
+  EXPECT_EQ(b["across_runs"], Json::parse(R"({"source": "shrunk", "runs": 12, "set_aside": 1, "between_run_sd": 0.0125,
+                                              "own_sd": 0.015625, "degrees_of_freedom": 15.0})"));
   EXPECT_EQ(b["variance"],
             Json::parse(R"({"between_forks": 0.01, "within_fork": 0.02, "within_fork_method": "batch means"})"));
   EXPECT_EQ(b["ci_method"], "student-t over fork means");
@@ -146,8 +148,10 @@ TEST(JsonWrite, SampleWithoutCpuTimeOrCountersHasOnlyOpsAndNs) {
 TEST(JsonWrite, WithoutTheMachinesSpeedBetweenRunsTheHeadlineIsThisRunsInterval) {
   results::Run run = testing::full_run();
   run.benchmarks[0].ci_across_runs.reset();
+  run.benchmarks[0].across_runs.reset();
   const Json b = to_json(run)["benchmarks"][0];
   EXPECT_TRUE(b["ci_across_runs"].is_null());
+  EXPECT_TRUE(b["across_runs"].is_null());
   EXPECT_EQ(b["headline_ci"], "ci");
 }
 

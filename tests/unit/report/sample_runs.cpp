@@ -100,6 +100,7 @@ results::Run full_run() {
   b.score = 12.28125;
   b.ci = results::Interval{0.95, 12.1, 12.5};
   b.ci_across_runs = results::Interval{0.95, 11.5, 13.0};
+  b.across_runs = results::AcrossRuns{results::SpreadSource::shrunk, 12, 1, 0.0125, 0.015625, 15};
   b.median = 12.3;
   b.between_fork_variance = 0.01;
   b.within_fork_variance = 0.02;

@@ -58,5 +58,18 @@ TEST(ScoreInterval, ARunsScopesAreEachNamedOnce) {
   EXPECT_EQ(scopes_explained({}), "");
 }
 
+TEST(ScoreInterval, AnOwnHistoryIsNamedWhereAnyBenchmarksSpreadCameFromIt) {
+  results::Run run;
+  run.benchmarks = {with_own_interval(), with_own_interval()};
+  run.benchmarks[0].across_runs = results::AcrossRuns{results::SpreadSource::machine_speed, 2, 0, 0.01, -1, 0};
+  EXPECT_FALSE(any_own_history(run));
+  run.benchmarks[1].across_runs = results::AcrossRuns{results::SpreadSource::shrunk, 6, 0, 0.01, 0.012, 9};
+  EXPECT_TRUE(any_own_history(run));
+  EXPECT_STREQ(scope_explained(IntervalScope::across_runs, true),
+               "across runs: this run's forks and the spread between the benchmark's past runs, else the machine's "
+               "speed between runs");
+  EXPECT_STREQ(scope_explained(IntervalScope::this_run, true), scope_explained(IntervalScope::this_run));
+}
+
 }  // namespace
 }  // namespace tare::report

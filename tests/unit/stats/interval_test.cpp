@@ -37,6 +37,16 @@ TEST(StudentT, BadArgumentsGiveNaNNotExceptions) {
   EXPECT_EQ(student_t_quantile(0.0, 4), -kInf);
 }
 
+TEST(NormalQuantile, MatchesPublishedQuantilesAndTheTLimit) {
+  // R: qnorm(.975), qnorm(.995), qnorm(.025).
+  EXPECT_NEAR(normal_quantile(0.975), 1.959964, 1e-6);
+  EXPECT_NEAR(normal_quantile(0.995), 2.575829, 1e-6);
+  EXPECT_NEAR(normal_quantile(0.025), -1.959964, 1e-6);
+  EXPECT_NEAR(normal_quantile(0.975), student_t_quantile(0.975, 1e9), 1e-6);
+  EXPECT_TRUE(std::isnan(normal_quantile(1.5)));
+  EXPECT_EQ(normal_quantile(1.0), kInf);
+}
+
 TEST(MeanInterval, HandComputed) {
   // mean 3, s = sqrt(2.5), half-width = t(.975, 4) * s / sqrt(5).
   const std::vector<double> xs = {1, 2, 3, 4, 5};

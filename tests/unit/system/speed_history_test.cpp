@@ -8,28 +8,13 @@
 #include <string>
 
 #include "fake_root.hpp"
+#include "support/scoped_env.hpp"
 
 using tare::system::SpeedReading;
 
 namespace {
 
-// Sets an environment variable for one test, and restores it.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) ::setenv(name, value, 1);
-    else ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-
- private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using tare::test::ScopedEnv;
 
 }  // namespace
 

@@ -14,7 +14,8 @@ namespace {
 // tare's options that take a value; they pass through to the runner's own parser.
 constexpr const char* kTareValueOptions[] = {"--forks",       "--max-forks", "--budget",  "--target-ci",
                                              "--measure-ms",  "--warmup-max-ms", "--steady-band",
-                                             "--timeout",     "--json",      "--csv",     "--seed",      "--prof"};
+                                             "--timeout",     "--json",      "--csv",     "--seed",      "--prof",
+                                             "--history",     "--commit",    "--branch"};
 
 // A repetition is a fork: as many as tare's --max-forks allows.
 const input::Limits kRepetitions = input::whole_number<int>(1, 100000);

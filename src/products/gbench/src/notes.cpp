@@ -31,8 +31,8 @@ std::string relative_percent(double relative) {
   return str_format("\u00b1%.0f%%", percent);
 }
 
-// The headline interval (report::headline_interval: across runs when the machine's speed
-// between runs is known, else over the forks the score rests on), as tare's console shows
+// The headline interval (report::headline_interval: across runs when the spread between
+// runs is known, else over the forks the score rests on), as tare's console shows
 // it; a score of 0 (a loop the compiler deleted) has no relative interval.
 RowNote interval_cell(const results::Benchmark& b) {
   const std::string forks = "n=" + std::to_string(analysis::scored_forks(b).size());
@@ -44,7 +44,7 @@ RowNote interval_cell(const results::Benchmark& b) {
 // What the column's interval covers, for the legend: ", across runs: ..." (every scope the
 // run's rows show).
 std::string interval_scope_text(const results::Run& run) {
-  const std::string scopes = report::scopes_explained(report::run_scopes(run));
+  const std::string scopes = report::scopes_explained(report::run_scopes(run), report::any_own_history(run));
   return scopes.empty() ? "" : ", " + scopes;
 }
 
