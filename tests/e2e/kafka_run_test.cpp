@@ -3,6 +3,8 @@
 // topic in a consumer group. The identity query must come back whole: every event produced,
 // taken (committed by the group) and matched once, nothing lost.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,15 +23,21 @@ using tare_e2e::slurp;
 const std::string kKcatPath = TARE_KCAT;
 
 // kcat consuming `in` in `group` (from the start, committing every 100 ms, writing each
-// record unbuffered) piped into kcat producing to `out`: a SUT that changes nothing.
+// record unbuffered) piped into kcat producing to `out`: a SUT that changes nothing. The
+// producing kcat reads its input in blocks and holds the last, partial one until its input
+// ends, so the consuming kcat stops after `records` (-c): then every record goes out, and
+// the group's offsets are committed as it closes. Without -c the last records of a run
+// would never come back.
 class KcatPassThrough {
  public:
-  KcatPassThrough(const std::string& bootstrap, const std::string& in, const std::string& out, const std::string& group) {
-    const std::string line = kKcatPath + " -q -u -b " + bootstrap + " -G " + group +
+  KcatPassThrough(const std::string& bootstrap, const std::string& in, const std::string& out, const std::string& group,
+                  int records) {
+    const std::string line = kKcatPath + " -q -u -b " + bootstrap + " -G " + group + " -c " + std::to_string(records) +
                              " -X auto.offset.reset=earliest -X auto.commit.interval.ms=100 " + in + " | " + kKcatPath +
                              " -q -P -b " + bootstrap + " -t " + out;
     pid_ = tare_e2e::spawn_quiet({"/bin/sh", "-c", line}, {}, true);
   }
+  // Both kcats are stopped, whether or not they ended by themselves (a failed run).
   ~KcatPassThrough() {
     kill(-pid_, SIGTERM);
     waitpid(pid_, nullptr, 0);
@@ -46,7 +54,7 @@ TEST(KafkaRun, IdentityThroughAKcatPassThroughLosesNothing) {
   ASSERT_FALSE(broker.bootstrap().empty());
   const auto json_path = scratch_dir() / "kafka_identity.json";
   {
-    KcatPassThrough sut(broker.bootstrap(), "events", "outputs", "passer");
+    KcatPassThrough sut(broker.bootstrap(), "events", "outputs", "passer", 4000);  // 2k/s for 2 s
     const auto r = run_command({TARE_CLI, "stream", "run", "--kafka", broker.bootstrap(), "--in-topic", "events",
                                 "--out-topic", "outputs", "--group", "passer", "--format", "json", "--query",
                                 "identity", "--rate", "2k", "--duration", "2s", "--max-lateness=200ms", "--json",
