@@ -88,6 +88,10 @@ TEST(KafkaRun, IncompleteKafkaOptionsAreUsageErrors) {
     EXPECT_EQ(r.exit_code, 2) << extra.back() << ": " << r.out << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
+  // A Kafka option without --kafka would be ignored: refused instead.
+  const auto r = run_command({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "1s", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("--format is for Kafka: it needs --kafka"), std::string::npos) << r.err;
 }
 
 }  // namespace

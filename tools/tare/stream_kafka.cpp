@@ -52,7 +52,15 @@ void add_kafka_options(CLI::App* cmd, KafkaArgs& args) {
       ->capture_default_str();
 }
 
-bool kafka_chosen(const KafkaArgs& args) { return !args.bootstrap.empty(); }
+bool kafka_chosen(const KafkaArgs& args) {
+  if (!args.bootstrap.empty()) return true;
+  for (const auto& [flag, given] :
+       {std::pair{"--in-topic", !args.in_topic.empty()}, std::pair{"--out-topic", !args.out_topic.empty()},
+        std::pair{"--group", !args.group.empty()}, std::pair{"--kafka-conf", !args.conf.empty()},
+        std::pair{"--format", args.format != "binary"}})
+    if (given) throw input::UsageError(std::string(flag) + " is for Kafka: it needs --kafka");
+  return false;
+}
 
 void use_kafka(const KafkaArgs& args, stream::TrialSettings& settings, bool sut_given) {
   if (!kafka_built_in()) throw input::UsageError(kNoKafka);

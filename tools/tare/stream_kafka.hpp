@@ -21,7 +21,8 @@ struct KafkaArgs {
 };
 
 void add_kafka_options(CLI::App* cmd, KafkaArgs& args);
-/// True when --kafka was given.
+/// True when --kafka was given; input::UsageError when another Kafka option was given
+/// without it (it would be ignored silently otherwise).
 bool kafka_chosen(const KafkaArgs& args);
 /// Makes `settings` run over Kafka (checking the options: input::UsageError naming the
 /// problem): its transport, no SUT started, one generator.
