@@ -90,11 +90,17 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.run_load;
   if (args.rate.empty()) throw input::UsageError("--rate is required (events/s, e.g. 50k, or a shape like square:10k,80k,10s)");
   const auto rate = parse_rate_shape(args.rate, "--rate");
-  const auto settings = trial_settings(load, rate, input::parse_duration_ns(args.duration, "--duration"), executable);
+  auto settings = trial_settings(load, rate, input::parse_duration_ns(args.duration, "--duration"), executable);
+  // Over Kafka the SUT is named by where it is reached, in the console line and the JSON.
+  LoadArgs shown = load;
+  if (kafka_chosen(args.kafka)) {
+    use_kafka(args.kafka, settings, !load.sut.empty());
+    shown.sut = kafka_sut_text(args.kafka);
+  }
   const auto& options = settings.driver;
   std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
                            format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           describe_sut(settings, load))
+                           describe_sut(settings, shown))
             << std::flush;
   ConsoleTrialLine live_line(runner::progress_style(args.quiet), static_cast<double>(options.duration_ns) / 1e9);
   const auto checked = stream::run_checked_trial(settings, &live_line);
@@ -104,7 +110,7 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   if (!load.hdr_log.empty())
     system::write_file_atomically(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
   if (!load.json.empty()) {
-    auto json = trial_json(trial, config_json(settings, load, args.rate), checked.verification, load.hdr_log);
+    auto json = trial_json(trial, config_json(settings, shown, args.rate), checked.verification, load.hdr_log);
     json["warnings"] = checked.warnings;
     write_json_file(load.json, json);
   }
@@ -140,6 +146,7 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   args.run->add_flag("--quiet", args.quiet,
                      "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
   add_load_options(args.run, args.run_load);
+  add_kafka_options(args.run, args.kafka);
   args.run->footer("Examples:\n  tare stream run --rate 50k --duration 30s\n"
                    "  tare stream run --rate square:10k,80k,10s --duration 1m --sut 127.0.0.1:9000 --json run.json");
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tools/tare/stream_broker.hpp"
+#include "tools/tare/stream_kafka.hpp"
 
 // CLI11 is costly to compile: only the files that build the command line include it.
 namespace CLI {
@@ -44,6 +45,7 @@ struct StreamArgs {
   LoadArgs run_load;
   std::string rate, duration = "10s";
   bool quiet = false;
+  KafkaArgs kafka;  ///< run only, in this version
   LoadArgs search_load;
   std::string probe, trial = "10s", tolerance = "5%";
   int max_trials = 10, repeats = 1;

@@ -21,7 +21,26 @@ std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
   return model_capacity(settings.model_sut->workers, settings.model_sut->cost_ns, driver.run.query, driver.workload);
 }
 
+namespace {
+
+TrialOutcome run_through(const TrialSettings& settings, TrialWatcher* watcher) {
+  const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
+    watcher->progress(sample, outputs);
+  };
+  TrialOutcome outcome;
+  try {
+    outcome.result = run_trial(settings.driver, *settings.transport, watcher ? std::function(progress) : nullptr);
+  } catch (const ProtocolError& e) {
+    throw std::runtime_error("the SUT (" + settings.transport_name + "): " + e.what());
+  }
+  if (watcher) watcher->driver_done();
+  return outcome;
+}
+
+}  // namespace
+
 TrialOutcome run_trial_with_sut(const TrialSettings& settings, TrialWatcher* watcher) {
+  if (settings.transport) return run_through(settings, watcher);
   Address address = settings.sut;
   std::unique_ptr<SutProcess> sut;
   if (!settings.sut_command.empty()) {

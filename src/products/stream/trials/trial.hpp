@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ struct TrialSettings {
   /// What the started SUT is configured with, when it is the model SUT: its capacity is
   /// then known. Empty for a SUT of the user's.
   std::optional<SutOptions> model_sut;
+  /// Another way to the SUT than TCP (Kafka: stream/kafka/kafka_transport.hpp): when set,
+  /// the trial runs through it against a SUT already running, and `sut` is not used.
+  std::shared_ptr<Transport> transport;
+  /// How that transport's SUT is named in messages, e.g. "Kafka group g at 127.0.0.1:9092".
+  std::string transport_name;
 };
 
 /// The model SUT's capacity with the trial's query and keys (none for a SUT of the user's).

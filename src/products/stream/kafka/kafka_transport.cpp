@@ -1,0 +1,340 @@
+#include "stream/kafka/kafka_transport.hpp"
+
+#include <fcntl.h>
+#include <librdkafka/rdkafka.h>
+#include <poll.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "stream/workload/monotonic_ns.hpp"
+
+namespace tare::stream {
+namespace {
+
+constexpr int kMetadataTimeoutMs = 10'000;
+constexpr int kCommittedTimeoutMs = 1'000;
+constexpr int kCloseFlushMs = 2'000;
+// A pass of receive() decodes at most this many records: a flood cannot starve the schedule.
+constexpr int kMostRecordsPerReceive = 65'536;
+
+struct HandleDeleter {
+  void operator()(rd_kafka_t* handle) const { rd_kafka_destroy(handle); }
+};
+using Handle = std::unique_ptr<rd_kafka_t, HandleDeleter>;
+using Properties = std::vector<std::pair<std::string, std::string>>;
+
+void set_property(rd_kafka_conf_t* conf, const std::string& key, const std::string& value) {
+  char reason[512];
+  if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), reason, sizeof reason) != RD_KAFKA_CONF_OK) {
+    rd_kafka_conf_destroy(conf);
+    throw KafkaError("Kafka property " + key + "=" + value + ": " + reason);
+  }
+}
+
+// A client of `type` with the user's properties, then tare's own (which it needs to work).
+Handle new_handle(rd_kafka_type_t type, const KafkaSettings& settings, const Properties& own, void* opaque = nullptr,
+                  void (*delivered)(rd_kafka_t*, const rd_kafka_message_t*, void*) = nullptr) {
+  rd_kafka_conf_t* conf = rd_kafka_conf_new();
+  set_property(conf, "bootstrap.servers", settings.bootstrap);
+  for (const auto& [key, value] : settings.conf) set_property(conf, key, value);
+  for (const auto& [key, value] : own) set_property(conf, key, value);
+  if (delivered) rd_kafka_conf_set_dr_msg_cb(conf, delivered);
+  rd_kafka_conf_set_opaque(conf, opaque);
+  char reason[512];
+  rd_kafka_t* handle = rd_kafka_new(type, conf, reason, sizeof reason);
+  if (!handle) {
+    rd_kafka_conf_destroy(conf);
+    throw KafkaError(std::string("cannot create a Kafka client: ") + reason);
+  }
+  return Handle(handle);
+}
+
+// The partition count of `topic` (a topic being created is waited for, up to the timeout).
+int partition_count(rd_kafka_t* handle, const std::string& topic) {
+  const std::int64_t deadline = monotonic_ns() + std::int64_t{kMetadataTimeoutMs} * 1'000'000;
+  rd_kafka_topic_t* t = rd_kafka_topic_new(handle, topic.c_str(), nullptr);
+  for (;;) {
+    const rd_kafka_metadata_t* metadata = nullptr;
+    const int left_ms = static_cast<int>(std::max<std::int64_t>(1, (deadline - monotonic_ns()) / 1'000'000));
+    rd_kafka_resp_err_t err = rd_kafka_metadata(handle, 0, t, &metadata, left_ms);
+    int partitions = 0;
+    if (!err) {
+      err = metadata->topic_cnt == 1 ? metadata->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
+      if (!err) partitions = metadata->topics[0].partition_cnt;
+      rd_kafka_metadata_destroy(metadata);
+    }
+    if (!err && partitions > 0) {
+      rd_kafka_topic_destroy(t);
+      return partitions;
+    }
+    if (monotonic_ns() >= deadline) {
+      rd_kafka_topic_destroy(t);
+      throw NetError("Kafka topic " + topic + ": " + (err ? rd_kafka_err2str(err) : "no partitions") + " (after " +
+                     std::to_string(kMetadataTimeoutMs / 1000) + " s)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+// Where each partition of `topic` ends now: what the run's records come after.
+std::vector<std::int64_t> end_offsets(rd_kafka_t* handle, const std::string& topic) {
+  std::vector<std::int64_t> ends(static_cast<std::size_t>(partition_count(handle, topic)));
+  for (std::size_t p = 0; p < ends.size(); ++p) {
+    std::int64_t low = 0, high = 0;
+    const auto err =
+        rd_kafka_query_watermark_offsets(handle, topic.c_str(), static_cast<std::int32_t>(p), &low, &high, kMetadataTimeoutMs);
+    if (err) throw NetError("Kafka topic " + topic + " partition " + std::to_string(p) + ": " + rd_kafka_err2str(err));
+    ends[p] = high;
+  }
+  return ends;
+}
+
+rd_kafka_topic_partition_list_t* partitions_of(const std::string& topic, const std::vector<std::int64_t>& offsets) {
+  auto* list = rd_kafka_topic_partition_list_new(static_cast<int>(offsets.size()));
+  for (std::size_t p = 0; p < offsets.size(); ++p)
+    rd_kafka_topic_partition_list_add(list, topic.c_str(), static_cast<std::int32_t>(p))->offset = offsets[p];
+  return list;
+}
+
+// Reads the SUT group's committed offsets on the input topic on a thread of its own: what
+// it has taken since `start` (the partitions' ends when the link opened).
+class CommittedReader {
+ public:
+  CommittedReader(Handle handle, std::string topic, std::vector<std::int64_t> start)
+      : handle_(std::move(handle)), topic_(std::move(topic)), start_(std::move(start)), thread_([this] { run(); }) {}
+  ~CommittedReader() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  std::uint64_t taken() const noexcept { return taken_.load(std::memory_order_relaxed); }
+
+ private:
+  void run() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+      lock.unlock();
+      read_once();
+      lock.lock();
+      wake_.wait_for(lock, std::chrono::milliseconds(kLagPollMs), [this] { return stopping_; });
+    }
+  }
+
+  // A failed read keeps the last count (the group's coordinator may be moving).
+  void read_once() {
+    auto* list = partitions_of(topic_, std::vector<std::int64_t>(start_.size(), RD_KAFKA_OFFSET_INVALID));
+    if (!rd_kafka_committed(handle_.get(), list, kCommittedTimeoutMs)) {
+      std::uint64_t taken = 0;
+      for (int i = 0; i < list->cnt; ++i) {
+        const auto& part = list->elems[i];
+        const std::int64_t start = start_[static_cast<std::size_t>(part.partition)];
+        if (!part.err && part.offset > start) taken += static_cast<std::uint64_t>(part.offset - start);
+      }
+      taken_.store(taken, std::memory_order_relaxed);
+    }
+    rd_kafka_topic_partition_list_destroy(list);
+  }
+
+  Handle handle_;
+  std::string topic_;
+  std::vector<std::int64_t> start_;
+  std::atomic<std::uint64_t> taken_{0};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;  // last: started once the rest is ready
+};
+
+// What the producer's delivery reports said (served on the driver's thread by rd_kafka_poll).
+struct Deliveries {
+  std::uint64_t failed = 0;
+  std::string first_error;
+};
+
+extern "C" void on_delivery(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque) {
+  auto* deliveries = static_cast<Deliveries*>(opaque);
+  if (!message->err) return;
+  if (deliveries->failed++ == 0) deliveries->first_error = rd_kafka_err2str(message->err);
+}
+
+std::string driver_group() {
+  return "tare-driver-" + std::to_string(::getpid()) + "-" + std::to_string(monotonic_ns());
+}
+
+// The output topic's consumer, with a pipe librdkafka writes to when records arrive, so
+// that wait() sleeps until then.
+class OutputConsumer {
+ public:
+  OutputConsumer(const KafkaSettings& settings, const std::vector<std::int64_t>& start)
+      : handle_(new_handle(RD_KAFKA_CONSUMER, settings,
+                           {{"group.id", driver_group()}, {"enable.auto.commit", "false"},
+                            {"enable.partition.eof", "false"}})) {
+    auto* list = partitions_of(settings.out_topic, start);
+    const auto err = rd_kafka_assign(handle_.get(), list);
+    rd_kafka_topic_partition_list_destroy(list);
+    if (err) throw NetError("cannot consume Kafka topic " + settings.out_topic + ": " + rd_kafka_err2str(err));
+    if (::pipe2(wake_, O_NONBLOCK | O_CLOEXEC) != 0) throw NetError("cannot create a pipe for the Kafka consumer");
+    queue_ = rd_kafka_queue_get_consumer(handle_.get());
+    rd_kafka_queue_io_event_enable(queue_, wake_[1], "1", 1);
+  }
+  ~OutputConsumer() {
+    rd_kafka_queue_io_event_enable(queue_, -1, nullptr, 0);
+    rd_kafka_queue_destroy(queue_);
+    rd_kafka_consumer_close(handle_.get());
+    ::close(wake_[0]);
+    ::close(wake_[1]);
+  }
+  OutputConsumer(const OutputConsumer&) = delete;
+  OutputConsumer& operator=(const OutputConsumer&) = delete;
+
+  rd_kafka_t* handle() const noexcept { return handle_.get(); }
+  int wake_fd() const noexcept { return wake_[0]; }
+  void drain_wakes() const noexcept {
+    char bytes[64];
+    while (::read(wake_[0], bytes, sizeof bytes) > 0) {
+    }
+  }
+
+ private:
+  Handle handle_;
+  rd_kafka_queue_t* queue_ = nullptr;
+  int wake_[2] = {-1, -1};
+};
+
+class KafkaLink final : public SourceLink {
+ public:
+  KafkaLink(const KafkaSettings& settings, const RunDescription& run)
+      : settings_(settings),
+        query_(run.query),
+        deliveries_(std::make_unique<Deliveries>()),
+        producer_(new_handle(RD_KAFKA_PRODUCER, settings, {}, deliveries_.get(), on_delivery)),
+        outputs_(settings, end_offsets(producer_.get(), settings.out_topic)),
+        committed_(new_handle(RD_KAFKA_CONSUMER, settings, {{"group.id", settings.group}, {"enable.auto.commit", "false"}}),
+                   settings.in_topic, end_offsets(producer_.get(), settings.in_topic)),
+        sut_name_("Kafka consumer group " + settings.group) {}
+
+  ~KafkaLink() override { rd_kafka_flush(producer_.get(), kCloseFlushMs); }
+
+  const std::string& sut_name() const override { return sut_name_; }
+  std::uint64_t room() const override {
+    const auto queued = static_cast<std::uint64_t>(std::max(0, rd_kafka_outq_len(producer_.get())));
+    return ended_ || queued >= kMaxQueued ? 0 : kMaxQueued - queued;
+  }
+
+  void send(std::span<const Event> events) override {
+    for (const Event& e : events) {
+      encode_event(e, settings_.format, value_);
+      const std::string key = event_key(e, query_);
+      const auto err = rd_kafka_producev(
+          producer_.get(), RD_KAFKA_V_TOPIC(settings_.in_topic.c_str()), RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+          RD_KAFKA_V_KEY(key.data(), key.size()), RD_KAFKA_V_VALUE(value_.data(), value_.size()), RD_KAFKA_V_END);
+      if (err) throw NetError("cannot produce to Kafka topic " + settings_.in_topic + ": " + rd_kafka_err2str(err));
+      ++sent_;
+    }
+  }
+
+  void end() override { ended_ = true; }
+
+  // Serves the producer's delivery reports; a record Kafka refused ends the run.
+  void flush() override {
+    rd_kafka_poll(producer_.get(), 0);
+    if (deliveries_->failed > 0)
+      throw NetError(std::to_string(deliveries_->failed) + " events were not delivered to Kafka topic " +
+                     settings_.in_topic + " (the first: " + deliveries_->first_error + ")");
+  }
+
+  void receive(OutputSink& sink) override {
+    outputs_.drain_wakes();
+    batch_.clear();
+    for (int i = 0; i < kMostRecordsPerReceive; ++i) {
+      rd_kafka_message_t* message = rd_kafka_consumer_poll(outputs_.handle(), 0);
+      if (!message) break;
+      take(*message);
+      rd_kafka_message_destroy(message);
+    }
+    if (batch_.empty()) return;
+    received_ += batch_.size();
+    last_output_ns_ = monotonic_ns();
+    sink.outputs(batch_);
+  }
+
+  bool done() const override {
+    if (!ended_ || rd_kafka_outq_len(producer_.get()) > 0 || committed_.taken() < sent_) return false;
+    if (query_ == Query::identity) return received_ >= sent_;
+    return monotonic_ns() - std::max(last_output_ns_, taken_all_ns()) >= kQuietNs;
+  }
+
+  std::uint64_t taken() const override { return std::min(committed_.taken(), sent_); }
+
+  void wait(std::int64_t ns) override {
+    pollfd fd{outputs_.wake_fd(), POLLIN, 0};
+    const timespec timeout{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+    ::ppoll(&fd, 1, &timeout, nullptr);
+  }
+
+  // Kafka has no way to tell a consumer group why a run ended: nothing to send.
+  void abort(std::string_view) noexcept override {}
+
+ private:
+  // A record of the output topic: an output, or the first problem with one.
+  void take(const rd_kafka_message_t& message) {
+    if (message.err) {
+      // Transient errors (a broker reconnecting) librdkafka retries itself; the rest end the run.
+      if (message.err == RD_KAFKA_RESP_ERR__PARTITION_EOF || message.err == RD_KAFKA_RESP_ERR__TRANSPORT) return;
+      throw NetError("consuming Kafka topic " + settings_.out_topic + ": " + rd_kafka_message_errstr(&message));
+    }
+    const std::string_view value(static_cast<const char*>(message.payload), message.len);
+    std::string why;
+    const auto output = decode_output(value, settings_.format, why);
+    if (!output)
+      throw ProtocolError(why + " (topic " + settings_.out_topic + ", partition " + std::to_string(message.partition) +
+                          ", offset " + std::to_string(message.offset) + ", format " +
+                          record_format_name(settings_.format) + ")");
+    batch_.push_back(*output);
+  }
+
+  // When done() first saw every event committed: the quiet period runs from then at least.
+  std::int64_t taken_all_ns() const {
+    if (taken_all_ns_ == 0) taken_all_ns_ = monotonic_ns();
+    return taken_all_ns_;
+  }
+
+  const KafkaSettings& settings_;
+  Query query_;
+  std::unique_ptr<Deliveries> deliveries_;  // before the producer: its delivery reports land here
+  Handle producer_;
+  OutputConsumer outputs_;
+  CommittedReader committed_;
+  std::string sut_name_;
+  std::string value_;
+  std::vector<Output> batch_;
+  std::uint64_t sent_ = 0, received_ = 0;
+  std::int64_t last_output_ns_ = 0;
+  mutable std::int64_t taken_all_ns_ = 0;
+  bool ended_ = false;
+};
+
+}  // namespace
+
+KafkaTransport::KafkaTransport(KafkaSettings settings) : settings_(std::move(settings)) {
+  // Every property is checked now, before the run, with librdkafka's own words.
+  (void)new_handle(RD_KAFKA_PRODUCER, settings_, {});
+}
+
+std::unique_ptr<SourceLink> KafkaTransport::open(std::uint32_t source, const RunDescription& run) {
+  if (source != 0 || run.sources != 1)
+    throw NetError("the Kafka transport takes one generator (the SUT group's committed offsets are the whole run's)");
+  return std::make_unique<KafkaLink>(settings_, run);
+}
+
+}  // namespace tare::stream
