@@ -16,28 +16,14 @@
 
 #include "results/results.hpp"
 #include "support/scoped_env.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace tare::store::test {
 
-class ScratchDir {
+/// A scratch folder per test, named for the store's tests.
+class ScratchDir : public tare::test::ScratchDir {
  public:
-  ScratchDir() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("tare-store-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+  ScratchDir() : tare::test::ScratchDir("tare-store-test") {}
 };
 
 using tare::test::ScopedEnv;
