@@ -4,7 +4,6 @@
 
 #include <iostream>
 #include <regex>
-#include <sstream>
 
 #include "input/output_path.hpp"
 #include "input/usage_error.hpp"
@@ -109,14 +108,15 @@ int export_history(const HistoryArgs& args) {
     throw UsageError("--format " + args.format + ": expected json or csv");
   if (!args.output.empty()) input::check_output_path(args.output, "--output");
   auto history = open_named_history(args, false);
-  std::ostringstream text;  // all of it before any of it
-  if (args.format == "json")
-    write_history_json(history->location(), store::stored_runs(history->database(), true, true),
-                       store::stored_speed_readings(history->database()), text);
-  else
-    write_history_csv(store::stored_runs(history->database(), true, false), text);
-  if (args.output.empty()) std::cout << text.str() << std::flush;
-  else system::write_file_atomically(args.output, [&](std::ostream& out) { out << text.str(); });
+  // Written as it is read (a long history's results are hundreds of MB); a file whole or
+  // not at all.
+  const auto write = [&](std::ostream& out) {
+    if (args.format == "json") write_history_json(history->location(), history->database(), out);
+    else write_history_csv(history->database(), out);
+  };
+  if (args.output.empty()) write(std::cout);
+  else system::write_file_atomically(args.output, write);
+  std::cout << std::flush;
   return 0;
 }
 

@@ -57,10 +57,6 @@ ExportJson run_json(const store::StoredRun& run) {
   ExportJson benchmarks = ExportJson::array();
   for (const auto& b : r.benchmarks) benchmarks.push_back(benchmark_json(b));
   j["benchmarks"] = std::move(benchmarks);
-  // The results as they were kept; text that is not JSON (it cannot be, but a hand-edited
-  // store may hold anything) as a string.
-  const auto results = ExportJson::parse(r.results_json, nullptr, false);
-  j["results"] = results.is_discarded() ? ExportJson(r.results_json) : results;
   return j;
 }
 
@@ -92,20 +88,32 @@ constexpr const char* kCsvHeader =
 
 }  // namespace
 
-void write_history_json(const std::string& history, const std::vector<store::StoredRun>& runs,
-                        const std::vector<results::SpeedReading>& readings, std::ostream& out) {
-  ExportJson run_list = ExportJson::array();
-  for (const auto& run : runs) run_list.push_back(run_json(run));
-  ExportJson reading_list = ExportJson::array();
-  for (const auto& reading : readings)
-    reading_list.push_back({{"time", reading.time}, {"machine", reading.machine}, {"reference_ns", reading.reference_ns}});
-  const ExportJson document{{"history", history}, {"runs", std::move(run_list)}, {"speed_readings", std::move(reading_list)}};
-  out << document.dump(2, ' ', false, ExportJson::error_handler_t::replace) << "\n";
+void write_history_json(const std::string& history, store::Database& db, std::ostream& out) {
+  out << "{\n  \"history\": " << ExportJson(history).dump() << ",\n  \"runs\": [";
+  bool first = true;
+  store::visit_runs(db, true, true, [&](store::StoredRun& run) {
+    std::string text = run_json(run).dump(-1, ' ', false, ExportJson::error_handler_t::replace);
+    text.pop_back();  // the closing brace: the results go in before it
+    // The results as they were kept, not parsed into memory; text that is not JSON (a
+    // hand-edited store may hold anything) as a string.
+    const bool json = ExportJson::accept(run.row.results_json);
+    out << (first ? "\n    " : ",\n    ") << text << ",\"results\":"
+        << (json ? run.row.results_json : ExportJson(run.row.results_json).dump()) << "}";
+    first = false;
+  });
+  out << (first ? "" : "\n  ") << "],\n  \"speed_readings\": [";
+  first = true;
+  for (const auto& reading : store::stored_speed_readings(db)) {
+    const ExportJson j{{"time", reading.time}, {"machine", reading.machine}, {"reference_ns", reading.reference_ns}};
+    out << (first ? "\n    " : ",\n    ") << j.dump(-1, ' ', false, ExportJson::error_handler_t::replace);
+    first = false;
+  }
+  out << (first ? "" : "\n  ") << "]\n}\n";
 }
 
-void write_history_csv(const std::vector<store::StoredRun>& runs, std::ostream& out) {
+void write_history_csv(store::Database& db, std::ostream& out) {
   out << kCsvHeader << "\n";
-  for (const auto& run : runs) {
+  store::visit_runs(db, true, false, [&](const store::StoredRun& run) {
     const auto& r = run.row;
     const std::string context = fmt::format(
         "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", run.id, csv_field(r.date), r.time, csv_field(r.machine),
@@ -121,7 +129,7 @@ void write_history_csv(const std::vector<store::StoredRun>& runs, std::ostream& 
                          interval_fields(b.ci_across_runs, false), fmt::format("{}", b.standard_error), b.forks,
                          exported_means(b.fork_means), exported_words(b.warnings), b.code_digest)
           << "\n";
-  }
+  });
 }
 
 }  // namespace tare::tool

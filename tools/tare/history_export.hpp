@@ -13,9 +13,11 @@
 
 namespace tare::tool {
 
-void write_history_json(const std::string& history, const std::vector<store::StoredRun>& runs,
-                        const std::vector<results::SpeedReading>& readings, std::ostream& out);
+/// Written as the runs are read, one at a time: a long history's results are never all in
+/// memory. A run's results are written as they were kept (checked to be JSON; a string if
+/// not).
+void write_history_json(const std::string& history, store::Database& db, std::ostream& out);
 
-void write_history_csv(const std::vector<store::StoredRun>& runs, std::ostream& out);
+void write_history_csv(store::Database& db, std::ostream& out);
 
 }  // namespace tare::tool

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -70,15 +71,6 @@ RunRow run_columns(const Statement& row) {
   return r;
 }
 
-void add_benchmarks(Database& db, std::vector<StoredRun>& runs) {
-  std::map<std::int64_t, std::size_t> index;
-  for (std::size_t i = 0; i < runs.size(); ++i) index[runs[i].id] = i;
-  auto query = db.prepare(std::string("SELECT b.run_id, ") + kBenchmarkColumns +
-                          " FROM benchmarks b ORDER BY b.run_id, b.position");
-  while (query->step())
-    if (const auto at = index.find(query->integer(0)); at != index.end())
-      runs[at->second].row.benchmarks.push_back(benchmark_columns(*query, 1));
-}
 
 // By benchmark (name, mode, unit) and machine, then oldest first. The series are few and
 // the rows many: each row's series is ranked once, and the rows sorted by numbers.
@@ -112,20 +104,30 @@ std::vector<StoredScore> sorted_by_series(std::vector<StoredScore> scores) {
 
 }  // namespace
 
-std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with_results) {
+void visit_runs(Database& db, bool with_benchmarks, bool with_results, const std::function<void(StoredRun&)>& visit) {
   auto query = db.prepare(
       "SELECT r.id, r.content_hash, r.format, r.time, r.date, r.machine, r.host, r.cpu, r.cores, r.kernel, "
       "r.compiler, r.flags, r.build_type, r.tare_version, r.commit_id, r.branch, r.dirty, r.executable, "
       "r.command_line, r.reference_ns, (SELECT count(*) FROM benchmarks b WHERE b.run_id = r.id), " +
       std::string(with_results ? "(SELECT x.results FROM run_results x WHERE x.run_id = r.id)" : "''") +
       " FROM runs r ORDER BY r.time, r.id");
-  std::vector<StoredRun> runs;
+  auto benchmarks = db.prepare(std::string("SELECT ") + kBenchmarkColumns +
+                               " FROM benchmarks b WHERE b.run_id = ? ORDER BY b.position");
   while (query->step()) {
     StoredRun run{query->integer(0), run_columns(*query), static_cast<int>(query->integer(20))};
     if (with_results) run.row.results_json = query->text(21);
-    runs.push_back(std::move(run));
+    if (with_benchmarks) {
+      benchmarks->reset();
+      benchmarks->bind(1, run.id);
+      while (benchmarks->step()) run.row.benchmarks.push_back(benchmark_columns(*benchmarks, 0));
+    }
+    visit(run);
   }
-  if (with_benchmarks) add_benchmarks(db, runs);
+}
+
+std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with_results) {
+  std::vector<StoredRun> runs;
+  visit_runs(db, with_benchmarks, with_results, [&](StoredRun& run) { runs.push_back(std::move(run)); });
   return runs;
 }
 

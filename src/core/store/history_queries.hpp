@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ struct StoredRun {
 /// The runs, oldest first. `with_benchmarks`: each run's benchmark rows; `with_results`: its
 /// results JSON.
 std::vector<StoredRun> stored_runs(Database& db, bool with_benchmarks, bool with_results);
+
+/// The same, one run at a time, none kept: what an export of every run's results (hundreds
+/// of MB in a long history) reads.
+void visit_runs(Database& db, bool with_benchmarks, bool with_results, const std::function<void(StoredRun&)>& visit);
 
 /// One benchmark's score in one run.
 struct StoredScore {
