@@ -53,6 +53,31 @@ inline pid_t spawn_quiet(const std::vector<std::string>& args, const std::vector
   return pid;
 }
 
+/// A program started with its standard output on a pipe the test reads.
+struct PipedChild {
+  pid_t pid = -1;
+  int out = -1;  ///< the pipe's read end (-1: it could not be made, nothing started)
+};
+
+/// Starts `args` (the first a path) with its standard output on a pipe.
+inline PipedChild start_piped(const std::vector<std::string>& args) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    close(fds[0]);
+    close(fds[1]);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  return {pid, fds[0]};
+}
+
 /// Polls `condition` every 10 ms until it holds or `timeout` passes; returns whether it held.
 template <class Condition>
 bool eventually(Condition condition, std::chrono::milliseconds timeout) {

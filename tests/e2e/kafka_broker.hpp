@@ -20,23 +20,12 @@ class KafkaBroker {
  public:
   /// Starts `tare stream broker` with `options` and waits (up to 10 s) for its first line.
   explicit KafkaBroker(const std::vector<std::string>& options = {}) {
-    int fds[2];
-    if (pipe(fds) != 0) return;
     std::vector<std::string> args{kTare, "stream", "broker"};
     args.insert(args.end(), options.begin(), options.end());
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(fds[1], 1);
-      close(fds[0]);
-      close(fds[1]);
-      std::vector<char*> argv;
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(fds[1]);
-    out_ = fds[0];
+    const PipedChild child = start_piped(args);
+    if (child.out < 0) return;
+    pid_ = child.pid;
+    out_ = child.out;
     bootstrap_ = first_line(std::chrono::seconds(10));
   }
   ~KafkaBroker() {

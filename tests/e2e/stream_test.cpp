@@ -411,20 +411,9 @@ struct Child {
 };
 
 Child start_with_pipe(const std::vector<std::string>& args) {
-  int fds[2];
-  EXPECT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], 1);
-    close(fds[0]);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  return Child{pid, fdopen(fds[0], "r")};
+  const tare_e2e::PipedChild child = tare_e2e::start_piped(args);
+  EXPECT_GE(child.out, 0);
+  return Child{child.pid, child.out >= 0 ? fdopen(child.out, "r") : nullptr};
 }
 
 std::string read_line(FILE* in) {
