@@ -14,11 +14,15 @@
 #include <utility>
 #include <vector>
 
+#include "browser.hpp"
 #include "command.hpp"
 #if TARE_TEST_HAVE_ZLIB
 #include "support/png.hpp"
 #endif
 
+using tare_e2e::chromium;
+using tare_e2e::console_messages;
+using tare_e2e::kChromium;
 using tare_e2e::run_command;
 
 namespace {
@@ -27,7 +31,6 @@ using tare_e2e::kBench;
 using tare_e2e::kTare;
 
 const std::string kOddNamesBench = TARE_ODD_NAMES_BENCH;
-const std::string kChromium = "/usr/bin/chromium";
 const std::string kProbeExample = TARE_PROBE_EXAMPLE;  // empty when the examples are not built
 
 std::size_t report_count(const std::string& text, const std::string& part) {
@@ -279,29 +282,6 @@ TEST(Report, TheSampleChartsFitTheMeasuredSamplesAndDrawTheRestApart) {
   EXPECT_EQ(counted_in_bars(histogram, "bar disturbed"), 0);
   EXPECT_LT(range_in(histogram, "x").second, 11.0);
   EXPECT_NE(histogram.find(">2 above the axis (2 disturbed), not counted</text>"), std::string::npos) << histogram;
-}
-
-// Chromium, headless, on its own profile, killed if it hangs; stderr carries the page's
-// console messages (--enable-logging=stderr).
-tare_e2e::CommandResult chromium(const std::vector<std::string>& what, const std::string& page) {
-  std::vector<std::string> args{"/usr/bin/timeout", "90", kChromium, "--headless", "--no-sandbox", "--disable-gpu",
-                                "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
-                                "--user-data-dir=" + scratch("chromium-profile")};
-  args.insert(args.end(), what.begin(), what.end());
-  args.push_back("file://" + page);
-  return tare_test::run_process(args, std::chrono::seconds(120));
-}
-
-std::vector<std::string> console_messages(const std::string& err) {
-  std::vector<std::string> messages;
-  static const std::regex kConsole(R"(:CONSOLE[^\]]*\] (.*))");
-  std::smatch match;
-  std::string::const_iterator from = err.begin();
-  while (std::regex_search(from, err.end(), match, kConsole)) {
-    messages.push_back(match[1].str());
-    from = match.suffix().first;
-  }
-  return messages;
 }
 
 class ReportInBrowser : public ::testing::Test {

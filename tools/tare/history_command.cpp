@@ -3,15 +3,14 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
-#include <regex>
 
 #include "input/output_path.hpp"
 #include "input/usage_error.hpp"
 #include "runner/run.hpp"
-#include "store/open_history.hpp"
 #include "system/atomic_file.hpp"
 #include "tools/tare/history_export.hpp"
 #include "tools/tare/history_input.hpp"
+#include "tools/tare/history_store.hpp"
 #include "tools/tare/history_text.hpp"
 
 namespace tare::tool {
@@ -22,22 +21,6 @@ using input::UsageError;
 constexpr const char* kHistoryHelp =
     "The results history (default: $TARE_HISTORY, else $XDG_DATA_HOME/tare/history.sqlite or "
     "~/.local/share/tare/history.sqlite)";
-
-// The results history the arguments name; made when `create` (tare history add).
-std::unique_ptr<store::ResultsHistory> open_named_history(const HistoryArgs& args, bool create) {
-  const auto choice = store::choose_history(args.history, store::results_history_available());
-  if (choice.kind == store::HistoryChoice::Kind::none)
-    throw UsageError((choice.named.empty() ? std::string("no history") : choice.named) +
-                     ": the history commands need a results history (--history PATH)");
-  if (choice.kind == store::HistoryChoice::Kind::speed_lines)
-    throw UsageError(choice.named + ": a speed history of JSON lines keeps no runs; `tare history add " +
-                     choice.path.string() + "` imports its readings into a results history");
-  try {
-    return store::open_results_history(choice.path, choice.named, create);
-  } catch (const store::StoreError& e) {
-    throw UsageError(choice.named + ": " + e.what());
-  }
-}
 
 // Each in its own transaction: what was added before a failure stays added.
 void add_inputs(store::ResultsHistory& history, const std::vector<HistoryInput>& inputs) {
@@ -55,7 +38,7 @@ void add_inputs(store::ResultsHistory& history, const std::vector<HistoryInput>&
 }
 
 int add_all(const HistoryArgs& args, const std::vector<HistoryInput>& inputs) {
-  auto history = open_named_history(args, true);
+  auto history = open_named_history(args.history, true);
   try {
     add_inputs(*history, inputs);
   } catch (const store::StoreError& e) {  // a read-only file, a full disk: what was added stays
@@ -74,25 +57,16 @@ int add_files(const HistoryArgs& args) {
 }
 
 int list_runs(const HistoryArgs& args) {
-  auto history = open_named_history(args, false);
+  auto history = open_named_history(args.history, false);
   const auto runs = store::stored_runs(history->database(), false, false);
   if (args.json) write_run_list_json(history->location(), runs, std::cout);
   else write_run_list(runs, std::cout);
   return 0;
 }
 
-std::optional<std::regex> name_filter(const std::optional<std::string>& filter) {
-  if (!filter) return std::nullopt;
-  try {
-    return std::regex(*filter, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    throw UsageError("--filter " + *filter + ": not a valid regular expression (" + e.what() + ")");
-  }
-}
-
 int show_scores(const HistoryArgs& args) {
   const auto filter = name_filter(args.filter);
-  auto history = open_named_history(args, false);
+  auto history = open_named_history(args.history, false);
   auto& db = history->database();
   store::ScoreQuery query;
   query.machine = args.machine;
@@ -107,7 +81,7 @@ int export_history(const HistoryArgs& args) {
   if (args.format != "json" && args.format != "csv")
     throw UsageError("--format " + args.format + ": expected json or csv");
   if (!args.output.empty()) input::check_output_path(args.output, "--output");
-  auto history = open_named_history(args, false);
+  auto history = open_named_history(args.history, false);
   // Written as it is read (a long history's results are hundreds of MB); a file whole or
   // not at all.
   const auto write = [&](std::ostream& out) {

@@ -101,23 +101,6 @@ std::string short_commit(const std::string& commit, std::optional<bool> dirty) {
   return commit.substr(0, 12) + (dirty.value_or(false) ? " (dirty)" : "");
 }
 
-std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores) {
-  const auto same_series = [](const store::StoredScore& a, const store::StoredScore& b) {
-    return a.benchmark.name == b.benchmark.name && a.benchmark.mode == b.benchmark.mode &&
-           a.benchmark.unit == b.benchmark.unit && a.machine == b.machine;
-  };
-  std::vector<ScoreSeries> series;
-  for (auto first = scores.begin(); first != scores.end();) {
-    auto last = first;
-    while (last != scores.end() && same_series(*first, *last)) ++last;
-    const auto& b = first->benchmark;
-    series.push_back({b.name, b.mode, b.unit, first->machine,
-                      std::vector<store::StoredScore>(std::make_move_iterator(first), std::make_move_iterator(last))});
-    first = last;
-  }
-  return series;
-}
-
 std::vector<std::string> matching_names(const std::vector<std::string>& names, const std::regex& filter) {
   std::vector<std::string> matching;
   for (const auto& name : names)

@@ -15,14 +15,9 @@
 
 namespace tare::tool {
 
-/// One benchmark (name, mode, unit) on one machine, over its runs, oldest first.
-struct ScoreSeries {
-  std::string name, mode, unit, machine;
-  std::vector<store::StoredScore> runs;
-};
-
-/// The scores (sorted by benchmark and machine) grouped by benchmark and machine.
-std::vector<ScoreSeries> score_series(std::vector<store::StoredScore> scores);
+// The grouping is the store's (tare report --history draws the same series).
+using store::score_series;
+using store::ScoreSeries;
 
 /// The names `filter` finds.
 std::vector<std::string> matching_names(const std::vector<std::string>& names, const std::regex& filter);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <tuple>
 #include <unordered_map>
@@ -166,6 +167,23 @@ std::vector<StoredScore> stored_scores(Database& db, const ScoreQuery& asked) {
     }
   }
   return sorted_by_series(std::move(scores));
+}
+
+std::vector<ScoreSeries> score_series(std::vector<StoredScore> scores) {
+  const auto same_series = [](const StoredScore& a, const StoredScore& b) {
+    return a.benchmark.name == b.benchmark.name && a.benchmark.mode == b.benchmark.mode &&
+           a.benchmark.unit == b.benchmark.unit && a.machine == b.machine;
+  };
+  std::vector<ScoreSeries> series;
+  for (auto first = scores.begin(); first != scores.end();) {
+    auto last = first;
+    while (last != scores.end() && same_series(*first, *last)) ++last;
+    const auto& b = first->benchmark;
+    series.push_back({b.name, b.mode, b.unit, first->machine,
+                      std::vector<StoredScore>(std::make_move_iterator(first), std::make_move_iterator(last))});
+    first = last;
+  }
+  return series;
 }
 
 std::vector<results::SpeedReading> stored_speed_readings(Database& db) {

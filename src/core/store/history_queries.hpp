@@ -50,6 +50,16 @@ struct ScoreQuery {
 /// first.
 std::vector<StoredScore> stored_scores(Database& db, const ScoreQuery& query = {});
 
+/// One benchmark (name, mode, unit) on one machine, over its runs, oldest first: what
+/// `tare history show` prints and `tare report --history` draws.
+struct ScoreSeries {
+  std::string name, mode, unit, machine;
+  std::vector<StoredScore> runs;
+};
+
+/// The scores, sorted as stored_scores sorts them, grouped by benchmark and machine.
+std::vector<ScoreSeries> score_series(std::vector<StoredScore> scores);
+
 /// Every speed reading, oldest first.
 std::vector<results::SpeedReading> stored_speed_readings(Database& db);
 

@@ -2,15 +2,12 @@
 
 #include "html/comparison_section.hpp"
 #include "html/escape.hpp"
-#include "html/page_assets.hpp"
+#include "html/document.hpp"
 #include "html/run_section.hpp"
 #include "html/stream_section.hpp"
 
 namespace tare::html {
 namespace {
-
-constexpr const char* kPolicy =
-    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
 using Probes = std::vector<ProbeEstimate>;
 
@@ -63,26 +60,21 @@ std::string contexts(const std::vector<ReportFile>& files) {
 
 std::string file_list(const std::vector<ReportFile>& files) {
   std::string text;
-  for (const auto& file : files) text += (text.empty() ? "" : ", ") + escape(file.label);
+  for (const auto& file : files) text += (text.empty() ? "" : ", ") + file.label;
   return text;
 }
 
 }  // namespace
 
 std::string report_page(const std::vector<ReportFile>& files) {
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">";
-  html += "<meta http-equiv=\"Content-Security-Policy\" content=\"" + std::string(kPolicy) + "\">";
-  html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">";
-  html += "<title>tare report: " + file_list(files) + "</title><style>" + kStyleSheet + "</style></head><body>\n";
-  html += "<h1>tare report</h1><p class=\"lead\">" + file_list(files) +
-          ". Click a column to sort; hover a mark for its value. Intervals are 95%. A benchmark's is across runs (its "
-          "worker processes, or forks, and the machine's speed between runs) where that speed is known, else over this "
-          "run's forks only; each says which.</p>\n";
-  html += summary_tables(files);
-  for (std::size_t i = 0; i < files.size(); ++i) html += std::visit(Section{files[i].label, anchor_of(i)}, files[i].content);
-  html += contexts(files);
-  html += "<script>" + std::string(kSortScript) + "</script></body></html>\n";
-  return html;
+  std::string body = "<h1>tare report</h1><p class=\"lead\">" + escape(file_list(files)) +
+                     ". Click a column to sort; hover a mark for its value. Intervals are 95%. A benchmark's is across "
+                     "runs (its worker processes, or forks, and the machine's speed between runs) where that speed is "
+                     "known, else over this run's forks only; each says which.</p>\n";
+  body += summary_tables(files);
+  for (std::size_t i = 0; i < files.size(); ++i) body += std::visit(Section{files[i].label, anchor_of(i)}, files[i].content);
+  body += contexts(files);
+  return html_document("tare report: " + file_list(files), body);
 }
 
 }  // namespace tare::html
