@@ -73,6 +73,18 @@ p.method { color: #57606a; font-size: 12px; }
 dl.context { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; }
 dl.context dt { color: #57606a; }
 dl.context dd { margin: 0; word-break: break-all; }
+.history-row { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+.history-table { flex: 1 1 480px; max-height: 282px; overflow: auto; border: 1px solid #e1e4e8; border-radius: 4px; }
+table.history-runs td, table.history-runs th { padding: 2px 6px; white-space: nowrap; }
+tr.new-code td { border-top: 2px dashed #8c959f; }
+tr.change td { background: #fbefff; }
+svg.chart circle.run-score { fill: #0969da; }
+svg.chart rect.run-ci { fill: #0969da; fill-opacity: 0.25; stroke: #0969da; stroke-width: 0.5; }
+svg.chart polyline.history-line { fill: none; stroke: #0969da; stroke-width: 1.2; }
+svg.chart polyline.history-line.alternate { stroke: #1a7f37; }
+svg.chart line.code-change { stroke: #57606a; stroke-dasharray: 5 3; stroke-width: 1.2; }
+svg.chart line.change-mark { stroke: #8250df; stroke-width: 2; }
+svg.chart text.change-mark-label { fill: #8250df; font-weight: 600; }
 )css";
 
 const char* const kSortScript = R"js(

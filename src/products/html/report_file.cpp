@@ -1,6 +1,8 @@
 #include "html/report_file.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <new>
 #include <stdexcept>
 
@@ -52,6 +54,13 @@ ReportFile read_report_file(const std::string& path) {
   } catch (const std::exception& e) {  // a field missing or of the wrong type
     throw input::UsageError(path + ": " + e.what());
   }
+}
+
+bool is_results_history(const std::string& path) {
+  static constexpr char kSqliteHeader[] = "SQLite format 3";  // and its '\0': 16 bytes
+  char header[sizeof kSqliteHeader] = {};
+  std::ifstream in(path, std::ios::binary);
+  return in.read(header, sizeof header) && std::equal(header, header + sizeof header, kSqliteHeader);
 }
 
 }  // namespace tare::html

@@ -23,4 +23,8 @@ struct ReportFile {
 /// (Google Benchmark's, a stream search's) is an input::UsageError naming the file.
 ReportFile read_report_file(const std::string& path);
 
+/// Whether `path` is an SQLite database, as a results history is (its first 16 bytes say
+/// so): the one file `tare report` draws as a history's page rather than reads as results.
+bool is_results_history(const std::string& path);
+
 }  // namespace tare::html
