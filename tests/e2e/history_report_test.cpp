@@ -182,11 +182,13 @@ TEST(HistoryReportInBrowser, EachScoreLiesInItsBarAndThePageLoadsWithoutConsoleM
       "<script>var facts = [];"
       "document.querySelectorAll('section.history').forEach(function (section) {"
       " var svg = section.querySelector('svg[data-chart=history]');"
-      " var dots = svg.querySelectorAll('circle.run-score'), bars = svg.querySelectorAll('rect.run-ci'), inside = 0, tall = 0;"
+      " var dots = svg.querySelectorAll('circle.run-score'), bars = svg.querySelectorAll('rect.run-ci');"
+      " var inside = 0, tall = 0;"
       " bars.forEach(function (bar, i) { var b = bar.getBoundingClientRect(), d = dots[i].getBoundingClientRect();"
       "  var y = (d.top + d.bottom) / 2; if (b.height > 0) tall++;"
       "  if (y >= b.top - 0.5 && y <= b.bottom + 0.5 && bar.textContent === dots[i].textContent) inside++; });"
-      " facts.push([dots.length, bars.length, inside, tall, section.querySelectorAll('table.history-runs tbody tr').length].join('/'));"
+      " var rows = section.querySelectorAll('table.history-runs tbody tr').length;"
+      " facts.push([dots.length, bars.length, inside, tall, rows].join('/'));"
       "});"
       "document.body.setAttribute('data-facts', facts.join(' '));</script>";
   std::string page = history_page_text();

@@ -42,9 +42,9 @@ std::string history_lead(const HistoryView& view) {
   std::string machine_list;
   for (const auto& machine : machines) machine_list += (machine_list.empty() ? "" : "; ") + machine;
   const std::size_t n = view.series.size();
-  return "<p class=\"lead\">" + escape(view.location) + ": " + std::to_string(n) + (n == 1 ? " benchmark" : " benchmarks") +
-         " over " + std::to_string(runs.size()) + (runs.size() == 1 ? " run" : " runs") + " on " +
-         escape(machine_list) +
+  return "<p class=\"lead\">" + escape(view.location) + ": " + std::to_string(n) +
+         (n == 1 ? " benchmark" : " benchmarks") + " over " + std::to_string(runs.size()) +
+         (runs.size() == 1 ? " run" : " runs") + " on " + escape(machine_list) +
          ". Each run's score is a dot, its 95% interval a bar (across runs where the run knew the machine's speed "
          "between runs, else over its forks); a line joins the runs of the same timed code, and a dashed line marks "
          "where the code changed (a new series). A purple line marks a change point with its size and the commit it "
@@ -69,13 +69,15 @@ std::string history_page(const HistoryView& view) {
   std::vector<bool> drawn;
   const auto marks = placed_marks(view, drawn);
   std::string body = "<h1>tare history</h1>" + history_lead(view) + unplaced(view, drawn);
-  body += "<table class=\"sortable\" id=\"history-summary\"><thead><tr><th>Benchmark</th><th>Machine</th><th>Runs</th>"
-          "<th>Code series</th><th>Latest score</th><th>95% CI</th><th>Unit</th><th>Change points</th></tr></thead>"
-          "<tbody>\n";
+  body +=
+      "<table class=\"sortable\" id=\"history-summary\"><thead><tr><th>Benchmark</th><th>Machine</th><th>Runs</th>"
+      "<th>Code series</th><th>Latest score</th><th>95% CI</th><th>Unit</th><th>Change points</th></tr></thead>"
+      "<tbody>\n";
   for (std::size_t s = 0; s < view.series.size(); ++s)
     body += history_summary_row(view.series[s], series_anchor(s), marks[s].size());
   body += "</tbody></table>\n";
-  for (std::size_t s = 0; s < view.series.size(); ++s) body += history_section(view.series[s], series_anchor(s), marks[s]);
+  for (std::size_t s = 0; s < view.series.size(); ++s)
+    body += history_section(view.series[s], series_anchor(s), marks[s]);
   return html_document("tare history: " + view.location, body);
 }
 

@@ -13,7 +13,10 @@ namespace {
 std::string history_interval_cell(const std::optional<results::Interval>& interval, double factor) {
   if (!interval) return table_cell("–");
   std::string text = "[";
-  text.append(history_number(interval->low * factor)).append(", ").append(history_number(interval->high * factor)).append("]");
+  text.append(history_number(interval->low * factor))
+      .append(", ")
+      .append(history_number(interval->high * factor))
+      .append("]");
   return table_cell(text, interval->low * factor);
 }
 
@@ -87,8 +90,8 @@ std::string history_section(const store::ScoreSeries& series, const std::string&
   std::string html = "<section class=\"history\" id=\"" + anchor + "\"><h2>" + escape(series.name) +
                      " <span class=\"file\">" + escape(series.mode + ", " + scale.unit) + " · on " +
                      escape(series.machine) + "</span></h2>";
-  html += "<div class=\"history-row\">" + history_chart(series, marks) + runs_table(series, marks, scale.factor) +
-          "</div>";
+  html +=
+      "<div class=\"history-row\">" + history_chart(series, marks) + runs_table(series, marks, scale.factor) + "</div>";
   return html + "</section>\n";
 }
 

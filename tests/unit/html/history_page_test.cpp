@@ -48,8 +48,8 @@ store::ScoreSeries series_of(std::vector<store::StoredScore> runs, const std::st
 
 // Five runs: two of code "aa", then three of code "bb" (the first of them 20% slower).
 store::ScoreSeries two_codes() {
-  return series_of({scored_run(1, 10, "aa"), scored_run(2, 10.1, "aa"), scored_run(4, 12, "bb", true), scored_run(5, 12.1, "bb", true),
-                    scored_run(7, 11.9, "bb", true)});
+  return series_of({scored_run(1, 10, "aa"), scored_run(2, 10.1, "aa"), scored_run(4, 12, "bb", true),
+                    scored_run(5, 12.1, "bb", true), scored_run(7, 11.9, "bb", true)});
 }
 
 std::string chart_of(const std::string& page) {
@@ -121,7 +121,8 @@ TEST(HistoryPage, ASeriesIsSplitWhereItsTimedCodeChanged) {
 }
 
 TEST(HistoryPage, ARunThatDidNotRecordItsCodeIsNotKnownToBeOfTheSame) {
-  const auto segments = code_segments({scored_run(1, 10, ""), scored_run(2, 10, "aa"), scored_run(3, 10, "aa"), scored_run(4, 10, "")});
+  const auto segments =
+      code_segments({scored_run(1, 10, ""), scored_run(2, 10, "aa"), scored_run(3, 10, "aa"), scored_run(4, 10, "")});
   ASSERT_EQ(segments.size(), 3u);
   EXPECT_EQ(segments[1].first, 1u);
   EXPECT_EQ(segments[1].last, 3u);
@@ -130,10 +131,11 @@ TEST(HistoryPage, ARunThatDidNotRecordItsCodeIsNotKnownToBeOfTheSame) {
 }
 
 TEST(HistoryPage, ChangePointsAreMarkedAtTheirFirstRunWithTheirSizeAndCommit) {
-  HistoryView view{"runs.sqlite", {two_codes(), series_of({scored_run(1, 3, ""), scored_run(2, 3, "")}, "hash/size=4")}, {}};
+  HistoryView view{
+      "runs.sqlite", {two_codes(), series_of({scored_run(1, 3, ""), scored_run(2, 3, "")}, "hash/size=4")}, {}};
   view.marks.push_back({"sort/size=8", kBox, 4, 19.5, results::Interval{0.95, 15.25, 23.75}});
   view.marks.push_back({"sort/size=8", "another machine", 4, -30, std::nullopt});  // not this series
-  view.marks.push_back({"hash/size=4", kBox, 99, 5, std::nullopt});               // no such run
+  view.marks.push_back({"hash/size=4", kBox, 99, 5, std::nullopt});                // no such run
   const std::string page = history_page(view);
   const std::string chart = chart_of(page);  // sort/size=8's
   EXPECT_EQ(history_occurrences(page, "<line class=\"change-mark\""), 1u);
