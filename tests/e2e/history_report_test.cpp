@@ -164,8 +164,9 @@ TEST(HistoryReport, AChangeOfTimedCodeStartsANewSeries) {
   ASSERT_EQ(reported.exit_code, 0) << reported.err;
   const std::string text = tare_e2e::slurp(page);
   EXPECT_EQ(times_found(text, "data-chart=\"history\""), 1u);
-  EXPECT_EQ(times_found(text, "<circle class=\"run-score\""), 3u);
-  EXPECT_EQ(times_found(text, "<polyline class=\"history-line\""), 1u);  // the first code's two runs
+  EXPECT_EQ(times_found(text, "<circle class=\"run-score\""), 2u);            // the first code's two runs
+  EXPECT_EQ(times_found(text, "<circle class=\"run-score alternate\""), 1u);  // the changed code's
+  EXPECT_EQ(times_found(text, "<polyline class=\"history-line\""), 1u);
   EXPECT_EQ(times_found(text, "<line class=\"code-change\""), 1u);
   EXPECT_NE(text.find("the timed code changed at run 3 (code "), std::string::npos);
   EXPECT_NE(text.find(">3 runs · 2 code series</text>"), std::string::npos);

@@ -57,6 +57,10 @@ void commit_labels(Plot& plot, const std::vector<store::StoredScore>& runs) {
     plot.x_label_at(static_cast<double>(i), commit_label(runs[i].commit));
 }
 
+// Every other code series in another colour (its line, dots and bars), so that where one
+// ends and the next begins shows at a glance.
+const char* series_colour(std::size_t segment) { return segment % 2 ? " alternate" : ""; }
+
 void code_series(Plot& plot, const std::vector<store::StoredScore>& runs, const std::vector<CodeSegment>& segments,
                  double factor) {
   for (std::size_t k = 0; k < segments.size(); ++k) {
@@ -68,21 +72,23 @@ void code_series(Plot& plot, const std::vector<store::StoredScore>& runs, const 
     std::vector<std::pair<double, double>> line;
     for (std::size_t i = segment.first; i < segment.last; ++i)
       if (runs[i].benchmark.score) line.emplace_back(static_cast<double>(i), *runs[i].benchmark.score * factor);
-    plot.polyline(line, k % 2 ? "history-line alternate" : "history-line");
+    plot.polyline(line, std::string("history-line") + series_colour(k));
   }
 }
 
-void runs_drawn(Plot& plot, const std::vector<store::StoredScore>& runs, const report::detail::Scale& scale) {
+void runs_drawn(Plot& plot, const std::vector<store::StoredScore>& runs, const std::vector<CodeSegment>& segments,
+                const report::detail::Scale& scale) {
   const double half = std::min(0.3, kBarHalfPixels / plot.pixels_across(1));
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const auto& b = runs[i].benchmark;
-    const double x = static_cast<double>(i);
-    const std::string tooltip = run_tooltip(runs[i], scale);
-    if (const auto drawn = drawn_interval(b))
-      plot.box(x - half, drawn->interval.low * scale.factor, x + half, drawn->interval.high * scale.factor,
-               drawn->across ? "run-ci across" : "run-ci", tooltip);
-    if (b.score) plot.dot(x, *b.score * scale.factor, 3.5, "run-score", tooltip);
-  }
+  for (std::size_t k = 0; k < segments.size(); ++k)
+    for (std::size_t i = segments[k].first; i < segments[k].last; ++i) {
+      const auto& b = runs[i].benchmark;
+      const double x = static_cast<double>(i);
+      const std::string tooltip = run_tooltip(runs[i], scale);
+      if (const auto drawn = drawn_interval(b))
+        plot.box(x - half, drawn->interval.low * scale.factor, x + half, drawn->interval.high * scale.factor,
+                 std::string(drawn->across ? "run-ci across" : "run-ci") + series_colour(k), tooltip);
+      if (b.score) plot.dot(x, *b.score * scale.factor, 3.5, std::string("run-score") + series_colour(k), tooltip);
+    }
 }
 
 void marks_drawn(Plot& plot, const std::vector<store::StoredScore>& runs, const std::vector<PlacedMark>& marks,
@@ -143,7 +149,7 @@ std::string history_chart(const store::ScoreSeries& series, const std::vector<Pl
                "caption");
   commit_labels(plot, runs);
   code_series(plot, runs, segments, scale.factor);
-  runs_drawn(plot, runs, scale);
+  runs_drawn(plot, runs, segments, scale);
   marks_drawn(plot, runs, marks, y);
   return plot.svg();
 }

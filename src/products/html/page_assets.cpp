@@ -82,6 +82,8 @@ svg.chart circle.run-score { fill: #0969da; }
 svg.chart rect.run-ci { fill: #0969da; fill-opacity: 0.25; stroke: #0969da; stroke-width: 0.5; }
 svg.chart polyline.history-line { fill: none; stroke: #0969da; stroke-width: 1.2; }
 svg.chart polyline.history-line.alternate { stroke: #1a7f37; }
+svg.chart circle.run-score.alternate { fill: #1a7f37; }
+svg.chart rect.run-ci.alternate { fill: #1a7f37; stroke: #1a7f37; }
 svg.chart line.code-change { stroke: #57606a; stroke-dasharray: 5 3; stroke-width: 1.2; }
 svg.chart line.change-mark { stroke: #8250df; stroke-width: 2; }
 svg.chart text.change-mark-label { fill: #8250df; font-weight: 600; }

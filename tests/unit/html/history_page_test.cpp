@@ -57,10 +57,12 @@ std::string chart_of(const std::string& page) {
   return at == std::string::npos ? "" : page.substr(at, page.find("</svg>", at) + 6 - at);
 }
 
-// The x (in pixels) of each element of `kind` ("circle" cx, "line" x1) with class `css_class`.
+// The x (in pixels) of each element of `kind` ("circle" cx, "line" x1) with class `css_class`
+// (in either series' colour).
 std::vector<double> xs_of(const std::string& svg, const std::string& element, const std::string& css_class) {
   const std::string attribute = element == "circle" ? "cx" : "x1";
-  const std::regex pattern("<" + element + " class=\"" + css_class + "\" " + attribute + "=\"([0-9.]+)\"");
+  const std::regex pattern("<" + element + " class=\"" + css_class + "(?: alternate)?\" " + attribute +
+                           "=\"([0-9.]+)\"");
   std::vector<double> xs;
   for (auto it = std::sregex_iterator(svg.begin(), svg.end(), pattern); it != std::sregex_iterator(); ++it)
     xs.push_back(std::stod((*it)[1].str()));
@@ -71,9 +73,10 @@ TEST(HistoryPage, EveryRunsScoreAndIntervalAreDrawnWithItsCommitAndTime) {
   const std::string page = history_page({"runs.sqlite", {two_codes()}, {}});
   const std::string chart = chart_of(page);
   ASSERT_FALSE(chart.empty());
-  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score\""), 5u);
-  EXPECT_EQ(history_occurrences(chart, "<rect class=\"run-ci\""), 2u);         // over its forks: runs 1 and 2
-  EXPECT_EQ(history_occurrences(chart, "<rect class=\"run-ci across\""), 3u);  // across runs where known
+  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score"), 5u);
+  EXPECT_EQ(history_occurrences(chart, "<rect class=\"run-ci\""), 2u);  // over its forks: runs 1 and 2
+  // Across runs where known: runs 4, 5 and 7, of the second code (in the other colour).
+  EXPECT_EQ(history_occurrences(chart, "<rect class=\"run-ci across alternate\""), 3u);
   EXPECT_NE(chart.find("run 4 · 2026-03-01 16:00:00 · commit c0ffee40123456789abcdef · score 12 ns/op · 95% "
                        "interval across runs [11.4, 12.6] · 5 forks · code bb"),
             std::string::npos)
@@ -110,6 +113,8 @@ TEST(HistoryPage, ASeriesIsSplitWhereItsTimedCodeChanged) {
   EXPECT_EQ(history_occurrences(chart, "<polyline class=\"history-line alternate\""), 1u);
   EXPECT_EQ(history_occurrences(chart, "<line class=\"code-change\""), 1u);
   EXPECT_NE(chart.find("the timed code changed at run 4 (code bb): a new series"), std::string::npos);
+  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score\""), 2u);
+  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score alternate\""), 3u);
   // The dashed line stands between the last run of the old code and the first of the new.
   const auto runs = xs_of(chart, "circle", "run-score");
   const auto change = xs_of(chart, "line", "code-change");
@@ -181,7 +186,7 @@ TEST(HistoryPage, ARunWithoutAScoreHasARowButNoMark) {
   runs[1].benchmark.ci.reset();
   const std::string page = history_page({"runs.sqlite", {series_of(runs)}, {}});
   const std::string chart = chart_of(page);
-  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score\""), 4u);
+  EXPECT_EQ(history_occurrences(chart, "<circle class=\"run-score"), 4u);
   EXPECT_EQ(history_occurrences(chart, "<rect class=\"run-ci"), 4u);
   EXPECT_EQ(history_occurrences(page, "<tr><td data-value=\"2\">2</td>"), 1u);  // run 2's row
 }
