@@ -4,8 +4,10 @@
 // one line and exit 2 before anything runs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -22,7 +24,7 @@ tare_test::SlurmCluster* g_cluster = nullptr;
 
 class SlurmEnvironment : public ::testing::Environment {
  public:
-  void SetUp() override { g_cluster = new tare_test::SlurmCluster(); }
+  void SetUp() override { g_cluster = new tare_test::SlurmCluster(2); }
   void TearDown() override {
     delete g_cluster;
     g_cluster = nullptr;
@@ -48,38 +50,66 @@ int count_lines(const std::string& text) {
   return lines;
 }
 
-TEST_F(SlurmRun, EveryForkOfANativeSuiteRunsAsAJobStepOnTheNode) {
-  const auto json = scratch("fleet.json");
-  const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--nodes", "1", "--quick", "--forks", "3",
-                                         "--json", json.string(), "--history", "off"});
-  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  std::ifstream in(json);
-  const auto fleet = nlohmann::json::parse(in);
+// The fleet document's machines, each checked: ok, described on its node (this machine),
+// every fork a step of the run's own job on that node, no step twice. Returns their names.
+std::set<std::string> checked_machines(const nlohmann::json& fleet, std::size_t forks_each) {
   EXPECT_EQ(fleet.at("schema"), "tare.fleet/1");
   EXPECT_EQ(fleet.at("launcher"), "slurm");
   const std::string job = fleet.at("slurm_job");
-  ASSERT_FALSE(job.empty());
-  ASSERT_EQ(fleet.at("machines").size(), 1u);
-  const auto& machine = fleet.at("machines")[0];
-  EXPECT_EQ(machine.at("machine"), g_cluster->node());
-  EXPECT_EQ(machine.at("status"), "ok");
-  const auto& results = machine.at("results");
-  EXPECT_EQ(results.at("schema"), "tare.results/1");
-  EXPECT_EQ(results.at("context").at("host"), g_cluster->node());  // described on the node
-  ASSERT_EQ(results.at("benchmarks").size(), 1u);
-  const auto& forks = results.at("benchmarks")[0].at("forks");
-  ASSERT_EQ(forks.size(), 3u);
-  std::set<std::string> steps;
-  for (const auto& fork : forks) {
-    EXPECT_EQ(fork.at("status"), "ok");
-    EXPECT_EQ(fork.at("node"), g_cluster->node());
-    const std::string step = fork.at("slurm_step");
-    EXPECT_EQ(step.rfind(job + ".", 0), 0u) << step;  // a step of the run's own job
-    steps.insert(step);
+  EXPECT_FALSE(job.empty());
+  std::set<std::string> machines, steps;
+  std::size_t forks_seen = 0;
+  for (const auto& machine : fleet.at("machines")) {
+    const std::string name = machine.at("machine");
+    machines.insert(name);
+    EXPECT_EQ(machine.at("status"), "ok") << machine.at("error");
+    const auto& results = machine.at("results");
+    EXPECT_EQ(results.at("schema"), "tare.results/1");
+    EXPECT_FALSE(results.at("context").at("host").get<std::string>().empty());
+    const auto& forks = results.at("benchmarks").at(0).at("forks");
+    EXPECT_EQ(forks.size(), forks_each) << name;
+    for (const auto& fork : forks) {
+      EXPECT_EQ(fork.at("status"), "ok");
+      EXPECT_EQ(fork.at("node"), name);
+      const std::string step = fork.at("slurm_step");
+      EXPECT_EQ(step.rfind(job + ".", 0), 0u) << step;  // a step of the run's own job
+      steps.insert(step);
+      ++forks_seen;
+    }
   }
-  EXPECT_EQ(steps.size(), forks.size());  // each fork a step of its own
-  EXPECT_NE(r.out.find("machine " + g_cluster->node() + " (Slurm job " + job + "): ok"), std::string::npos) << r.out;
+  EXPECT_EQ(steps.size(), forks_seen);  // each fork a step of its own
+  return machines;
+}
+
+nlohmann::json read_fleet(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+TEST_F(SlurmRun, EveryForkOfANativeSuiteRunsAsAJobStepOnTheNode) {
+  const auto json = scratch("one.json");
+  const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--nodes", "1", "--quick", "--forks", "3",
+                                         "--budget", "60", "--json", json.string(), "--history", "off"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto fleet = read_fleet(json);
+  const auto machines = checked_machines(fleet, 3);
+  ASSERT_EQ(machines.size(), 1u);
+  const std::string node = *machines.begin();
+  const auto& nodes = g_cluster->nodes();
+  EXPECT_NE(std::find(nodes.begin(), nodes.end(), node), nodes.end()) << node;
+  const std::string job = fleet.at("slurm_job");
+  EXPECT_NE(r.out.find("machine " + node + " (Slurm job " + job + "): ok"), std::string::npos) << r.out;
   // The allocation was given back: nothing of the run is left in the queue.
+  EXPECT_TRUE(no_job_left());
+}
+
+TEST_F(SlurmRun, EachNodeRunsTheWholeSuiteAndKeepsItsOwnResults) {
+  const auto json = scratch("two.json");
+  const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--nodes", "2", "--quick", "--forks", "3",
+                                         "--budget", "60", "--json", json.string(), "--history", "off"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto machines = checked_machines(read_fleet(json), 3);
+  EXPECT_EQ(machines, std::set<std::string>(g_cluster->nodes().begin(), g_cluster->nodes().end()));
   EXPECT_TRUE(no_job_left());
 }
 
@@ -107,6 +137,82 @@ TEST_F(SlurmRun, SlurmOptionsWithoutTheSlurmLauncherAreUsageErrors) {
   const auto r = tare_test::run_process({kNops, "--nodes", "2"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--nodes needs --launcher slurm"), std::string::npos) << r.err;
+}
+
+}  // namespace
+
+namespace {
+
+// Starts `args` with stdout and stderr in `output`, in a process group of its own; its pid.
+pid_t start_in_background(const std::vector<std::string>& args, const std::filesystem::path& output) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    const int in = open("/dev/null", O_RDONLY);
+    const int out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (in < 0 || out < 0) _exit(126);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(out, 2);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+// Whether a step other than the first two (each node's description) runs on `node`: a fork.
+bool fork_step_running_on(const std::string& node) {
+  const auto steps = tare_test::SlurmCluster::command({"squeue", "--steps", "--noheader", "--format=%i %N"});
+  std::istringstream lines(steps.out);
+  for (std::string step, nodes; lines >> step >> nodes;) {
+    const auto dot = step.find('.');
+    if (nodes == node && dot != std::string::npos && std::atoi(step.c_str() + dot + 1) >= 2) return true;
+  }
+  return false;
+}
+
+// Last: it takes a node down mid-run, then brings it back.
+TEST_F(SlurmRun, ANodeLostMidRunIsReportedFailedAndTheOthersKept) {
+  const std::string lost = g_cluster->nodes().at(1);
+  const auto json = scratch("lost.json");
+  const auto output = scratch("lost.out");
+  // Enough forks that the run is still going when the node is lost.
+  const pid_t run = start_in_background({kNops, "--launcher", "slurm", "--nodes", "2", "--forks", "20", "--max-forks",
+                                         "20", "--budget", "120", "--measure-ms", "20", "--warmup-max-ms", "20", "--json", json.string(),
+                                         "--history", "off", "--quiet"},
+                                        output);
+  ASSERT_GT(run, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  bool seen = false;
+  while (!(seen = fork_step_running_on(lost)) && std::chrono::steady_clock::now() < deadline &&
+         !tare_test::exits_by(run, std::chrono::steady_clock::now() + std::chrono::milliseconds(50))) {
+  }
+  if (seen) g_cluster->stop_node(1);
+  const bool ended = tare_test::exits_by(run, std::chrono::steady_clock::now() + std::chrono::seconds(120));
+  if (!ended) kill(-run, SIGKILL);
+  int status = 0;
+  waitpid(run, &status, 0);
+  const bool back = g_cluster->restart_node(1);
+  ASSERT_TRUE(seen) << "no fork ran on " << lost << "; " << tare_test::slurp(output);
+  ASSERT_TRUE(ended);
+  EXPECT_EQ(WEXITSTATUS(status), 1) << tare_test::slurp(output);
+  const auto fleet = read_fleet(json);
+  ASSERT_EQ(fleet.at("machines").size(), 2u);
+  for (const auto& machine : fleet.at("machines")) {
+    if (machine.at("machine") == lost) {
+      EXPECT_EQ(machine.at("status"), "failed");
+      EXPECT_NE(machine.at("error").get<std::string>().find("on node " + lost), std::string::npos) << machine.at("error");
+      // What it measured before it was lost is kept.
+      EXPECT_FALSE(machine.at("results").at("benchmarks").at(0).at("forks").empty());
+    } else {
+      EXPECT_EQ(machine.at("status"), "ok") << machine.at("error");
+      EXPECT_EQ(machine.at("results").at("benchmarks").at(0).at("forks").size(), 20u);
+    }
+  }
+  EXPECT_TRUE(back) << "the node did not come back";
 }
 
 }  // namespace
