@@ -133,10 +133,27 @@ TEST_F(SlurmRun, SlurmUnreachableIsOneLineAndExit2) {
   EXPECT_EQ(r.out, "");
 }
 
+TEST_F(SlurmRun, TareAbRunsBothSidesOfEveryPairOnOneNode) {
+  const auto json = scratch("ab.json");
+  const auto r = tare_test::run_process({TARE_CLI, "ab", TARE_AB_BASE, TARE_AB_SLOWER, "--launcher", "slurm", "--pairs",
+                                         "4", "--measure-ms", "20", "--warmup-max-ms", "20", "--json", json.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::ifstream in(json);
+  const auto doc = nlohmann::json::parse(in);
+  const auto& row = doc.at("benchmarks").at(0);
+  EXPECT_EQ(row.at("base").at("forks"), 4);  // one per pair: each a pair of live steps at once
+  EXPECT_EQ(row.at("verdict"), "slower") << r.out;  // four times the work
+  EXPECT_NE(r.out.find("pairs ran as Slurm job steps on node "), std::string::npos) << r.out;
+  EXPECT_TRUE(no_job_left());
+}
+
 TEST_F(SlurmRun, SlurmOptionsWithoutTheSlurmLauncherAreUsageErrors) {
   const auto r = tare_test::run_process({kNops, "--nodes", "2"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--nodes needs --launcher slurm"), std::string::npos) << r.err;
+  const auto ab = tare_test::run_process({TARE_CLI, "ab", kNops, kNops, "--partition", "p"});
+  EXPECT_EQ(ab.exit_code, 2);
+  EXPECT_NE(ab.err.find("--partition needs --launcher slurm"), std::string::npos) << ab.err;
 }
 
 }  // namespace

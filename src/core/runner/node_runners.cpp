@@ -39,7 +39,7 @@ std::vector<std::string> node_environment(const std::string& job, const NodeRunn
   return environment;
 }
 
-std::string last_line(std::string text) {
+std::string last_printed_line(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   const auto newline = text.rfind('\n');
   return newline == std::string::npos ? text : text.substr(newline + 1);
@@ -51,7 +51,7 @@ void look_at(Running& r) {
   if (!r.child->exit().exited()) return;
   if (r.output_open) system::read_available(r.child->output_fd(), r.output);
   r.outcome.wait_status = r.child->end();
-  r.outcome.last_line = last_line(r.output.text());
+  r.outcome.last_line = last_printed_line(r.output.text());
   r.done = true;
 }
 

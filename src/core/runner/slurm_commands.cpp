@@ -38,7 +38,7 @@ std::vector<std::string> node_names(const std::string& hostnames_output) {
 }
 
 std::vector<std::string> step_args(const std::string& job, const std::string& node) {
-  return {"--jobid=" + job, "--nodelist=" + node, "--nodes=1", "--ntasks=1", "--whole", "--quiet"};
+  return {"--jobid=" + job, "--nodelist=" + node, "--nodes=1", "--ntasks=1", "--whole", "--overlap", "--quiet"};
 }
 
 std::string first_line(const std::string& text) {

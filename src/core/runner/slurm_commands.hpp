@@ -28,8 +28,9 @@ std::optional<std::string> granted_job(const std::string& salloc_messages);
 std::vector<std::string> node_names(const std::string& hostnames_output);
 
 /// srun's arguments for one step of one task on `node` of job `job`, with every resource
-/// the job has there (a fork's threads are not squeezed onto one CPU), Slurm's own
-/// messages off; the command follows them.
+/// the job has there (a fork's threads are not squeezed onto one CPU) and sharing them with
+/// the job's other steps (the two workers of a `tare ab` pair are alive at once), Slurm's
+/// own messages off; the command follows them.
 std::vector<std::string> step_args(const std::string& job, const std::string& node);
 
 /// The shell line that starts srun (its path in $0, its arguments in "$@") with the pipes a

@@ -21,6 +21,12 @@ namespace {
 // The clock's rate is timed on the node as in a run (run.cpp's kTscCalibration).
 constexpr std::chrono::milliseconds kNodeClockCalibration{20};
 
+std::string cpu_list(const std::vector<int>& cpus) {
+  std::string list;
+  for (int cpu : cpus) list += (list.empty() ? "" : ",") + std::to_string(cpu);
+  return list;
+}
+
 // A worker in a job step: the local channel to srun, whose stdin and stdout are the step's,
 // read through once the worker said where it runs.
 class SlurmStep final : public WorkerChannel {
@@ -65,7 +71,9 @@ class SlurmStep final : public WorkerChannel {
     for (auto& arg : step_args(job_.id, node_)) step.wrapper.push_back(std::move(arg));
     step.wrapper.insert(step.wrapper.end(), command.wrapper.begin(), command.wrapper.end());
     step.environment.push_back(std::string(worker::kStdioEnv) + "=1");
-    step.cpus.clear();  // the node's CPUs are the step's business, not this machine's
+    // srun's process is this machine's; the worker pins itself on the node.
+    if (!command.cpus.empty()) step.environment.push_back(std::string(worker::kCpusEnv) + "=" + cpu_list(command.cpus));
+    step.cpus.clear();
     return step;
   }
 

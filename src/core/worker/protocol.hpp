@@ -62,6 +62,9 @@ inline constexpr int kCommandFd = 3;
 inline constexpr int kReplyFd = 4;
 /// Set (to 1) in a worker's environment: its pipes are its stdin and stdout (stdio_pipes.hpp).
 inline constexpr const char* kStdioEnv = "TARE_WORKER_STDIO";
+/// With kStdioEnv: the CPUs the worker pins itself to ("0,2,5"), since the runner, on another
+/// machine, cannot; absent: wherever the system puts it.
+inline constexpr const char* kCpusEnv = "TARE_WORKER_CPUS";
 
 /// What a worker process is asked to run.
 struct WorkerSpec {

@@ -1,11 +1,13 @@
 #include "worker/stdio_pipes.hpp"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <string>
 
+#include "text/split.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::worker {
@@ -29,6 +31,20 @@ std::string step_name() {
   return job.empty() || step.empty() ? "-" : job + "." + step;
 }
 
+// The runner pins a local worker from outside, at once (runner/worker_process); a worker in
+// a job step on another machine pins itself, before the benchmark is set up.
+void pin_to_listed_cpus() {
+  const std::string listed = variable(kCpusEnv);
+  if (listed.empty()) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (const auto& cpu : text::split(listed, ',')) {
+    const int n = std::atoi(cpu.c_str());
+    if (n >= 0 && n < CPU_SETSIZE) CPU_SET(n, &set);
+  }
+  sched_setaffinity(0, sizeof set, &set);
+}
+
 }  // namespace
 
 std::optional<Placement> adopt_stdio_pipes() {
@@ -42,6 +58,7 @@ std::optional<Placement> adopt_stdio_pipes() {
     dup2(nothing, STDIN_FILENO);
     close(nothing);
   }
+  pin_to_listed_cpus();
   return Placement{node_name(), step_name()};
 }
 

@@ -11,7 +11,8 @@
 namespace tare::worker {
 
 /// When the environment holds kStdioEnv: moves stdin and stdout to kCommandFd and kReplyFd,
-/// points stdout at stderr and stdin at /dev/null, and returns where this process runs
+/// points stdout at stderr and stdin at /dev/null, pins this process to the CPUs kCpusEnv
+/// lists (best effort: one it cannot be pinned to is no error), and returns where it runs
 /// (SLURMD_NODENAME, else the host name; SLURM_JOB_ID.SLURM_STEP_ID, "-" outside Slurm).
 /// nullopt, touching nothing, otherwise.
 std::optional<Placement> adopt_stdio_pipes();

@@ -23,7 +23,7 @@ std::optional<tare::runner::RunOptions> parse_slurm_line(std::vector<std::string
 // A wait status as waitpid gives it for a process that exited with `code`.
 int exited_with(int code) { return code << 8; }
 
-tare::results::Run run_of(std::vector<std::pair<std::string, bool>> benchmarks) {
+tare::results::Run machine_results_of(std::vector<std::pair<std::string, bool>> benchmarks) {
   tare::results::Run run;
   for (const auto& [name, ok] : benchmarks) {
     tare::results::Benchmark b;
@@ -91,7 +91,7 @@ TEST(SlurmCommands, ListsNodeNamesOneALine) {
 
 TEST(SlurmCommands, StartsOneTaskOnTheNodeWithAllItsResources) {
   EXPECT_EQ(tare::runner::step_args("41", "n2"), (std::vector<std::string>{"--jobid=41", "--nodelist=n2", "--nodes=1",
-                                                                            "--ntasks=1", "--whole", "--quiet"}));
+                                                                            "--ntasks=1", "--whole", "--overlap", "--quiet"}));
 }
 
 TEST(SlurmCommands, TellsTheFirstLineOfAComplaint) {
@@ -101,7 +101,7 @@ TEST(SlurmCommands, TellsTheFirstLineOfAComplaint) {
 
 TEST(SlurmFleet, AMachineIsOkWhenItsRunnerExited0WithEveryBenchmarkRun) {
   const auto machine =
-      tare::runner::machine_run("n1", {exited_with(0), ""}, run_of({{"a", true}, {"b", true}}));
+      tare::runner::machine_run("n1", {exited_with(0), ""}, machine_results_of({{"a", true}, {"b", true}}));
   EXPECT_EQ(machine.machine, "n1");
   EXPECT_TRUE(machine.ok);
   EXPECT_EQ(machine.error, "");
@@ -109,7 +109,7 @@ TEST(SlurmFleet, AMachineIsOkWhenItsRunnerExited0WithEveryBenchmarkRun) {
 }
 
 TEST(SlurmFleet, AFailedMachineSaysWhyAndKeepsWhatItMeasured) {
-  const auto failed_benchmark = tare::runner::machine_run("n1", {exited_with(1), "ignored"}, run_of({{"a", true}, {"b", false}}));
+  const auto failed_benchmark = tare::runner::machine_run("n1", {exited_with(1), "ignored"}, machine_results_of({{"a", true}, {"b", false}}));
   EXPECT_FALSE(failed_benchmark.ok);
   EXPECT_EQ(failed_benchmark.error, "b: worker on node n1 (step 7.3): exited with status 1");
   ASSERT_TRUE(failed_benchmark.run);
@@ -130,7 +130,7 @@ TEST(SlurmFleet, AFailedMachineSaysWhyAndKeepsWhatItMeasured) {
 
 TEST(SlurmFleet, ExitsOneWhenAnyMachineFailed) {
   tare::results::Fleet fleet;
-  fleet.machines = {tare::runner::machine_run("n1", {exited_with(0), ""}, run_of({{"a", true}}))};
+  fleet.machines = {tare::runner::machine_run("n1", {exited_with(0), ""}, machine_results_of({{"a", true}}))};
   EXPECT_EQ(tare::runner::fleet_exit_status(fleet), 0);
   fleet.machines.push_back(tare::runner::machine_run("n2", {exited_with(1), "lost"}, std::nullopt));
   EXPECT_EQ(tare::runner::fleet_exit_status(fleet), 1);
