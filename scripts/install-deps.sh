@@ -11,6 +11,9 @@ if [[ "${1:-}" == "--tests" ]]; then
   packages+=(binutils)
   # The Kafka tests produce and consume with a real Kafka client besides tare's own.
   packages+=(kcat)
+  # --launcher slurm's tests start a real single-node Slurm (tests/support/slurm_cluster.hpp):
+  # its daemons and commands, and munge for its authentication. tare links neither.
+  packages+=(slurm-wlm munge)
   # The HTML report is opened in a real browser, headless (tests/e2e/report_test.cpp).
   packages+=(chromium)
   # The .deb test: dpkg-shlibdeps works out the tare command's run-time dependencies.

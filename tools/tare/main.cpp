@@ -98,7 +98,24 @@ struct AbArgs {
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
   std::string threshold = "1%", fail_on, markdown, json, filter, budget = "30s", metric = "time";
+  std::string launcher;
+  CLI::Option* partition = nullptr;
+  CLI::Option* slurm_args = nullptr;
 };
+
+// --launcher, and the Slurm options it alone takes.
+void apply_ab_launcher(AbArgs& args) {
+  if (args.launcher == "slurm") args.options.launcher = tare::runner::LauncherKind::slurm;
+  else if (!args.launcher.empty() && args.launcher != "local")
+    throw tare::input::UsageError("--launcher " + args.launcher + ": expected local or slurm");
+  if (args.options.launcher == tare::runner::LauncherKind::slurm) {
+    if (args.options.metric == tare::compare::Metric::instructions)
+      throw tare::input::UsageError("--metric instructions runs callgrind here, not on Slurm's nodes: not with --launcher slurm");
+    return;
+  }
+  for (const CLI::Option* given : {args.partition, args.slurm_args})
+    if (given->count() > 0) throw tare::input::UsageError(given->get_name() + " needs --launcher slurm");
+}
 
 int ab_command(AbArgs& args) {
   check_report_paths(args.markdown, args.json);
@@ -110,6 +127,7 @@ int ab_command(AbArgs& args) {
     throw tare::input::UsageError("--pairs must be at least 2 (the interval is over pairs)");
   args.options.budget_seconds = tare::input::parse_duration(args.budget, "--budget", tare::input::TimeUnit::seconds);
   args.options.metric = tare::tool::parse_metric(args.metric);
+  apply_ab_launcher(args);
   if (args.seed_option->count() > 0) args.options.seed = args.seed;
   const auto report = tare::ab::run_ab(args.options);
   return report_comparison(report, args.markdown, args.json, args.fail_on);
@@ -188,6 +206,16 @@ void add_ab_command(CLI::App& app, AbArgs& args, CLI::App*& command) {
              "  tare ab ./bench_main ./bench_branch --filter sort --budget 2m --fail-on slower");
   ab->add_flag("--quiet", args.options.quiet,
                "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
+  ab->add_option("--launcher", args.launcher,
+                 "Where the pairs run: local (the default) or slurm (both workers of every pair job steps on one "
+                 "node of an exclusive allocation; docs/slurm.md)")
+      ->type_name("local|slurm");
+  args.partition = ab->add_option("--partition", args.options.slurm.partition, "--launcher slurm: the partition to use")
+                       ->type_name("NAME");
+  args.slurm_args = ab->add_option("--slurm-arg", args.options.slurm.args,
+                                   "--launcher slurm: an argument for salloc, as it is (repeatable)")
+                        ->type_name("ARG")
+                        ->allow_extra_args(false);
 }
 
 // Every command's arguments, filled by the command line.

@@ -148,6 +148,8 @@ results::Allocations read_allocations(const Field& f) {
 results::Fork read_fork(const Field& f, detail::ResultsDocument& document) {
   results::Fork fork;
   fork.pid = to_int(f.at("pid"));
+  if (auto node = f.find("node")) fork.node = node->text();
+  if (auto step = f.find("slurm_step")) fork.slurm_step = step->text();
   const std::string status = f.find("status") ? read_status(f.at("status")) : "ok";
   fork.ok = status == "ok";
   if (auto error = f.find("error")) fork.error = error->text_or_empty();

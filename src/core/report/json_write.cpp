@@ -89,6 +89,8 @@ Json allocations_json(const results::Allocations& counted) {
 Json fork_json(const results::Fork& f) {
   Json j;
   j["pid"] = f.pid;
+  if (!f.node.empty()) j["node"] = f.node;
+  if (!f.slurm_step.empty()) j["slurm_step"] = f.slurm_step;
   j["status"] = f.ok ? "ok" : f.skipped.empty() ? "failed" : "skipped";
   j["error"] = text_or_null(f.error);
   if (!f.annotations.empty()) j["annotations"] = f.annotations;

@@ -171,6 +171,10 @@ struct CounterReading {
 
 struct Fork {
   int pid = 0;
+  /// Where a fork launched as a Slurm job step ran: the node's name and the step
+  /// ("<job id>.<step id>"); both empty for a local fork.
+  std::string node;
+  std::string slurm_step;
   Layout layout;
   std::uint64_t ops_per_sample = 0;  ///< calibrated batch size (operations per sample)
   std::vector<Sample> warmup;        ///< samples discarded as warmup, in order

@@ -218,6 +218,9 @@ results::Fork run_fork(const registry::Instance& instance, ForkPlan plan) {
     WorkerChannel& worker = *channel;
     fork.pid = worker.pid();
     expect_ready(worker, fork);
+    const Placement placement = worker.placement();
+    fork.node = placement.node;
+    fork.slurm_step = placement.slurm_step;
     if (instance.mode == Mode::ss) measure_single_shot(worker, instance, fork);
     else measure_steady(worker, instance, plan, fork_input, fork);
     finish(worker, fork);

@@ -116,6 +116,8 @@ void expect_ready(WorkerChannel& worker, results::Fork& fork) {
   } catch (const worker::ProtocolError&) {
     throw WorkerFailure(worker.description() + " did not start properly: " + hello);
   }
+  // The worker's own word: under Slurm the process started here is srun, not the worker.
+  fork.pid = ready.pid;
   fork.setup_ns = static_cast<double>(ready.setup_ns);
   if (ready.env_pad != fork.layout.env_pad_bytes || ready.stack_offset != fork.layout.stack_offset_bytes ||
       ready.heap_offset != fork.layout.heap_offset_bytes)

@@ -2,7 +2,7 @@
 // for a WorkerCommand and talks to it through the WorkerChannel it returns (commands out,
 // reply lines in, its exit), never knowing how the two are connected. Today's one
 // implementation is the local child process (runner/worker_process: pipes on the worker's
-// descriptors 3 and 4); a launcher that runs forks as Slurm job steps plugs in here.
+// descriptors 3 and 4); the other runs forks as Slurm job steps (runner/slurm_launcher).
 // What travels over a channel is worker/protocol.hpp's lines.
 #pragma once
 
@@ -45,6 +45,12 @@ struct WorkerCommand {
   std::vector<int> cpus;
 };
 
+/// Where a worker runs, when it was started elsewhere (a Slurm job step); empty for a local one.
+struct Placement {
+  std::string node;
+  std::string slurm_step;  ///< "<job id>.<step id>"
+};
+
 /// A started worker as the runner talks to it. Every call throws WorkerFailure when the
 /// worker crashes, hangs past the launch's timeout or stops listening, and Interrupted when
 /// the user interrupts the run while it waits.
@@ -63,6 +69,8 @@ class WorkerChannel {
   virtual std::string read_line() = 0;
   /// Waits for the worker to exit after "finish"; throws WorkerFailure unless it exits 0.
   virtual void wait_for_exit() = 0;
+  /// Where it runs: known once its first line was read; empty for a local worker.
+  virtual Placement placement() const { return {}; }
 };
 
 /// Starts workers. Destroying the channel ends whatever is left of its worker.

@@ -10,6 +10,7 @@
 
 #include "input/cli.hpp"
 #include "report/enum_names.hpp"
+#include "runner/launcher_options.hpp"
 #include "runner/profiler_options.hpp"
 #include "system/build_info.hpp"
 #include "text/split.hpp"
@@ -187,6 +188,7 @@ void apply_option_text(const OptionText& text, RunOptions& options) {
 std::optional<RunOptions> parse_options(int argc, char** argv) {
   RunOptions options;
   for (int i = 0; i < argc; ++i) options.command_line += (i ? " " : "") + std::string(argv[i]);
+  for (int i = 1; i < argc; ++i) options.arguments.emplace_back(argv[i]);
 
   CLI::App app{"Runs this executable's tare benchmarks in fresh worker processes and reports each score with a 95% "
                "confidence interval over processes."};
@@ -198,6 +200,8 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   in_group(app, "What to run", [&] { add_selection_options(app, options, text); });
   in_group(app, "How long to measure", [&] { add_measurement_options(app, options); });
   in_group(app, "Output", [&] { add_output_options(app, options, text); });
+  LauncherText launcher;
+  in_group(app, "Where to run", [&] { add_launcher_options(app, options, launcher); });
   app.footer(examples(program));
   try {
     app.parse(argc, argv);
@@ -212,6 +216,7 @@ std::optional<RunOptions> parse_options(int argc, char** argv) {
   }
   apply_quick(app, options);
   apply_option_text(text, options);
+  apply_launcher_text(launcher, options);
   return options;
 }
 

@@ -13,6 +13,16 @@
 
 namespace tare::runner {
 
+/// Where the forks run (--launcher): child processes of the runner, or Slurm job steps.
+enum class LauncherKind { local, slurm };
+
+/// --launcher slurm's allocation (docs/slurm.md).
+struct SlurmRequest {
+  int nodes = 1;                  ///< --nodes: each runs the whole suite
+  std::string partition;          ///< --partition ("" : the cluster's default)
+  std::vector<std::string> args;  ///< --slurm-arg, each passed to salloc as it is
+};
+
 struct RunOptions {
   bool list = false;
   bool list_json = false;
@@ -48,7 +58,10 @@ struct RunOptions {
   std::optional<std::string> history;
   std::string commit, branch;         ///< --commit, --branch: the source's, kept with the run in the history
   registry::Overrides overrides;
+  LauncherKind launcher = LauncherKind::local;
+  SlurmRequest slurm;
   std::string command_line;
+  std::vector<std::string> arguments;  ///< as given, after the program's name (a Slurm run's node runners get them again)
 };
 
 /// A usage error: one line naming the problem; the binary exits with status 2.

@@ -44,6 +44,8 @@
 #include "runner/result_files.hpp"
 #include "runner/run_history.hpp"
 #include "runner/run.hpp"
+#include "runner/slurm_launcher.hpp"
+#include "runner/slurm_run.hpp"
 #include "runner/worker_process.hpp"
 #include "system/describe_clock.hpp"
 #include "system/describe_machine.hpp"
@@ -147,13 +149,6 @@ results::Benchmark describe(const registry::Instance& instance) {
   return b;
 }
 
-std::string executable_path() {
-  char buffer[4096];
-  const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
-  if (n <= 0) throw std::runtime_error("cannot find this executable (/proc/self/exe)");
-  return std::string(buffer, static_cast<std::size_t>(n));
-}
-
 // The run with estimates and warnings. Benchmarks still running get the stop reason "in
 // progress" in a checkpoint, "interrupted" in the final summary (Ctrl-C).
 results::Run summarized(results::Run run, const std::vector<registry::Instance>& instances,
@@ -176,6 +171,21 @@ results::Run summarized(results::Run run, const std::vector<registry::Instance>&
 }
 
 }  // namespace
+
+std::string executable_path() {
+  char buffer[4096];
+  const ssize_t n = readlink("/proc/self/exe", buffer, sizeof buffer - 1);
+  if (n <= 0) throw std::runtime_error("cannot find this executable (/proc/self/exe)");
+  return std::string(buffer, static_cast<std::size_t>(n));
+}
+
+report::ConsoleOptions console_options(const RunOptions& options) {
+  report::ConsoleOptions console;
+  console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+  if (options.plot) console.plot = terminal_glyphs();
+  console.verbose = options.verbose;
+  return console;
+}
 
 report::Glyphs terminal_glyphs() { return locale_is_utf8() ? report::Glyphs::unicode : report::Glyphs::ascii; }
 
@@ -205,10 +215,12 @@ ProfilerTools find_profiler_tools(const RunOptions& options) {
   return tools;
 }
 
-ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clock) {
+ForkPlan fork_plan(const RunOptions& options, const clock::Characterization& clock, const Machine& machine) {
   ForkPlan plan;
+  plan.launcher = machine.launcher;
   plan.executable = executable_path();
-  plan.tsc_ghz = clock::tsc_ghz();
+  // Another machine's workers read its clock at its rate (0 when it is not the TSC).
+  plan.tsc_ghz = machine.context ? machine.context->clock.tsc_ghz : clock::tsc_ghz();
   plan.clock_resolution_ns = clock.resolution_ns;
   plan.clock_overhead_ns = clock.overhead_ns;
   plan.measure_ns = options.measure_ms * 1e6;
@@ -236,10 +248,14 @@ analysis::StopRule stop_rule(const RunOptions& options) {
 constexpr std::chrono::milliseconds kTscCalibration{20};
 
 results::Run described_run(const RunOptions& options, const std::vector<registry::Instance>& instances,
-                          const clock::Characterization& clock) {
+                          const clock::Characterization& clock, const Machine& machine) {
   results::Run run;
-  system::describe_machine(run.context);
-  system::describe_clock(run.context, clock);
+  if (machine.context) {
+    run.context = *machine.context;
+  } else {
+    system::describe_machine(run.context);
+    system::describe_clock(run.context, clock);
+  }
   run.context.command_line = options.command_line;
   run.context.settings = {options.min_forks,      options.max_forks,   options.budget_seconds,
                           options.target_ci_percent, options.measure_ms, options.warmup_max_ms,
@@ -280,21 +296,32 @@ bool run_callgrind_profilers(results::Run& run, const std::vector<registry::Inst
   return tools.hot_code && profile_hot_code(run, instances, plan, *tools.hot_code, listings, options.quiet);
 }
 
+// The clock the forks time with: this machine's best, or the one another machine's context
+// describes (its workers choose the same).
+clock::Characterization machine_clock(const Machine& machine) {
+  if (!machine.context) {
+    clock::select_best(kTscCalibration);
+    return clock::characterize_active();
+  }
+  return {machine.context->clock.resolution_ns, machine.context->clock.overhead_ns};
+}
+
 }  // namespace
 
-Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances) {
+Measured measure(const RunOptions& options, const std::vector<registry::Instance>& instances, const Machine& machine) {
   const ProfilerTools tools = find_profiler_tools(options);
   ResultFiles files(options);  // checked before anything is measured, as the tools are
   // Checked before anything is measured too: a file that is no history is refused here.
   const std::unique_ptr<results::RunHistory> history = open_run_history(options, executable_path());
   install_interrupt_handlers();
-  clock::select_best(kTscCalibration);
-  const system::OtherLoad other_load;
-  const auto characterization = clock::characterize_active();
+  const auto characterization = machine_clock(machine);
+  // The load of this machine's other processes: that of the machine the forks run on.
+  std::optional<system::OtherLoad> other_load;
+  if (!machine.context) other_load.emplace();
 
-  results::Run run = described_run(options, instances, characterization);
+  results::Run run = described_run(options, instances, characterization, machine);
   // The scored forks run with no profiler's instrument in their workers.
-  const ForkPlan plan = fork_plan(options, characterization);
+  const ForkPlan plan = fork_plan(options, characterization, machine);
   const std::vector<ProfilingPlan> profiling = profiling_plans(options, tools, plan, run.context);
   const analysis::StopRule rule = stop_rule(options);
   analysis::SummaryContext summary{rule, characterization.resolution_ns + characterization.overhead_ns, run.context.seed};
@@ -309,7 +336,7 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
                                run_profiling_forks(run, instances, profiling, rule, run.context.seed, options.quiet) ||
                                run_callgrind_profilers(run, instances, plan, tools, options);
   // Every worker is reaped by now: the load is the rest of the machine's.
-  run.context.busy_cores = other_load.cores();
+  if (other_load) run.context.busy_cores = other_load->cores();
   system::add_machine_warnings(run.context);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // Where the finished run goes (results/store.hpp): the history, weighed against first,
@@ -350,6 +377,7 @@ std::string worker_benchmark(int argc, char** argv) {
 int run(int argc, char** argv) {
   if (is_worker(argc, argv))
     return worker::run_worker(std::vector<std::string>(argv + 2, argv + argc));
+  if (argc >= 2 && std::strcmp(argv[1], runner::kDescribeFlag) == 0) return runner::describe_this_machine();
 
   const char* program = argc > 0 ? argv[0] : "bench";
   try {
@@ -365,12 +393,9 @@ int run(int argc, char** argv) {
         std::cout << instance.name << "  [" << report::mode_name(instance.mode) << "]\n";
       return 0;
     }
+    if (options->launcher == runner::LauncherKind::slurm) return runner::run_on_slurm(*options, instances);
     const runner::Measured measured = runner::measure(*options, instances);
-    report::ConsoleOptions console;
-    console.color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
-    if (options->plot) console.plot = runner::terminal_glyphs();
-    console.verbose = options->verbose;
-    report::write_console(measured.run, std::cout, console);
+    report::write_console(measured.run, std::cout, runner::console_options(*options));
     // A quick look's numbers must not pass for a full run's.
     if (options->quick) std::cout << runner::quick_look_note(*options) << "\n";
     return runner::exit_status(measured);

@@ -8,6 +8,9 @@
 // with its commands on fd 3 and its replies on fd 4 (runner::WorkerProcess, the local launcher).
 // Lines of text both ways, so a stuck worker can be read by a person.
 //
+// A worker started as a Slurm job step (kStdioEnv set: srun forwards only stdin and stdout)
+// takes its commands on stdin and replies on stdout, and says first where it runs:
+//   at <node> <job id>.<step id>
 // Worker -> parent, once the trial is set up:
 //   ready <pid> <setup_ns> <env_pad> <stack_offset> <heap_offset>   (the layout shifts it applied)
 // Parent -> worker, any number of times, in any order:
@@ -57,6 +60,11 @@ inline constexpr const char* kWorkerFlag = "--tare-worker";
 inline constexpr const char* kLayoutPadEnv = "TARE_LAYOUT_PAD";
 inline constexpr int kCommandFd = 3;
 inline constexpr int kReplyFd = 4;
+/// Set (to 1) in a worker's environment: its pipes are its stdin and stdout (stdio_pipes.hpp).
+inline constexpr const char* kStdioEnv = "TARE_WORKER_STDIO";
+/// With kStdioEnv: the CPUs the worker pins itself to ("0,2,5"), since the runner, on another
+/// machine, cannot; absent: wherever the system puts it.
+inline constexpr const char* kCpusEnv = "TARE_WORKER_CPUS";
 
 /// What a worker process is asked to run.
 struct WorkerSpec {

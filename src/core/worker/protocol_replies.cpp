@@ -52,6 +52,14 @@ Ready parse_ready(std::string_view line) {
   return ready;
 }
 
+std::string to_line(const Placement& p) { return "at " + p.node + " " + p.step; }
+
+Placement parse_placement(std::string_view line) {
+  const auto words = split_words(line);
+  if (words.size() != 3 || words[0] != "at") throw ProtocolError("a placement line (at <node> <step>)", line);
+  return {std::string(words[1]), std::string(words[2])};
+}
+
 std::string to_line(const results::Sample& sample) {
   std::string line = "s ";
   line.append(std::to_string(sample.ops)).append(" ").append(format_double(sample.ns));

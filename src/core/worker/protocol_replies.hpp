@@ -28,6 +28,14 @@ struct Ready {
   bool operator==(const Ready&) const = default;
 };
 
+/// "at <node> <step>": where a worker started as a Slurm job step runs (its first line, before
+/// "ready"; worker/stdio_pipes.hpp): the node's name and the step as <job id>.<step id>.
+struct Placement {
+  std::string node;
+  std::string step;
+  bool operator==(const Placement&) const = default;
+};
+
 // "s <ops> <ns> <cpu_ns> <wait_ns> <preemptions> <stolen_ns> <age_ns> <overlap_ns> [counter...]":
 // one sample, a results::Sample.
 
@@ -85,6 +93,7 @@ struct Skip {
 };
 
 std::string to_line(const Ready& reply);
+std::string to_line(const Placement& reply);
 std::string to_line(const results::Sample& reply);
 std::string to_line(const FloorTime& reply);
 std::string to_line(const ReferenceTime& reply);
@@ -98,6 +107,7 @@ std::string to_line(const Error& reply);
 std::string to_line(const Skip& reply);
 
 Ready parse_ready(std::string_view line);
+Placement parse_placement(std::string_view line);
 results::Sample parse_sample(std::string_view line);
 FloorTime parse_floor(std::string_view line);
 ReferenceTime parse_reference(std::string_view line);

@@ -22,6 +22,7 @@
 #include "worker/measured_counters.hpp"
 #include "worker/protocol.hpp"
 #include "worker/reference.hpp"
+#include "worker/stdio_pipes.hpp"
 
 namespace tare::worker {
 namespace {
@@ -207,6 +208,10 @@ __attribute__((noinline)) int serve(const WorkerSpec& spec, const results::Layou
 
 int run_worker(const std::vector<std::string>& args) {
   Channel channel;
+  if (const auto placement = adopt_stdio_pipes()) {
+    channel.send(to_line(*placement));
+    channel.flush();
+  }
   try {
     const WorkerSpec spec = parse_args(args);
     if (spec.tsc_ghz > 0) clock::use_tsc(spec.tsc_ghz);

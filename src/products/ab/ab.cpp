@@ -12,6 +12,7 @@
 #include "ab/ab_instructions.hpp"
 #include "ab/ab_listing.hpp"
 #include "ab/ab_run.hpp"
+#include "ab/ab_slurm.hpp"
 #include "ab/pair_cpus.hpp"
 #include "ab/pair_design.hpp"
 #include "ab/run_paired.hpp"
@@ -184,9 +185,20 @@ PairPlan plan_of(const AbOptions& options, const Builds& builds, std::size_t ben
   return plan;
 }
 
+// Pairs on this machine: its best clock, and the sample length it allows.
+Setup local_setup() {
+  clock::select_best();
+  const auto clock = clock::characterize_active();
+  return {clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)};
+}
+
 }  // namespace
 
 compare::CompareReport run_ab(const AbOptions& options) {
+  // Slurm is found and asked before anything runs; the node is allocated once the
+  // comparison is known to have something to run.
+  std::optional<SlurmSite> slurm;
+  if (options.launcher == runner::LauncherKind::slurm) slurm.emplace();
   const std::string valgrind = options.metric == compare::Metric::instructions
                                    ? runner::require_valgrind("--metric instructions")
                                    : std::string();
@@ -212,10 +224,12 @@ compare::CompareReport run_ab(const AbOptions& options) {
 
   runner::install_interrupt_handlers();
   const bool identical = identical_builds(builds.base, builds.candidate);
-  clock::select_best();
-  const auto clock = clock::characterize_active();
+  if (slurm) {
+    slurm->allocate(options, builds.base.front());
+    report.notes.push_back(slurm->note());
+  }
   AbRun run{options,
-            {clock::tsc_ghz(), analysis::target_sample_ns(clock.resolution_ns, clock.overhead_ns)},
+            slurm ? slurm->setup() : local_setup(),
             plan_of(options, builds, common.size()),
             cpus,
             std::mt19937_64(report.options.seed),

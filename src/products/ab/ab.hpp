@@ -14,6 +14,7 @@
 #include <string>
 
 #include "compare/compare.hpp"
+#include "runner/options.hpp"
 
 namespace tare::ab {
 
@@ -34,6 +35,10 @@ struct AbOptions {
   /// instructions: callgrind's counts instead of time (ab/ab_instructions.hpp); pairs,
   /// budget, measure_ms, warmup_max_ms and duet then do not apply.
   compare::Metric metric = compare::Metric::time;
+  /// slurm: every pair's two workers are job steps on one node of an exclusive allocation
+  /// (ab/ab_slurm.hpp; slurm.nodes is not used: one node); local: child processes here.
+  runner::LauncherKind launcher = runner::LauncherKind::local;
+  runner::SlurmRequest slurm;
 };
 
 /// Runs the paired comparison and returns it as a CompareReport (one row per benchmark in

@@ -218,3 +218,16 @@ TEST(ProtocolReplies, ErrorsAndSkipsAreToldFromOtherReplies) {
   EXPECT_FALSE(error_reply("skip x"));
   EXPECT_FALSE(skip_reply("error x"));
 }
+
+namespace {
+
+TEST(ProtocolReplies, PlacementSaysTheNodeAndTheStep) {
+  const Placement at{"node17", "4242.3"};
+  EXPECT_EQ(to_line(at), "at node17 4242.3");
+  EXPECT_EQ(parse_placement(to_line(at)), at);
+  EXPECT_EQ(parse_placement("at vm -"), (Placement{"vm", "-"}));  // outside Slurm
+  expect_refused(parse_placement, "ready 1 2 3 4 5", "a placement line (at <node> <step>)");
+  expect_refused(parse_placement, "at vm", "a placement line (at <node> <step>)");
+}
+
+}  // namespace
