@@ -22,7 +22,7 @@ using tare_e2e::kTare;
 using tare_e2e::run_command;
 
 constexpr double kWobble[] = {0.003, -0.004, 0.001, 0.005, -0.002, -0.005, 0.004, -0.001};
-constexpr int kRuns = 16;
+constexpr int kCheckedRuns = 16;
 constexpr int kSlowerFrom = 10;  // commit "commit10" on: "moved" 6% slower
 
 // Run `i`'s results: "steady" at 100 ns and "moved" at 100 ns, then 106 ns, each of three
@@ -54,7 +54,7 @@ class HistoryCheck : public ::testing::Test {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
     history_ = (dir_ / "h.sqlite").string();
-    for (int i = 0; i < kRuns; ++i) {
+    for (int i = 0; i < kCheckedRuns; ++i) {
       const std::string file = (dir_ / ("run" + std::to_string(i) + ".json")).string();
       std::ofstream(file) << run_file(i).dump();
       const auto added = run_command({kTare, "history", "add", file, "--commit", commit(i), "--history", history_});
@@ -80,7 +80,7 @@ TEST_F(HistoryCheck, FindsThePlantedChangeAtItsCommitAndGatesUntilAcknowledged) 
   ASSERT_EQ(report["benchmarks"].size(), 2u);
   const Json& moved = report["benchmarks"][0];
   EXPECT_EQ(moved["name"], "moved");
-  EXPECT_EQ(moved["runs"], kRuns);
+  EXPECT_EQ(moved["runs"], kCheckedRuns);
   ASSERT_EQ(moved["changes"].size(), 1u);
   const Json& change = moved["changes"][0];
   EXPECT_EQ(change["commit"], commit(kSlowerFrom));
@@ -132,8 +132,8 @@ TEST_F(HistoryCheck, ShowMarksTheFirstRunAfterTheChange) {
   const auto shown = tare({"history", "show", "--filter", "^moved$", "--json"});
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   const Json runs = Json::parse(shown.out)["benchmarks"][0]["runs"];
-  ASSERT_EQ(runs.size(), static_cast<std::size_t>(kRuns));
-  for (int i = 0; i < kRuns; ++i) {
+  ASSERT_EQ(runs.size(), static_cast<std::size_t>(kCheckedRuns));
+  for (int i = 0; i < kCheckedRuns; ++i) {
     if (i != kSlowerFrom) {
       EXPECT_TRUE(runs[i]["change"].is_null()) << i;
       continue;

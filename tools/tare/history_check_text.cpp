@@ -13,7 +13,7 @@ namespace {
 using CheckJson = nlohmann::ordered_json;
 using report::detail::Align;
 
-std::string percent(double relative) { return fmt::format("{:+.1f}%", relative * 100); }
+std::string signed_percent(double relative) { return fmt::format("{:+.1f}%", relative * 100); }
 
 const char* code_word(analysis::CodeChange code) {
   switch (code) {
@@ -24,32 +24,28 @@ const char* code_word(analysis::CodeChange code) {
   return "unknown";
 }
 
-std::string direction(const analysis::ChangePoint& change) { return change.slower ? "slower" : "faster"; }
+std::string direction_word(const analysis::ChangePoint& change) { return change.slower ? "slower" : "faster"; }
 
-std::string status(const store::CheckedChange& c) {
+std::string status_word(const store::CheckedChange& c) {
   if (c.acknowledged) return "acknowledged" + (c.acknowledged->note.empty() ? "" : ": " + c.acknowledged->note);
   if (c.alert()) return "ALERT";
   return "within threshold";
 }
 
-std::size_t change_count(const std::vector<store::CheckedSeries>& checked) {
+std::size_t changes_found(const std::vector<store::CheckedSeries>& checked) {
   std::size_t count = 0;
   for (const auto& series : checked) count += series.changes.size();
   return count;
 }
 
-std::string summary(const std::vector<store::CheckedSeries>& checked, double threshold) {
+std::string check_summary(const std::vector<store::CheckedSeries>& checked, double threshold) {
   const int alerts = alert_count(checked, false);
   return fmt::format("{} benchmark series checked, {} change point{}, {} alert{} (beyond {}, not acknowledged)",
-                     checked.size(), change_count(checked), change_count(checked) == 1 ? "" : "s", alerts,
+                     checked.size(), changes_found(checked), changes_found(checked) == 1 ? "" : "s", alerts,
                      alerts == 1 ? "" : "s", fmt::format("{:g}%", threshold * 100));
 }
 
 }  // namespace
-
-std::string change_words(const analysis::ChangePoint& change) {
-  return percent(change.size) + " [" + percent(change.low) + ", " + percent(change.high) + "]";
-}
 
 int alert_count(const std::vector<store::CheckedSeries>& checked, bool slower_only) {
   int alerts = 0;
@@ -59,8 +55,8 @@ int alert_count(const std::vector<store::CheckedSeries>& checked, bool slower_on
 }
 
 void write_check(const std::vector<store::CheckedSeries>& checked, double threshold, std::ostream& out) {
-  out << summary(checked, threshold) << "\n";
-  if (change_count(checked) == 0) return;
+  out << check_summary(checked, threshold) << "\n";
+  if (changes_found(checked) == 0) return;
   report::detail::Table table({{"benchmark", Align::left},
                                {"machine", Align::left},
                                {"first commit", Align::left},
@@ -72,9 +68,9 @@ void write_check(const std::vector<store::CheckedSeries>& checked, double thresh
   for (const auto& series : checked)
     for (const auto& c : series.changes)
       table.add_row({{series.name}, {series.machine}, {short_commit(c.change.commit)}, {std::to_string(c.run_id)},
-                     {percent(c.change.size) + " " + direction(c.change)},
-                     {"[" + percent(c.change.low) + ", " + percent(c.change.high) + "]"}, {code_word(c.change.code)},
-                     {status(c)}});
+                     {signed_percent(c.change.size) + " " + direction_word(c.change)},
+                     {"[" + signed_percent(c.change.low) + ", " + signed_percent(c.change.high) + "]"}, {code_word(c.change.code)},
+                     {status_word(c)}});
   out << "\n";
   for (const auto& line : table.render(false)) out << line << "\n";
 }
@@ -83,19 +79,19 @@ void write_check_markdown(const std::vector<store::CheckedSeries>& checked, doub
   const int alerts = alert_count(checked, false);
   out << "### tare history check: " << (alerts ? fmt::format("{} alert{}", alerts, alerts == 1 ? "" : "s") : "no alerts")
       << "\n\n";
-  if (change_count(checked) > 0) {
+  if (changes_found(checked) > 0) {
     out << "| benchmark | machine | first commit | change | interval (95%) | timed code | status |\n"
         << "|---|---|---|---|---|---|---|\n";
     for (const auto& series : checked)
       for (const auto& c : series.changes)
         out << "| " << markdown_code_cell(series.name) << " | " << markdown_code_cell(series.machine) << " | "
-            << markdown_code_cell(short_commit(c.change.commit)) << " | " << percent(c.change.size) << " "
-            << direction(c.change) << " | " << percent(c.change.low) << " to " << percent(c.change.high) << " | "
+            << markdown_code_cell(short_commit(c.change.commit)) << " | " << signed_percent(c.change.size) << " "
+            << direction_word(c.change) << " | " << signed_percent(c.change.low) << " to " << signed_percent(c.change.high) << " | "
             << code_word(c.change.code) << " | "
-            << (c.alert() ? std::string("**alert**") : markdown_code_cell(status(c))) << " |\n";
+            << (c.alert() ? std::string("**alert**") : markdown_code_cell(status_word(c))) << " |\n";
     out << "\n";
   }
-  out << summary(checked, threshold) << ".\n";
+  out << check_summary(checked, threshold) << ".\n";
 }
 
 void write_check_json(const std::string& history, const std::vector<store::CheckedSeries>& checked, double threshold,
@@ -115,7 +111,7 @@ void write_check_json(const std::string& history, const std::vector<store::Check
                          {"time", c.time},
                          {"size", c.change.size},
                          {"ci", {{"level", c.change.level}, {"low", c.change.low}, {"high", c.change.high}}},
-                         {"direction", direction(c.change)},
+                         {"direction", direction_word(c.change)},
                          {"code", code_word(c.change.code)},
                          {"beyond_threshold", c.beyond_threshold},
                          {"acknowledged", acknowledged},

@@ -21,7 +21,4 @@ void write_check_markdown(const std::vector<store::CheckedSeries>& checked, doub
 void write_check_json(const std::string& history, const std::vector<store::CheckedSeries>& checked, double threshold,
                       std::ostream& out);
 
-/// "+5.1% [+3.9%, +6.3%]": a change's size and interval.
-std::string change_words(const analysis::ChangePoint& change);
-
 }  // namespace tare::tool

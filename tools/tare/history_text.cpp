@@ -85,7 +85,7 @@ void write_score_rows(const std::vector<ScoreRow>& rows, std::ostream& out) {
 
 // "▲ +5.1% slower" beside the first run after a change ("^" and "v" in ASCII: the table is
 // read in any terminal), "" elsewhere.
-std::string change_text(const analysis::ChangePoint* change) {
+std::string change_mark_text(const analysis::ChangePoint* change) {
   if (!change) return "";
   return fmt::format("{} {:+.1f}% {}", change->size > 0 ? "^" : "v", change->size * 100,
                      change->slower ? "slower" : "faster");
@@ -217,7 +217,7 @@ void write_series(const std::vector<ScoreSeries>& series, const ChangeMarks& mar
       rows.push_back({std::to_string(run.run_id), run_when(run.date, run.time), short_commit(run.commit),
                       b.score ? score_text(*b.score * scale.factor) : "-", interval_words(b.ci, scale.factor),
                       interval_words(b.ci_across_runs, scale.factor), std::to_string(b.forks),
-                      change_text(mark_of(marks, s, run.run_id))});
+                      change_mark_text(mark_of(marks, s, run.run_id))});
     }
     write_score_rows(rows, out);
   }
