@@ -72,7 +72,7 @@ void write_check(const std::vector<store::CheckedSeries>& checked, double thresh
                      {"[" + signed_percent(c.change.low) + ", " + signed_percent(c.change.high) + "]"}, {code_word(c.change.code)},
                      {status_word(c)}});
   out << "\n";
-  for (const auto& line : table.render(false)) out << line << "\n";
+  for (std::string line : table.render(false)) out << line.erase(line.find_last_not_of(' ') + 1) << "\n";
 }
 
 void write_check_markdown(const std::vector<store::CheckedSeries>& checked, double threshold, std::ostream& out) {

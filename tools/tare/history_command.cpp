@@ -219,8 +219,10 @@ CLI::App* add_history_command(CLI::App& app, HistoryArgs& args) {
       ->type_name("REGEX");
   args.check->add_option("--machine", args.machine, "Only the runs of this machine (as list names it)");
   args.check->add_option("--threshold", args.threshold, "An alert is a change at least this large")
+      ->type_name("PERCENT")
       ->capture_default_str();
-  args.check->add_option("--fail-on", args.fail_on, "slower: exit 1 when an alert makes a benchmark slower");
+  args.check->add_option("--fail-on", args.fail_on, "Exit 1 when an alert makes a benchmark slower")
+      ->type_name("slower");
   args.check->add_option("--since", args.since, "Only the changes from this commit or date on (the runs before count)")
       ->type_name("REV|DATE");
   args.check->add_option("--markdown", args.markdown, "Also write the changes as Markdown (a pull request's comment)")
