@@ -7,6 +7,7 @@
 
 #include "store/history_check.hpp"
 #include "store/open_history.hpp"
+#include "store/schema.hpp"
 #include "store/sqlite/sqlite_database.hpp"
 #include "store_fixture.hpp"
 
@@ -102,6 +103,30 @@ TEST(HistoryCheck, AnAcknowledgedChangeIsNoAlert) {
   EXPECT_EQ(c.acknowledged->note, "a bigger table");
   EXPECT_TRUE(c.beyond_threshold);
   EXPECT_FALSE(c.alert());
+}
+
+// A history of schema 1 (before acknowledged changes were kept) keeps its runs and gains
+// the table when opened; read-only, it is checked with none acknowledged.
+TEST(HistoryCheck, AHistoryOfSchemaOneGainsTheTableOfAcknowledgedChanges) {
+  ScratchDir dir;
+  const auto path = dir.path() / "h.sqlite";
+  {
+    CheckedHistory h(dir);
+    for (int i = 1; i <= 20; ++i) h.add("c" + std::to_string(i), i, i <= 10 ? 100 : 105);
+    h.db().execute("DROP TABLE acknowledged_changes");
+    set_marker(h.db(), "schema_version", "1");
+  }
+  {
+    auto read_only = open_sqlite(path, SqliteAccess::read_only);
+    EXPECT_FALSE(read_only->table_exists("acknowledged_changes"));
+    const auto checked = check_history(*read_only, {});
+    ASSERT_EQ(checked.at(0).changes.size(), 1u);
+    EXPECT_TRUE(checked[0].changes[0].alert());
+  }
+  auto history = open_results_history(path, "h", false);
+  EXPECT_EQ(marker(history->database(), "schema_version"), std::optional<std::string>(std::to_string(kSchemaVersion)));
+  acknowledge(history->database(), {"a", "c11", "", 3});
+  EXPECT_FALSE(check_history(history->database(), {}).at(0).changes.at(0).alert());
 }
 
 }  // namespace
