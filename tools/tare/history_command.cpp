@@ -102,11 +102,9 @@ int show_scores(const HistoryArgs& args) {
   store::ScoreQuery query;
   query.machine = args.machine;
   if (filter) query.names = matching_names(store::stored_benchmark_names(db), *filter);
-  store::CheckQuery check;
-  check.machine = query.machine;
-  check.names = query.names;
-  const auto marks = change_marks(store::check_history(db, check));
-  const auto series = score_series(store::stored_scores(db, query));
+  auto scores = store::stored_scores(db, query);
+  const auto marks = change_marks(store::check_scores(scores, {}, store::acknowledgements(db)));
+  const auto series = score_series(std::move(scores));
   if (args.json) write_series_json(history->location(), series, marks, std::cout);
   else write_series(series, marks, runner::terminal_glyphs(), std::cout);
   return 0;

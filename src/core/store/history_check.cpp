@@ -116,8 +116,14 @@ std::vector<std::string> commits_named(Database& db, const std::string& name, co
 }
 
 std::vector<CheckedSeries> check_history(Database& db, const CheckQuery& query) {
-  const auto acknowledged = acknowledgements(db);
-  auto scores = stored_scores(db, {query.machine, query.names, false});
+  ScoreQuery asked;
+  asked.machine = query.machine;
+  asked.names = query.names;
+  return check_scores(stored_scores(db, asked), query, acknowledgements(db));
+}
+
+std::vector<CheckedSeries> check_scores(std::vector<StoredScore> scores, const CheckQuery& query,
+                                        const std::vector<Acknowledgement>& acknowledged) {
   std::vector<CheckedSeries> all;
   const auto same_series = [](const StoredScore& a, const StoredScore& b) {
     return a.benchmark.name == b.benchmark.name && a.benchmark.mode == b.benchmark.mode &&

@@ -12,6 +12,7 @@
 
 #include "analysis/change_points.hpp"
 #include "store/database.hpp"
+#include "store/history_queries.hpp"
 
 namespace tare::store {
 
@@ -60,5 +61,9 @@ struct CheckedSeries {
 
 /// The series the query names, sorted by benchmark and machine.
 std::vector<CheckedSeries> check_history(Database& db, const CheckQuery& query);
+/// The same over scores read already (stored_scores' order), the query's machine and names
+/// unused: what `tare history show` marks, from the scores it shows.
+std::vector<CheckedSeries> check_scores(std::vector<StoredScore> scores, const CheckQuery& query,
+                                        const std::vector<Acknowledgement>& acknowledged);
 
 }  // namespace tare::store
