@@ -49,10 +49,10 @@ void write_history_table(const Table& table, const std::string& indent, std::ost
 
 // A row of show's table. Its columns are few and fixed, and a long history has many rows
 // (10,000 a benchmark): written straight into one buffer.
-using ScoreRow = std::array<std::string, 7>;
-constexpr std::array<const char*, 7> kScoreHeaders{"run", "when (UTC)", "commit", "score", "interval", "across runs",
-                                                   "forks"};
-constexpr std::array<bool, 7> kScoreRightAligned{true, false, false, true, false, false, true};
+using ScoreRow = std::array<std::string, 8>;
+constexpr std::array<const char*, 8> kScoreHeaders{"run", "when (UTC)", "commit", "score", "interval", "across runs",
+                                                   "forks", "change"};
+constexpr std::array<bool, 8> kScoreRightAligned{true, false, false, true, false, false, true, false};
 
 std::size_t cell_width(std::string_view text) {
   for (const unsigned char c : text)
@@ -61,7 +61,7 @@ std::size_t cell_width(std::string_view text) {
 }
 
 void write_score_rows(const std::vector<ScoreRow>& rows, std::ostream& out) {
-  std::array<std::size_t, 7> widths{};
+  std::array<std::size_t, 8> widths{};
   for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = std::string_view(kScoreHeaders[c]).size();
   for (const auto& row : rows)
     for (std::size_t c = 0; c < widths.size(); ++c) widths[c] = std::max(widths[c], cell_width(row[c]));
@@ -81,6 +81,27 @@ void write_score_rows(const std::vector<ScoreRow>& rows, std::ostream& out) {
   line(kScoreHeaders);
   for (const auto& row : rows) line(row);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+// "▲ +5.1% slower" beside the first run after a change ("^" and "v" in ASCII: the table is
+// read in any terminal), "" elsewhere.
+std::string change_mark_text(const analysis::ChangePoint* change) {
+  if (!change) return "";
+  return fmt::format("{} {:+.1f}% {}", change->size > 0 ? "^" : "v", change->size * 100,
+                     change->slower ? "slower" : "faster");
+}
+
+ListJson listed_change(const analysis::ChangePoint* change) {
+  if (!change) return nullptr;
+  return ListJson{{"size", change->size},
+                  {"ci", {{"level", change->level}, {"low", change->low}, {"high", change->high}}},
+                  {"direction", change->slower ? "slower" : "faster"}};
+}
+
+// The change that begins at this run of the series, if one does.
+const analysis::ChangePoint* mark_of(const ChangeMarks& marks, const ScoreSeries& s, std::int64_t run) {
+  const auto it = marks.find({s.name, s.mode, s.unit, s.machine, run});
+  return it == marks.end() ? nullptr : &it->second;
 }
 
 void dump_listing(const ListJson& document, std::ostream& out) {
@@ -144,7 +165,15 @@ void write_run_list_json(const std::string& history, const std::vector<store::St
   dump_listing(ListJson{{"history", history}, {"runs", std::move(list)}}, out);
 }
 
-void write_series(const std::vector<ScoreSeries>& series, report::Glyphs glyphs, std::ostream& out) {
+ChangeMarks change_marks(const std::vector<store::CheckedSeries>& checked) {
+  ChangeMarks marks;
+  for (const auto& s : checked)
+    for (const auto& c : s.changes) marks.emplace(std::make_tuple(s.name, s.mode, s.unit, s.machine, c.run_id), c.change);
+  return marks;
+}
+
+void write_series(const std::vector<ScoreSeries>& series, const ChangeMarks& marks, report::Glyphs glyphs,
+                  std::ostream& out) {
   if (series.empty()) {
     out << "no benchmark kept matches\n";
     return;
@@ -170,13 +199,15 @@ void write_series(const std::vector<ScoreSeries>& series, report::Glyphs glyphs,
       const auto& b = run.benchmark;
       rows.push_back({std::to_string(run.run_id), run_when(run.date, run.time), short_commit(run.commit),
                       b.score ? score_text(*b.score * scale.factor) : "-", interval_words(b.ci, scale.factor),
-                      interval_words(b.ci_across_runs, scale.factor), std::to_string(b.forks)});
+                      interval_words(b.ci_across_runs, scale.factor), std::to_string(b.forks),
+                      change_mark_text(mark_of(marks, s, run.run_id))});
     }
     write_score_rows(rows, out);
   }
 }
 
-void write_series_json(const std::string& history, const std::vector<ScoreSeries>& series, std::ostream& out) {
+void write_series_json(const std::string& history, const std::vector<ScoreSeries>& series, const ChangeMarks& marks,
+                       std::ostream& out) {
   ListJson list = ListJson::array();
   for (const auto& s : series) {
     ListJson runs = ListJson::array();
@@ -191,7 +222,8 @@ void write_series_json(const std::string& history, const std::vector<ScoreSeries
                       {"ci_across_runs", listed_interval(b.ci_across_runs)},
                       {"standard_error", b.standard_error},
                       {"forks", b.forks},
-                      {"code", listed_or_null(b.code_digest)}});
+                      {"code", listed_or_null(b.code_digest)},
+                      {"change", listed_change(mark_of(marks, s, run.run_id))}});
     }
     list.push_back({{"name", s.name}, {"mode", s.mode}, {"unit", s.unit}, {"machine", s.machine}, {"runs", std::move(runs)}});
   }

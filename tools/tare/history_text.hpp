@@ -4,6 +4,8 @@
 // (store/history_queries.hpp).
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <regex>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "report/sparkline.hpp"
+#include "store/history_check.hpp"
 #include "store/history_queries.hpp"
 
 namespace tare::tool {
@@ -25,8 +28,16 @@ std::vector<std::string> matching_names(const std::vector<std::string>& names, c
 void write_run_list(const std::vector<store::StoredRun>& runs, std::ostream& out);
 void write_run_list_json(const std::string& history, const std::vector<store::StoredRun>& runs, std::ostream& out);
 
-void write_series(const std::vector<ScoreSeries>& series, report::Glyphs glyphs, std::ostream& out);
-void write_series_json(const std::string& history, const std::vector<ScoreSeries>& series, std::ostream& out);
+/// The change points show marks beside the first run after each: by benchmark (name, mode,
+/// unit), machine and run.
+using ChangeMarks =
+    std::map<std::tuple<std::string, std::string, std::string, std::string, std::int64_t>, analysis::ChangePoint>;
+ChangeMarks change_marks(const std::vector<store::CheckedSeries>& checked);
+
+void write_series(const std::vector<ScoreSeries>& series, const ChangeMarks& marks, report::Glyphs glyphs,
+                  std::ostream& out);
+void write_series_json(const std::string& history, const std::vector<ScoreSeries>& series, const ChangeMarks& marks,
+                       std::ostream& out);
 
 /// "2026-03-01 12:00:00" from the run's date, else from its time.
 std::string run_when(const std::string& date, std::int64_t time);

@@ -59,6 +59,17 @@ const std::vector<Migration>& migrations() {
         " reference_ns DOUBLE PRECISION NOT NULL,"
         " run_id BIGINT REFERENCES runs (id))",
         "CREATE INDEX speed_readings_by_machine ON speed_readings (machine, time)"}},
+      {2,
+       {// A change in a benchmark's scores that was expected (`tare history ack`): the
+        // benchmark's name and the first commit after the change, as given (a prefix of the
+        // commits kept), when it was acknowledged and why.
+        "CREATE TABLE acknowledged_changes ("
+        " id {identity},"
+        " name TEXT NOT NULL,"
+        " commit_id TEXT NOT NULL,"
+        " time BIGINT NOT NULL,"
+        " note TEXT,"
+        " UNIQUE (name, commit_id))"}},
   };
   return all;
 }
@@ -119,7 +130,7 @@ StoreState inspect(Database& db) {
   // read the whole history on every run (0.5 s for 10,000 runs); a fault there shows when
   // a run's results are read.
   std::vector<std::string> tables{kMarkerTable};
-  for (const char* table : {"runs", "benchmarks", "speed_readings"})
+  for (const char* table : {"runs", "benchmarks", "speed_readings", "acknowledged_changes"})
     if (db.table_exists(table)) tables.push_back(table);
   check(tables);
   return state;

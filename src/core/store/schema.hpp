@@ -12,7 +12,7 @@
 namespace tare::store {
 
 /// The version this tare writes and reads; a history of a higher one is refused.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 /// The marker: a table of (key, value) rows, the store's name and schema version among them
 /// (and which speed-history files were imported).
