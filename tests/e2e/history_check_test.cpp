@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -147,6 +148,24 @@ TEST_F(HistoryCheck, ShowMarksTheFirstRunAfterTheChange) {
   ASSERT_NE(mark, std::string::npos) << table.out;
   EXPECT_NE(table.out.substr(table.out.rfind('\n', mark) + 1, mark).find("  commit10  "), std::string::npos) << table.out;
   EXPECT_EQ(table.out.find("slower", mark + 17), std::string::npos) << "one mark: " << table.out;
+}
+
+// The history's HTML page marks the same change, on the series it cuts, and nowhere else.
+TEST_F(HistoryCheck, TheReportMarksTheChangeOnItsSeries) {
+  const std::string page = (dir_ / "history.html").string();
+  const auto written = tare({"report", "-o", page});
+  ASSERT_EQ(written.exit_code, 0) << written.err;
+  std::ifstream in(page);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string label = "class=\"change-mark-label\"";
+  const auto first = html.find(label);
+  ASSERT_NE(first, std::string::npos) << "no change point drawn";
+  EXPECT_EQ(html.find(label, first + label.size()), std::string::npos) << "more than one change point drawn";
+  const auto text_end = html.find("</text>", first);
+  const std::string text = html.substr(first, text_end - first);
+  EXPECT_NE(text.find("+6."), std::string::npos) << text;
+  EXPECT_NE(text.find("commit1"), std::string::npos) << text;
+  EXPECT_NE(html.find("change point: +6."), std::string::npos) << "the mark's tooltip";
 }
 
 TEST_F(HistoryCheck, BadInputIsOneLineAndExitStatusTwo) {

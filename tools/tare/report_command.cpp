@@ -9,6 +9,7 @@
 #include "html/page.hpp"
 #include "input/output_path.hpp"
 #include "input/usage_error.hpp"
+#include "store/history_check.hpp"
 #include "system/atomic_file.hpp"
 #include "tools/tare/history_store.hpp"
 #include "tools/tare/history_text.hpp"
@@ -51,13 +52,28 @@ std::vector<store::ScoreSeries> asked_series(const ReportArgs& args, const std::
   return series;
 }
 
+// The change points `tare history check` finds (its default threshold, acknowledgements
+// shown as kept), to be marked on the series they cut.
+std::vector<html::ChangeMark> page_change_marks(const std::vector<store::ScoreSeries>& series, store::Database& db) {
+  std::vector<store::StoredScore> scores;
+  for (const auto& s : series) scores.insert(scores.end(), s.runs.begin(), s.runs.end());
+  std::vector<html::ChangeMark> marks;
+  for (const auto& checked : store::check_scores(std::move(scores), {}, store::acknowledgements(db)))
+    for (const auto& c : checked.changes)
+      marks.push_back({checked.name, checked.machine, c.run_id, 100 * c.change.size,
+                       results::Interval{c.change.level, 100 * c.change.low, 100 * c.change.high}});
+  return marks;
+}
+
 int history_report(const ReportArgs& args, const std::optional<std::string>& history) {
   const auto filter = name_filter(args.filter);  // a bad expression is told before the history is opened
   auto opened = open_named_history(history, false);
-  html::HistoryView view{opened->location(), asked_series(args, filter, *opened), {}};
+  auto series = asked_series(args, filter, *opened);
+  auto marks = page_change_marks(series, opened->database());
+  html::HistoryView view{opened->location(), std::move(series), std::move(marks)};
   write_page(args.output, html::history_page(view));
   std::size_t runs = 0;
-  for (const auto& series : view.series) runs += series.runs.size();
+  for (const auto& drawn : view.series) runs += drawn.runs.size();
   std::cout << "tare: wrote " << args.output << " (" << view.series.size()
             << (view.series.size() == 1 ? " benchmark, " : " benchmarks, ") << runs << " scores, from "
             << view.location << ")\n";
