@@ -188,6 +188,7 @@ TEST(Bisect, BadInputIsOneLineNamingIt) {
                                                "--bad", repo.hashes[1], "--build", "true", "--binary", "bench"});
   EXPECT_EQ(no_such.exit_code, 2);
   EXPECT_EQ(no_such.err, "tare: error: --good no-such-revision: no such commit\n");
+  EXPECT_FALSE(fs::exists(repo.dir / ".tare-bisect"));  // checked before anything was written
 
   const fs::path elsewhere = tare_e2e::scratch_dir() / "not_a_checkout";
   fs::create_directories(elsewhere);
@@ -202,6 +203,16 @@ TEST(Bisect, BadInputIsOneLineNamingIt) {
   EXPECT_EQ(no_binary.exit_code, 1);
   EXPECT_EQ(no_binary.err, "tare: error: commit " + repo.hash(0) +
                                " \"commit 0\", build: the build succeeded but left no binary at bench\n");
+
+  // The work folder holds that bisect's log: another one there is refused.
+  const auto other = tare_test::run_process({kTare, "bisect", "--repo", repo.dir.string(), "--good", repo.hashes[0],
+                                             "--bad", repo.hashes[1], "--build", "make", "--binary", "bench",
+                                             "--work-dir", (repo.dir / "other").string(), "--quiet"});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("holds another bisect (good " + repo.hash(0) + ", bad " + repo.hash(1) +
+                           ", build 'true'): --resume continues it"),
+            std::string::npos)
+      << other.err;
 
   const auto missing = tare_test::run_process({kTare, "bisect", "--repo", repo.dir.string(), "--good", repo.hashes[0]});
   EXPECT_EQ(missing.exit_code, 2);

@@ -15,7 +15,7 @@ namespace {
 std::string short_hash(const std::string& hash) { return hash.substr(0, 12); }
 
 // "1.0312x [1.0240, 1.0385]": NEW/BASE with its interval (one number when it is exact).
-std::string ratio_text(const bisect::Comparison& c) {
+std::string comparison_text(const bisect::Comparison& c) {
   if (c.low == c.high) return fmt::format("{:.4f}x", c.ratio);
   return fmt::format("{:.4f}x [{:.4f}, {:.4f}]", c.ratio, c.low, c.high);
 }
@@ -40,7 +40,7 @@ void write_finding(const bisect::BisectReport& report, std::ostream& out) {
     case bisect::Outcome::found:
       out << fmt::format("First slower commit: {}\n", commit_text(report, f.first));
       out << fmt::format("  against {} {}: {} ({:+.2f}%)\n", f.parent + 1 == f.first ? "its parent" : "its nearest built ancestor",
-                         commit_text(report, f.parent), ratio_text(f.first_vs_parent), 100 * (f.first_vs_parent.ratio - 1));
+                         commit_text(report, f.parent), comparison_text(f.first_vs_parent), 100 * (f.first_vs_parent.ratio - 1));
       if (f.parent + 1 != f.first)
         out << fmt::format("  the commits between them did not build: any of the {} after {} may be the one\n",
                            f.first - f.parent, short_hash(report.commits[f.parent].hash));
@@ -48,7 +48,7 @@ void write_finding(const bisect::BisectReport& report, std::ostream& out) {
     case bisect::Outcome::gradual:
       out << fmt::format("It got slower in steps, none slower than its parent by more than {}: slower than good from "
                          "{} on, which is {} against {}.\n",
-                         threshold, commit_text(report, f.first), ratio_text(f.first_vs_parent),
+                         threshold, commit_text(report, f.first), comparison_text(f.first_vs_parent),
                          short_hash(report.commits[f.parent].hash));
       return;
   }
@@ -104,7 +104,7 @@ void write_bisect_report(const bisect::BisectReport& report, std::ostream& out) 
   out << fmt::format("Bisect of {}: {} commits after good {}, threshold {:g}%, metric {}\n", report.benchmark, n,
                      short_hash(report.commits.front().hash), 100 * report.threshold, metric_name(report.metric));
   out << fmt::format("Bad {} against good: {} ({:+.2f}%)\n", short_hash(report.commits.back().hash),
-                     ratio_text(f.bad_vs_good), 100 * (f.bad_vs_good.ratio - 1));
+                     comparison_text(f.bad_vs_good), 100 * (f.bad_vs_good.ratio - 1));
   write_finding(report, out);
   out << fmt::format("Comparisons: {}; commits built: {}", f.comparisons, f.built.size());
   if (!f.by_code.empty())

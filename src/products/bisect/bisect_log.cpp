@@ -33,7 +33,11 @@ BisectLog::BisectLog(std::string path) : path_(std::move(path)) {
     throw std::runtime_error(path_ + ": cannot read the bisect log (" + std::strerror(errno) + ")");
   }
   std::string line;
-  while (std::getline(in, line)) read_line(line);
+  while (std::getline(in, line)) {
+    read_line(line);
+    // A last line without its end (the write was interrupted): the next line starts afresh.
+    cut_short_ = in.eof() && !line.empty();
+  }
 }
 
 void BisectLog::read_line(const std::string& line) {
@@ -59,6 +63,8 @@ void BisectLog::read_line(const std::string& line) {
 
 void BisectLog::append(const std::string& line) {
   std::ofstream out(path_, std::ios::app);
+  if (cut_short_) out << '\n';
+  cut_short_ = false;
   out << line << '\n';
   out.flush();
   if (!out) throw std::runtime_error(path_ + ": cannot write the bisect log");

@@ -50,6 +50,7 @@ class BisectLog {
   std::optional<BisectKey> key_;
   std::map<std::string, std::optional<int>> builds_;
   std::map<ComparisonKey, Comparison> comparisons_;
+  bool cut_short_ = false;  ///< the file ends in a line cut short
 };
 
 }  // namespace tare::bisect

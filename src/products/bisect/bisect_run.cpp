@@ -35,8 +35,8 @@ BisectKey key_of(const BisectOptions& options, const Git& git) {
                    options.threshold};
 }
 
-// The arguments a resumed bisect takes from its log.
-BisectOptions resumed_options(const BisectOptions& given, const BisectKey& key) {
+// The options with the arguments of `key` (the resolved ones, or those a log holds).
+BisectOptions options_of_key(const BisectOptions& given, const BisectKey& key) {
   BisectOptions options = given;
   options.good = key.good;
   options.bad = key.bad;
@@ -210,23 +210,19 @@ class CommitOracle : public Oracle {
   std::size_t replayed_ = 0;
 };
 
-// The options this bisect runs with: as given, or its log's (--resume); the log opened.
-BisectOptions effective_options(const BisectOptions& given, const Git& git, BisectLog& log) {
-  if (given.resume) {
+// The options this bisect runs with: as given (`asked`: their key), or its log's (--resume).
+BisectOptions effective_options(const BisectOptions& given, const std::optional<BisectKey>& asked, BisectLog& log) {
+  if (!asked) {
     if (!log.key()) throw input::UsageError("--resume: " + log.path() + " holds no bisect to resume");
-    return resumed_options(given, *log.key());
+    return options_of_key(given, *log.key());
   }
-  const BisectKey key = key_of(given, git);
-  if (log.key() && !(*log.key() == key))
+  if (log.key() && !(*log.key() == *asked))
     throw input::UsageError(fmt::format(
         "{} holds another bisect (good {}, bad {}, build '{}'): --resume continues it; remove the folder or give "
         "--work-dir to start this one",
         log.path(), short_hash(log.key()->good), short_hash(log.key()->bad), log.key()->build));
-  BisectOptions options = given;
-  options.good = key.good;
-  options.bad = key.bad;
-  if (!log.key()) log.start(key);
-  return options;
+  if (!log.key()) log.start(*asked);
+  return options_of_key(given, *asked);
 }
 
 std::string commit_hash(const std::vector<CommitInfo>& commits, std::size_t i) { return commits[i].hash; }
@@ -249,9 +245,15 @@ BisectReport run_bisect(const BisectOptions& given) {
   if (!given.resume && (given.good.empty() || given.bad.empty() || given.build.empty() || given.binary.empty()))
     throw input::UsageError("--good, --bad, --build and --binary are required (or --resume)");
   const Git git(given.checkout);
+  // The arguments checked before anything is written: a mistyped revision leaves no folder.
+  std::optional<BisectKey> asked;
+  if (!given.resume) {
+    asked = key_of(given, git);
+    git.range(asked->good, asked->bad);
+  }
   const std::string work_dir = prepare_work_dir(given, git);
   BisectLog log(work_dir + "/bisect.jsonl");
-  const BisectOptions options = effective_options(given, git, log);
+  const BisectOptions options = effective_options(given, asked, log);
   if (options.metric == compare::Metric::instructions) runner::require_valgrind("--metric instructions");
   runner::install_interrupt_handlers();
   BisectReport report;
