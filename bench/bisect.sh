@@ -8,6 +8,7 @@
 # Usage: bench/bisect.sh BUILD_DIR [TRIES] [tare bisect options...]
 #   needs: cmake --build BUILD_DIR --target tare_cli tare_bisect_chains
 #   SEED=N draws the culprits from seed N (default 1); KEEP=DIR keeps the repositories and logs
+#   METRIC=instructions checks the script itself in a minute (the answer is then exact)
 # Each try runs about 6 comparisons of up to --budget (30 s) each: 20 tries take up to an hour.
 set -euo pipefail
 build=${1:?usage: bisect.sh BUILD_DIR [TRIES] [tare bisect options...]}
@@ -48,7 +49,7 @@ for t in $(seq 1 "$tries"); do
   expected=$(git -C "$repo" rev-parse --short=12 "HEAD~$(( 16 - culprit ))")
   start=$(date +%s)
   out=$("$tare" bisect --repo "$repo" --good HEAD~16 --bad HEAD --build 'cp "$(cat variant)" bench' --binary bench \
-        --metric time --quiet "${options[@]}")
+        --metric "${METRIC:-time}" --quiet "${options[@]}")
   comparisons=$(sed -n 's/^Comparisons: \([0-9]*\).*/\1/p' <<< "$out")
   total_comparisons=$(( total_comparisons + comparisons ))
   if grep -q "^First slower commit: $expected " <<< "$out"; then
@@ -59,5 +60,5 @@ for t in $(seq 1 "$tries"); do
   fi
   echo "try $t: $verdict; $comparisons comparisons, $(( $(date +%s) - start )) s" >&2
 done
-echo "tare bisect --metric time named the commit adding 3% work in $named of $tries tries" \
+echo "tare bisect --metric ${METRIC:-time} named the commit adding 3% work in $named of $tries tries" \
      "($(awk -v c="$total_comparisons" -v t="$tries" 'BEGIN { printf "%.1f", c / t }') comparisons per try; claim: 19 of 20)"

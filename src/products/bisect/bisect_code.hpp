@@ -1,9 +1,12 @@
 // Which built commits run the same timed code for the benchmark (`tare bisect` measures one
 // commit of each code): byte-identical binaries, or the same machine code in the timed loop
-// as callgrind and objdump see it (ab/ab_code: the same functions, digests and
-// instructions per call, wherever the linker put them).
+// as callgrind and objdump see it (runner/timed_code, compare/code_match: the same functions,
+// digests and instructions per call, wherever the linker put them). Each binary's timed code
+// is identified once, every one after the same batch of calls (the first binary's
+// calibration), so that a benchmark carrying state from call to call is counted alike.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -11,6 +14,7 @@
 #include <vector>
 
 #include "ab/ab_listing.hpp"
+#include "results/results.hpp"
 #include "runner/hot_code_profile.hpp"
 
 namespace tare::bisect {
@@ -26,16 +30,19 @@ class CodeClasses {
   void known(int code, const std::string& binary);
   /// The class of `binary`, whose benchmark is `b`: an existing one, or a new one it stands for.
   int classify(const std::string& binary, const ab::Listed& b);
-  /// Why a timed code could not be compared (a benchmark of several threads, callgrind failing).
+  /// Why a timed code could not be identified (a benchmark of several threads, callgrind failing).
   const std::vector<std::string>& notes() const { return notes_; }
 
  private:
   int class_of(const std::string& binary, const ab::Listed& b);
-  bool same_timed_code(const std::string& representative, const std::string& binary, const ab::Listed& b);
+  /// The timed code of `binary`, identified once; nullopt when it cannot be (a note says why).
+  const std::optional<results::CodeIdentity>& identity(const std::string& binary, const ab::Listed& b);
   std::optional<runner::HotCodeTools> tools_;
   double timeout_seconds_;
-  std::map<int, std::string> representatives_;     ///< the first binary of each class
+  std::optional<std::uint64_t> batch_;                ///< the calls every identity counts after
+  std::map<int, std::string> representatives_;        ///< the first binary of each class
   std::vector<std::pair<std::string, int>> members_;  ///< every binary classified, for byte-identity
+  std::map<std::string, std::optional<results::CodeIdentity>> identities_;
   std::vector<std::string> notes_;
 };
 

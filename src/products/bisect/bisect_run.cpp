@@ -76,28 +76,9 @@ class CommitOracle : public Oracle {
       if (i == 0) the_benchmark(0);  // its name, which the log does not keep
       return logged->second;
     }
-    const std::string worktree = worktree_of(i);
-    git_.add_worktree(worktree, commit.hash);
-    show(fmt::format("building {} ({})", describe(i), options_.build));
-    const std::string build_log = work_dir_ + "/logs/" + short_hash(commit.hash) + ".log";
-    const BuildOutcome built = build_commit(worktree, options_.build, build_log, options_.build_timeout_seconds);
-    if (built.ending == BuildOutcome::Ending::skip ||
-        (built.ending != BuildOutcome::Ending::built && options_.skip_failed_builds && !endpoint(i))) {
-      if (endpoint(i))
-        fail(i, "build", fmt::format("the {} commit cannot be skipped (the build exited {}); its output is in {}",
-                                     i == 0 ? "good" : "bad", built.exit_status, build_log));
-      log_.built(commit.hash, std::nullopt, built.exit_status);
-      return std::nullopt;
-    }
-    if (built.ending == BuildOutcome::Ending::deadline)
-      fail(i, "build", fmt::format("the build ran past --build-timeout and was killed; its output is in {}", build_log));
-    if (built.ending == BuildOutcome::Ending::failed)
-      fail(i, "build", fmt::format("the build failed (exit {}); its output is in {}", built.exit_status, build_log));
-    const std::string binary = binary_of(i);
-    if (!fs::is_regular_file(binary))
-      fail(i, "build", fmt::format("the build succeeded but left no binary at {}", options_.binary));
-    const ab::Listed b = the_benchmark(i);
-    const int code = classes_.classify(binary, b);
+    const auto binary = build(i);
+    if (!binary) return std::nullopt;
+    const int code = classes_.classify(*binary, the_benchmark(i));
     log_.built(commit.hash, code, 0);
     return code;
   }
@@ -108,31 +89,7 @@ class CommitOracle : public Oracle {
       ++replayed_;
       return logged->second;
     }
-    show(fmt::format("comparing {} with {}", describe(candidate), describe(base)));
-    ab::AbOptions ab;
-    ab.base = binary_of(base);
-    ab.candidate = binary_of(candidate);
-    ab.filter = "^" + escaped(benchmark_) + "$";
-    ab.threshold = options_.threshold;
-    ab.metric = options_.metric;
-    ab.budget_seconds = options_.budget_seconds;
-    ab.timeout_seconds = options_.timeout_seconds;
-    ab.quiet = options_.quiet;
-    compare::CompareReport report;
-    try {
-      report = ab::run_ab(ab);
-    } catch (const runner::Interrupted&) {
-      throw;
-    } catch (const std::exception& e) {
-      fail(candidate, "comparison", fmt::format("comparing it with {}: {}", short_hash(commits_[base].hash), e.what()));
-    }
-    if (report.rows.size() != 1 || !report.rows.front().problem.empty())
-      fail(candidate, "comparison",
-           fmt::format("comparing it with {}: {}", short_hash(commits_[base].hash),
-                       report.rows.empty() ? "no benchmark compared" : report.rows.front().problem));
-    const compare::CompareRow& row = report.rows.front();
-    const compare::TimeRatio ratio = compare::time_ratio(row);
-    const Comparison c{ratio.estimate, ratio.low, ratio.high, row.verdict.fails_gate};
+    const Comparison c = run_comparison(base, candidate);
     log_.compared(key, c);
     return c;
   }
@@ -153,6 +110,62 @@ class CommitOracle : public Oracle {
   std::string describe(std::size_t i) const {
     const char* role = i == 0 ? " (good)" : i + 1 == commits_.size() ? " (bad)" : "";
     return fmt::format("{}{} \"{}\"", short_hash(commits_[i].hash), role, commits_[i].subject);
+  }
+
+  // Builds commit i in its worktree: its binary, or nullopt when the commit is skipped
+  // (logged). A build that fails otherwise fails the bisect.
+  std::optional<std::string> build(std::size_t i) {
+    const CommitInfo& commit = commits_[i];
+    const std::string worktree = worktree_of(i);
+    git_.add_worktree(worktree, commit.hash);
+    show(fmt::format("building {} ({})", describe(i), options_.build));
+    const std::string build_log = work_dir_ + "/logs/" + short_hash(commit.hash) + ".log";
+    const BuildOutcome built = build_commit(worktree, options_.build, build_log, options_.build_timeout_seconds);
+    if (built.ending == BuildOutcome::Ending::skip ||
+        (built.ending != BuildOutcome::Ending::built && options_.skip_failed_builds && !endpoint(i))) {
+      if (endpoint(i))
+        fail(i, "build", fmt::format("the {} commit cannot be skipped (the build exited {}); its output is in {}",
+                                     i == 0 ? "good" : "bad", built.exit_status, build_log));
+      log_.built(commit.hash, std::nullopt, built.exit_status);
+      return std::nullopt;
+    }
+    if (built.ending == BuildOutcome::Ending::deadline)
+      fail(i, "build", fmt::format("the build ran past --build-timeout and was killed; its output is in {}", build_log));
+    if (built.ending == BuildOutcome::Ending::failed)
+      fail(i, "build", fmt::format("the build failed (exit {}); its output is in {}", built.exit_status, build_log));
+    const std::string binary = binary_of(i);
+    if (!fs::is_regular_file(binary))
+      fail(i, "build", fmt::format("the build succeeded but left no binary at {}", options_.binary));
+    return binary;
+  }
+
+  // tare ab of the two commits' binaries, for the one benchmark.
+  Comparison run_comparison(std::size_t base, std::size_t candidate) {
+    show(fmt::format("comparing {} with {}", describe(candidate), describe(base)));
+    ab::AbOptions ab;
+    ab.base = binary_of(base);
+    ab.candidate = binary_of(candidate);
+    ab.filter = "^" + escaped(benchmark_) + "$";
+    ab.threshold = options_.threshold;
+    ab.metric = options_.metric;
+    ab.budget_seconds = options_.budget_seconds;
+    ab.timeout_seconds = options_.timeout_seconds;
+    ab.quiet = options_.quiet;
+    const std::string against = "comparing it with " + short_hash(commits_[base].hash);
+    compare::CompareReport report;
+    try {
+      report = ab::run_ab(ab);
+    } catch (const runner::Interrupted&) {
+      throw;
+    } catch (const std::exception& e) {
+      fail(candidate, "comparison", against + ": " + e.what());
+    }
+    if (report.rows.size() != 1 || !report.rows.front().problem.empty())
+      fail(candidate, "comparison",
+           against + ": " + (report.rows.empty() ? "no benchmark compared" : report.rows.front().problem));
+    const compare::CompareRow& row = report.rows.front();
+    const compare::TimeRatio ratio = compare::time_ratio(row);
+    return Comparison{ratio.estimate, ratio.low, ratio.high, row.verdict.fails_gate};
   }
 
   [[noreturn]] void fail(std::size_t i, const std::string& step, const std::string& why) {
