@@ -214,6 +214,12 @@ TEST(Bisect, BadInputIsOneLineNamingIt) {
             std::string::npos)
       << other.err;
 
+  const auto absolute = tare_test::run_process({kTare, "bisect", "--repo", repo.dir.string(), "--good", repo.hashes[0],
+                                                "--bad", repo.hashes[1], "--build", "true", "--binary", "/bin/true"});
+  EXPECT_EQ(absolute.exit_code, 2);
+  EXPECT_EQ(absolute.err, "tare: error: --binary /bin/true: give its path relative to the checkout (each commit's "
+                          "worktree has its own)\n");
+
   const auto missing = tare_test::run_process({kTare, "bisect", "--repo", repo.dir.string(), "--good", repo.hashes[0]});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.err, "tare: error: --good, --bad, --build and --binary are required (or --resume)\n");

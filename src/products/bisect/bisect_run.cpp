@@ -257,6 +257,9 @@ const char* outcome_name(Outcome outcome) {
 BisectReport run_bisect(const BisectOptions& given) {
   if (!given.resume && (given.good.empty() || given.bad.empty() || given.build.empty() || given.binary.empty()))
     throw input::UsageError("--good, --bad, --build and --binary are required (or --resume)");
+  if (!given.resume && fs::path(given.binary).is_absolute())
+    throw input::UsageError("--binary " + given.binary + ": give its path relative to the checkout (each commit's "
+                            "worktree has its own)");
   const Git git(given.checkout);
   // The arguments checked before anything is written: a mistyped revision leaves no folder.
   std::optional<BisectKey> asked;
