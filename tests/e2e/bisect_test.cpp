@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -167,6 +171,34 @@ TEST(Bisect, AFailedBuildStopsNamingItsCommitAndTheRerunRedoesNoLoggedStep) {
   EXPECT_NE(again.out.find("First slower commit: " + repo.hash(6)), std::string::npos) << again.out;
   EXPECT_EQ(repo.builds_run(), 7u);
   EXPECT_EQ(log_steps(repo, "compare"), 2u);
+}
+
+TEST(Bisect, ABisectInterruptedDuringABuildResumesWhereItStopped) {
+  std::vector<TestCommit> commits = twelve_commits();
+  commits[3].flaky = true;  // its build waits, as a long one would, until the test interrupts it
+  const TestRepo repo = make_repo("interrupted", commits);
+  const fs::path started = repo.dir.parent_path() / "interrupted.started";
+  const std::string build = "echo built >> '" + repo.builds_count.string() + "'; if [ -e flaky ] && [ ! -e '" +
+                            (repo.dir / "allow").string() + "' ]; then touch '" + started.string() +
+                            "'; exec sleep 600; fi; cp \"$(cat variant)\" bench";
+  const std::vector<std::string> args{kTare,     "bisect",           "--repo",  repo.dir.string(), "--good",
+                                      repo.hashes[0], "--bad",        repo.hashes[12], "--build", build,
+                                      "--binary", "bench",           "--metric", "instructions", "--quiet"};
+  const pid_t pid = tare_e2e::spawn_quiet(args, {}, /*own_group=*/true);
+  ASSERT_TRUE(tare_e2e::eventually([&] { return fs::exists(started); }, std::chrono::minutes(5)));
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_TRUE(tare_e2e::eventually([&] { return waitpid(pid, &status, WNOHANG) == pid; }, std::chrono::minutes(1)));
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130) << status;
+  EXPECT_EQ(log_steps(repo, "compare"), 1u);  // bad against good, kept
+  EXPECT_EQ(repo.builds_run(), 4u);           // good, bad, 6, and 3 interrupted
+
+  std::ofstream(repo.dir / "allow") << "\n";
+  const auto resumed = tare_test::run_process(args, std::chrono::seconds(900));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.out.find("First slower commit: " + repo.hash(6)), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("Resumed: 4 steps taken from the log"), std::string::npos) << resumed.out;
+  EXPECT_EQ(repo.builds_run(), 7u);  // 3 again, then 4 and 5
 }
 
 TEST(Bisect, ACommitWhoseBuildAsksToBeSkippedIsPassedOver) {
