@@ -20,6 +20,7 @@
 #include "runner/worker_process.hpp"
 #include "system/atomic_file.hpp"
 #include "system/build_info.hpp"
+#include "tools/tare/bisect_command.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/export_command.hpp"
 #include "tools/tare/history_command.hpp"
@@ -228,12 +229,14 @@ struct CommandLine {
   tare::tool::ExportArgs export_args;
   tare::tool::ReportArgs report_args;
   tare::tool::HistoryArgs history_args;
+  tare::tool::BisectArgs bisect_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
   CLI::App* export_results = nullptr;
   CLI::App* report = nullptr;
   CLI::App* history = nullptr;
+  CLI::App* bisect = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -246,6 +249,7 @@ struct CommandLine {
                "  tare report run.json -o report.html       pictures of a run, in one HTML file\n"
                "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
                "  tare history show --filter sort           each benchmark over the runs kept\n"
+               "  tare bisect --good v1 --bad HEAD --build make --binary ./bench   the commit that made it slower\n"
                "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
@@ -253,6 +257,7 @@ struct CommandLine {
     export_results = tare::tool::add_export_command(app, export_args);
     report = tare::tool::add_report_command(app, report_args);
     history = tare::tool::add_history_command(app, history_args);
+    bisect = tare::tool::add_bisect_command(app, bisect_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -279,6 +284,7 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.export_results) return tare::tool::export_command(cli.export_args);
   if (*cli.report) return tare::tool::report_command(cli.report_args);
   if (*cli.history) return tare::tool::history_command(cli.history_args);
+  if (*cli.bisect) return tare::tool::bisect_command(cli.bisect_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }
