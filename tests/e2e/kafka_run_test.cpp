@@ -1,4 +1,4 @@
-// `tare stream run --kafka` end to end: a mock broker of the test's own, and as the SUT a
+// `tare stream run --kafka --external` end to end: a mock broker of the test's own, and as the SUT a
 // real Kafka client, kcat, passing every record of the input topic through to the output
 // topic in a consumer group. The identity query must come back whole: every event produced,
 // taken (committed by the group) and matched once, nothing lost.
@@ -55,8 +55,8 @@ TEST(KafkaRun, IdentityThroughAKcatPassThroughLosesNothing) {
   const auto json_path = scratch_dir() / "kafka_identity.json";
   {
     KcatPassThrough sut(broker.bootstrap(), "events", "outputs", "passer", 4000);  // 2k/s for 2 s
-    const auto r = run_command({TARE_CLI, "stream", "run", "--kafka", broker.bootstrap(), "--in-topic", "events",
-                                "--out-topic", "outputs", "--group", "passer", "--format", "json", "--query",
+    const auto r = run_command({TARE_CLI, "stream", "run", "--kafka", broker.bootstrap(), "--external", "--in-topic",
+                                "events", "--out-topic", "outputs", "--group", "passer", "--format", "json", "--query",
                                 "identity", "--rate", "2k", "--duration", "2s", "--max-lateness=200ms", "--json",
                                 json_path.string()});
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -81,7 +81,8 @@ TEST(KafkaRun, IncompleteKafkaOptionsAreUsageErrors) {
            {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--generators", "2"},
            {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--format", "avro"},
            {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--kafka-conf", "no.such.property=1"},
-           {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--sut", "127.0.0.1:1"}}) {
+           {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--sut", "127.0.0.1:1"},
+           {"--in-topic", "a", "--out-topic", "b", "--group", "g", "--sut-cost", "soon"}}) {
     std::vector<std::string> args{TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "1s", "--kafka", "127.0.0.1:1"};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto r = run_command(args);
@@ -92,6 +93,20 @@ TEST(KafkaRun, IncompleteKafkaOptionsAreUsageErrors) {
   const auto r = run_command({TARE_CLI, "stream", "run", "--rate", "1k", "--duration", "1s", "--format", "json"});
   EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("--format is for Kafka: it needs --kafka"), std::string::npos) << r.err;
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {TARE_CLI, "stream", "run", "--rate", "1k", "--external"},
+           {TARE_CLI, "stream", "sustainable", "--probe", "1k", "--kafka", "127.0.0.1:1", "--in-topic", "a",
+            "--out-topic", "b"},
+           {TARE_CLI, "stream", "sustainable", "--probe", "1k", "--group", "g"},
+           {TARE_CLI, "stream", "sut", "--query", "join"},
+           {TARE_CLI, "stream", "sut", "--kafka", "127.0.0.1:1", "--in-topic", "a", "--out-topic", "b", "--group", "g",
+            "--window", "0s"},
+           {TARE_CLI, "stream", "sut", "--kafka", "127.0.0.1:1", "--in-topic", "a", "--out-topic", "b", "--group", "g",
+            "--query", "median"}}) {
+    const auto bad = run_command(args);
+    EXPECT_EQ(bad.exit_code, 2) << args.back() << ": " << bad.out << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  }
 }
 
 }  // namespace

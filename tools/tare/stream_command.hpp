@@ -45,13 +45,16 @@ struct StreamArgs {
   LoadArgs run_load;
   std::string rate, duration = "10s";
   bool quiet = false;
-  KafkaArgs kafka;  ///< run only, in this version
+  KafkaArgs kafka;
   LoadArgs search_load;
+  KafkaArgs search_kafka;
   std::string probe, trial = "10s", tolerance = "5%";
   int max_trials = 10, repeats = 1;
   std::string listen = "127.0.0.1:0";
   SutKnobs sut_knobs;
   bool serve = false;
+  KafkaArgs sut_kafka;
+  std::string sut_query = "aggregate", sut_window = "10ms";  ///< over Kafka (over TCP the driver says them)
   BrokerArgs broker_args;
 
   CLI::App* run = nullptr;

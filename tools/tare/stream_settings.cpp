@@ -11,8 +11,6 @@
 #include "tools/tare/stream_options.hpp"
 
 namespace tare::tool {
-namespace {
-
 // `tare stream sut` listening on any free port, with the same knobs.
 std::vector<std::string> model_sut_command(const std::string& executable, const SutKnobs& knobs) {
   return {executable,      "stream",          "sut",           "--listen",
@@ -22,8 +20,6 @@ std::vector<std::string> model_sut_command(const std::string& executable, const 
           "--slow-factor", fmt::format("{}", knobs.slow_factor),
           "--credit",      std::to_string(knobs.credit)};
 }
-
-}  // namespace
 
 std::atomic<bool>& stream_stop_flag() {
   static std::atomic<bool> stop{false};

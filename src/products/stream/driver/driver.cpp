@@ -94,6 +94,7 @@ struct GeneratorRecord {
   std::string impossible_example;
   system::RealtimeRequest realtime;  // when asked for
   system::ThreadTimes times;         // the thread's, from its start to its end
+  std::optional<BrokerCounters> broker;
 
   explicit GeneratorRecord(int digits)
       : lateness(latency_histogram(digits)), event_time(latency_histogram(digits)),
@@ -131,6 +132,7 @@ class GeneratorLoop final : OutputSink {
     }
     record_.times = system::thread_times() - start;
     record_.taken = link_->taken();
+    record_.broker = link_->broker_counters();
     link_.reset();  // the SUT sees this source close now, not when the last generator ends
   }
 
@@ -148,7 +150,7 @@ class GeneratorLoop final : OutputSink {
       hand_over();
       link_->flush();
       link_->receive(*this);
-      if (link_->done()) {
+      if (link_->done() || (end_sent_ && !options_.drain && !link_->waits_for_done_without_drain())) {
         record_.done = true;
         return;
       }
@@ -477,6 +479,18 @@ TrialEvidence evidence_of(const TrialResult& result, const DriverOptions& option
   return evidence;
 }
 
+BrokerEvidence broker_evidence(const TrialResult& result) {
+  BrokerEvidence e;
+  e.window_ns = static_cast<double>(result.schedule_end_ns);
+  e.queue_full_ns = result.broker->queue_full_ns;
+  e.delivery_failures = static_cast<double>(result.broker->delivery_failures);
+  e.produce_latency_mean_ns = result.broker->produce_latency_mean_ns;
+  e.event_time_p50_ns = static_cast<double>(result.event_time.value_at_percentile(50));
+  e.processing_time_p50_ns = static_cast<double>(result.processing_time.value_at_percentile(50));
+  e.lateness_p99_ns = static_cast<double>(result.lateness.value_at_percentile(99));
+  return e;
+}
+
 }  // namespace
 
 void validate(const DriverOptions& options) {
@@ -538,6 +552,7 @@ void add_generator_record(const GeneratorRecord& r, bool drain, TrialResult& res
   result.kept_outputs.insert(result.kept_outputs.end(), r.outputs_kept.begin(), r.outputs_kept.end());
   result.kept_outputs_capped = result.kept_outputs_capped || r.kept_capped;
   if (result.impossible_outputs == 0) result.impossible_example = r.impossible_example;
+  if (r.broker) result.broker = r.broker;  // a broker takes one generator
   result.impossible_outputs += r.impossible;
 }
 
@@ -583,6 +598,7 @@ TrialResult run_trial(const DriverOptions& options, Transport& transport,
   result.warmup_ns = options.warmup_ns;
   result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
   result.verdict = judge_trial(evidence_of(result, options), options.rules);
+  if (result.broker) result.held_by = held_by(result.verdict, broker_evidence(result));
   if (result.impossible_outputs > 0)
     result.verdict.notes.push_back("the SUT sent " + std::to_string(result.impossible_outputs) +
                                    " outputs with impossible times, left out of the latencies; the first: " +

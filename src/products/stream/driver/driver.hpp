@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "stream/workload/oracle.hpp"
 #include "stream/transport/transport.hpp"
 #include "stream/transport/run_description.hpp"
+#include "stream/verdict/held_by.hpp"
 #include "stream/verdict/trial_verdict.hpp"
 #include "stream/workload/workload.hpp"
 #include "system/thread_schedule.hpp"
@@ -121,6 +123,10 @@ struct TrialResult {
   std::uint64_t impossible_outputs = 0;
   std::string impossible_example;
   TrialVerdict verdict;
+  /// Through a broker (Kafka): what the link saw of it, and which part held the trial back
+  /// (stream/verdict/held_by.hpp).
+  std::optional<BrokerCounters> broker;
+  std::optional<Blame> held_by;
 };
 
 /// Runs one trial against the SUT `transport` reaches, one link per generator. Failures to

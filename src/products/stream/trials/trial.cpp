@@ -23,7 +23,12 @@ std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
 
 namespace {
 
+// Over another transport (Kafka), with the SUT started for the trial when there is a
+// command for it. That SUT never ends by itself (its input has no end): once the driver is
+// done with it (every event committed, every output in) it is stopped at once.
 TrialOutcome run_through(const TrialSettings& settings, TrialWatcher* watcher) {
+  std::unique_ptr<SutProcess> sut;
+  if (!settings.sut_command.empty()) sut = std::make_unique<SutProcess>(settings.sut_command);
   const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
     watcher->progress(sample, outputs);
   };
@@ -34,6 +39,7 @@ TrialOutcome run_through(const TrialSettings& settings, TrialWatcher* watcher) {
     throw std::runtime_error("the SUT (" + settings.transport_name + "): " + e.what());
   }
   if (watcher) watcher->driver_done();
+  if (sut) outcome.sut_messages = sut->finish(0);
   return outcome;
 }
 
