@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 namespace tare::stream {
 namespace {
 
@@ -57,6 +59,26 @@ TEST(HeldBy, AGrowingLagWithTheBrokerKeepingUpBlamesTheSut) {
   const Blame blame = held_by(blame_verdict(Verdict::unsustainable), calm_broker_trial());
   EXPECT_EQ(blame.part, HeldBy::sut);
   EXPECT_NE(blame.reason.find("fell behind"), std::string::npos) << blame.reason;
+
+  BrokerEvidence at_capacity = calm_broker_trial();  // a model SUT taking all it can
+  at_capacity.sut_capacity_per_s = 2000;
+  at_capacity.taken_per_s = 1990;
+  EXPECT_EQ(held_by(blame_verdict(Verdict::unsustainable), at_capacity).part, HeldBy::sut);
+}
+
+// A SUT of known capacity that took far less than it could was waiting for its records.
+TEST(HeldBy, AGrowingLagUnderTheSutsCapacityBlamesTheBroker) {
+  BrokerEvidence starved = calm_broker_trial();
+  starved.sut_capacity_per_s = 2000;
+  starved.taken_per_s = 120;
+  Blame blame = held_by(blame_verdict(Verdict::unsustainable), starved);
+  EXPECT_EQ(blame.part, HeldBy::broker);
+  EXPECT_NE(blame.reason.find("taking 120/s, under its capacity (2000/s)"), std::string::npos) << blame.reason;
+
+  starved.sut_capacity_per_s = std::numeric_limits<double>::infinity();  // no per-event cost
+  blame = held_by(blame_verdict(Verdict::unsustainable), starved);
+  EXPECT_EQ(blame.part, HeldBy::broker);
+  EXPECT_NE(blame.reason.find("capacity (unbounded)"), std::string::npos) << blame.reason;
 }
 
 TEST(HeldBy, WhenTheRateHeldThePartWhereEventsSpentMostTimeIsNamed) {

@@ -479,18 +479,6 @@ TrialEvidence evidence_of(const TrialResult& result, const DriverOptions& option
   return evidence;
 }
 
-BrokerEvidence broker_evidence(const TrialResult& result) {
-  BrokerEvidence e;
-  e.window_ns = static_cast<double>(result.schedule_end_ns);
-  e.queue_full_ns = result.broker->queue_full_ns;
-  e.delivery_failures = static_cast<double>(result.broker->delivery_failures);
-  e.produce_latency_mean_ns = result.broker->produce_latency_mean_ns;
-  e.event_time_p50_ns = static_cast<double>(result.event_time.value_at_percentile(50));
-  e.processing_time_p50_ns = static_cast<double>(result.processing_time.value_at_percentile(50));
-  e.lateness_p99_ns = static_cast<double>(result.lateness.value_at_percentile(99));
-  return e;
-}
-
 }  // namespace
 
 void validate(const DriverOptions& options) {
@@ -598,7 +586,6 @@ TrialResult run_trial(const DriverOptions& options, Transport& transport,
   result.warmup_ns = options.warmup_ns;
   result.offered_rate = offered_rate(workloads, options.warmup_ns, result.schedule_end_ns);
   result.verdict = judge_trial(evidence_of(result, options), options.rules);
-  if (result.broker) result.held_by = held_by(result.verdict, broker_evidence(result));
   if (result.impossible_outputs > 0)
     result.verdict.notes.push_back("the SUT sent " + std::to_string(result.impossible_outputs) +
                                    " outputs with impossible times, left out of the latencies; the first: " +

@@ -124,7 +124,7 @@ struct TrialResult {
   std::string impossible_example;
   TrialVerdict verdict;
   /// Through a broker (Kafka): what the link saw of it, and which part held the trial back
-  /// (stream/verdict/held_by.hpp).
+  /// (stream/verdict/held_by.hpp: judged by the trial, which knows its SUT).
   std::optional<BrokerCounters> broker;
   std::optional<Blame> held_by;
 };

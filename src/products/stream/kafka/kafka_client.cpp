@@ -49,28 +49,35 @@ KafkaHandle new_kafka_handle(KafkaClientType type, const KafkaSettings& settings
   return KafkaHandle(handle);
 }
 
+// Asked of the whole cluster's metadata, never of the topic by name: a request naming a
+// topic that does not exist creates it on a cluster that creates topics on demand (the mock
+// does), with a partition count nobody chose.
+// Asked of the whole cluster's metadata, never of the topic by name: a request naming a
+// topic that does not exist creates it on a cluster that creates topics on demand (the mock
+// does), with a partition count nobody chose.
 int kafka_partition_count(rd_kafka_t* handle, const std::string& topic) {
-  const std::int64_t deadline = monotonic_ns() + std::int64_t{kKafkaMetadataTimeoutMs} * 1'000'000;
-  rd_kafka_topic_t* t = rd_kafka_topic_new(handle, topic.c_str(), nullptr);
+  const std::int64_t start = monotonic_ns();
+  const std::int64_t deadline = start + std::int64_t{kKafkaMetadataTimeoutMs} * 1'000'000;
   for (;;) {
     const rd_kafka_metadata_t* metadata = nullptr;
     const int left_ms = static_cast<int>(std::max<std::int64_t>(1, (deadline - monotonic_ns()) / 1'000'000));
-    rd_kafka_resp_err_t err = rd_kafka_metadata(handle, 0, t, &metadata, left_ms);
-    int partitions = 0;
+    const rd_kafka_resp_err_t err = rd_kafka_metadata(handle, 1, nullptr, &metadata, left_ms);
+    std::string problem = err ? rd_kafka_err2str(err) : "";
     if (!err) {
-      err = metadata->topic_cnt == 1 ? metadata->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
-      if (!err) partitions = metadata->topics[0].partition_cnt;
+      int partitions = -1;
+      for (int i = 0; i < metadata->topic_cnt; ++i)
+        if (topic == metadata->topics[i].topic && !metadata->topics[i].err) partitions = metadata->topics[i].partition_cnt;
       rd_kafka_metadata_destroy(metadata);
+      if (partitions > 0) return partitions;
+      // The cluster answered without it: a topic being created shows up within the wait.
+      if (monotonic_ns() - start >= std::int64_t{kMissingTopicWaitMs} * 1'000'000)
+        throw NetError("Kafka topic " + topic + ": the cluster has no such topic (create it first, e.g. "
+                       "tare stream broker --topic " + topic + ")");
+      problem = "no such topic";
     }
-    if (!err && partitions > 0) {
-      rd_kafka_topic_destroy(t);
-      return partitions;
-    }
-    if (monotonic_ns() >= deadline) {
-      rd_kafka_topic_destroy(t);
-      throw NetError("Kafka topic " + topic + ": " + (err ? rd_kafka_err2str(err) : "no partitions") + " (after " +
-                     std::to_string(kKafkaMetadataTimeoutMs / 1000) + " s)");
-    }
+    if (monotonic_ns() >= deadline)
+      throw NetError("Kafka topic " + topic + ": " + problem + " (after " + std::to_string(kKafkaMetadataTimeoutMs / 1000) +
+                     " s)");
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }

@@ -50,8 +50,12 @@ KafkaHandle new_kafka_handle(KafkaClientType type, const KafkaSettings& settings
 /// How long the look-ups below wait for the cluster.
 inline constexpr int kKafkaMetadataTimeoutMs = 10'000;
 
-/// The partition count of `topic` (a topic being created is waited for, up to the timeout):
-/// NetError naming the topic when it does not come.
+/// A topic the cluster says it does not have is waited for this long (it may be being created).
+inline constexpr int kMissingTopicWaitMs = 2'000;
+
+/// The partition count of `topic`, from the cluster's metadata (which never creates it):
+/// NetError naming the topic when the cluster does not have it within kMissingTopicWaitMs,
+/// or does not answer within kKafkaMetadataTimeoutMs.
 int kafka_partition_count(rd_kafka_s* handle, const std::string& topic);
 /// Where each partition of `topic` ends now (NetError when the cluster cannot say).
 std::vector<std::int64_t> kafka_end_offsets(rd_kafka_s* handle, const std::string& topic);

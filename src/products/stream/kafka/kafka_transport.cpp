@@ -26,6 +26,10 @@ constexpr int kMostRecordsPerReceive = 65'536;
 
 using Handle = KafkaHandle;
 
+struct MessageDeleter {
+  void operator()(rd_kafka_message_t* message) const { rd_kafka_message_destroy(message); }
+};
+
 // Reads the SUT group's committed offsets on the input topic on a thread of its own: what
 // it has taken since `start` (the partitions' ends when the link opened).
 class CommittedReader {
@@ -215,10 +219,11 @@ class KafkaLink final : public SourceLink {
     outputs_.drain_wakes();
     batch_.clear();
     for (int i = 0; i < kMostRecordsPerReceive; ++i) {
-      rd_kafka_message_t* message = rd_kafka_consumer_poll(outputs_.handle(), 0);
+      // Destroyed however take() ends: a message never destroyed makes the consumer's
+      // rd_kafka_destroy wait for it forever.
+      const std::unique_ptr<rd_kafka_message_t, MessageDeleter> message(rd_kafka_consumer_poll(outputs_.handle(), 0));
       if (!message) break;
       take(*message);
-      rd_kafka_message_destroy(message);
     }
     if (batch_.empty()) return;
     received_ += batch_.size();

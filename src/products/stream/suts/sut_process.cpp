@@ -39,7 +39,11 @@ void SutProcess::wait_for_the_address() {
       messages_.append(said.data() + line_end + 1, said.size() - line_end - 1);
       return;
     }
-    if (exited || !open) throw std::runtime_error("the embedded SUT exited before listening: " + said);
+    if (exited || !open) {
+      // Its last words on one line: a message already ends with one.
+      const std::size_t end = said.find_last_not_of(" \n");
+      throw std::runtime_error("the embedded SUT exited before listening: " + said.substr(0, end + 1));
+    }
     if (greeting.dropped() > 0)
       throw std::runtime_error("the embedded SUT wrote " + std::to_string(kGreetingBytes) +
                                " bytes without saying where it listens; killed");

@@ -1,5 +1,6 @@
 #include "stream/verdict/held_by.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace tare::stream {
@@ -14,6 +15,13 @@ std::string ms(double ns) {
 std::string percent(double share) {
   char text[32];
   std::snprintf(text, sizeof text, "%.0f%%", 100 * share);
+  return text;
+}
+
+std::string rate(double per_s) {
+  if (std::isinf(per_s)) return "unbounded";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f/s", per_s);
   return text;
 }
 
@@ -40,8 +48,12 @@ Blame held_by(const TrialVerdict& verdict, const BrokerEvidence& e) {
     return {HeldBy::broker, "the producer's queue was full " + percent(full_share) +
                                 " of the time: the broker acknowledged events slower than they were offered "
                                 "(produce latency mean " + ms(e.produce_latency_mean_ns) + ")"};
-  if (verdict.verdict == Verdict::unsustainable)
+  if (verdict.verdict == Verdict::unsustainable) {
+    if (e.sut_capacity_per_s >= 0 && e.taken_per_s < kUnderCapacity * e.sut_capacity_per_s)
+      return {HeldBy::broker, "the SUT's group fell behind taking " + rate(e.taken_per_s) + ", under its capacity (" +
+                                  rate(e.sut_capacity_per_s) + "): it waited for the broker to hand events out"};
     return {HeldBy::sut, "the broker took every event as offered; the SUT's group fell behind"};
+  }
   const double outside = e.event_time_p50_ns - e.processing_time_p50_ns;
   if (outside > e.processing_time_p50_ns)
     return {HeldBy::broker, "the rate held; events spent most of their time on the way through the broker (" +
