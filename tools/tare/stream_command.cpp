@@ -77,6 +77,10 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--done-timeout", load.done_timeout,
                   "How long the SUT has after the end of the load to send its last outputs and done before the "
                   "run ends incomplete (default: as long as the trial, at least 10s)");
+  cmd->add_option("--cooldown", load.cooldown,
+                  "Keep generating this long after the measured schedule (its windows fire, a SUT holding its "
+                  "last input lets it go); only the schedule's events and windows are judged (default: none over "
+                  "TCP, the window's size and 1s over Kafka)");
   cmd->add_flag("--no-realtime", load.no_realtime,
                 "Do not ask for real-time priority for the driver's threads (by default they ask, and get it "
                 "as root, with CAP_SYS_NICE or with an RLIMIT_RTPRIO of 10 or more)");
@@ -102,9 +106,11 @@ int run_command(const StreamArgs& args, const std::string& executable) {
       over = ", over " + kafka_sut_text(args.kafka);
   }
   const auto& options = settings.driver;
-  std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
-                           format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           describe_sut(settings, shown) + over)
+  const std::string cooldown =
+      options.cooldown_ns > 0 ? ", cool-down " + format_latency(double(options.cooldown_ns)) : std::string();
+  std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}{}), SUT {}\n", describe(options, load),
+                           args.rate, format_latency(double(options.duration_ns)),
+                           format_latency(double(options.warmup_ns)), cooldown, describe_sut(settings, shown) + over)
             << std::flush;
   ConsoleTrialLine live_line(runner::progress_style(args.quiet), static_cast<double>(options.duration_ns) / 1e9);
   const auto checked = stream::run_checked_trial(settings, &live_line);

@@ -36,6 +36,7 @@ struct LoadArgs {
   unsigned generators = 1;
   std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
   std::string done_timeout;  ///< empty: the driver's default (the trial's duration, at least 10 s)
+  std::string cooldown;      ///< empty: none over TCP, the window's size and 1 s over Kafka
   bool no_realtime = false;
   int digits = 3;
   std::string json, hdr_log;

@@ -20,6 +20,9 @@
 namespace tare::tool {
 namespace {
 
+// The cool-down over Kafka, beyond the window's size, unless --cooldown says otherwise.
+constexpr std::int64_t kKafkaCooldownNs = 1'000'000'000;
+
 #if TARE_HAVE_KAFKA
 std::vector<std::pair<std::string, std::string>> properties(const std::vector<std::string>& conf) {
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -113,6 +116,9 @@ void use_kafka(const KafkaArgs& args, const LoadArgs& load, const std::string& e
     throw input::UsageError(std::string("--kafka-conf: ") + e.what());
   }
   settings.transport_name = kafka_sut_text(args);
+  // Kafka has no end of stream: without a cool-down the last windows fire only when the
+  // SUT finds its input idle, and a pipe may hold the last records back.
+  if (load.cooldown.empty()) settings.driver.cooldown_ns = settings.driver.run.window.size_ns + kKafkaCooldownNs;
   settings.sut_command.clear();
   if (args.external)
     settings.model_sut.reset();

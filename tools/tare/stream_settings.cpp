@@ -74,6 +74,7 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   options.backlog_cap = stream::backlog_cap_events(cap_s, peak_rate(rate), load.generators);
   options.rules.max_lateness_p99_ns = static_cast<double>(input::parse_duration_ns(load.max_lateness, "--max-lateness"));
   if (!load.done_timeout.empty()) options.done_timeout_ns = input::parse_duration_ns(load.done_timeout, "--done-timeout");
+  if (!load.cooldown.empty()) options.cooldown_ns = input::parse_duration_ns(load.cooldown, "--cooldown", true);
   options.significant_figures = load.digits;
   options.realtime = !load.no_realtime;
   options.stop = &stream_stop_flag();
