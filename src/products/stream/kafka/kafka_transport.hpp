@@ -13,7 +13,12 @@
 //    never waits for a broker: the backlog is the consumer lag plus the driver's queue.
 //  * done(): after end(), once every event is delivered and committed by the SUT's group,
 //    and (identity) every event has come back, or (other queries, whose output count only
-//    the oracle knows) no output has come for kQuietNs.
+//    the oracle knows) no output has come for kQuietNs. A run without a drain (a search
+//    trial) does not wait for it (waits_for_done_without_drain()).
+//  * flush(): serves the producer's delivery reports: a refused record, or every broker
+//    down for kBrokersGoneNs, ends the run (NetError).
+//  * broker_counters(): what the producer saw (acknowledgement latency, time its queue was
+//    full, refused records), for telling a slow broker from a slow SUT.
 //
 // One generator only: the group's committed offsets are the whole run's, not a link's.
 #pragma once
