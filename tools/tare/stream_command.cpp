@@ -77,6 +77,10 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   cmd->add_option("--done-timeout", load.done_timeout,
                   "How long the SUT has after the end of the load to send its last outputs and done before the "
                   "run ends incomplete (default: as long as the trial, at least 10s)");
+  cmd->add_option("--cooldown", load.cooldown,
+                  "Keep generating this long after the measured schedule (its windows fire, a SUT holding its "
+                  "last input lets it go); only the schedule's events and windows are judged (default: none over "
+                  "TCP, the window's size and 1s over Kafka)");
   cmd->add_flag("--no-realtime", load.no_realtime,
                 "Do not ask for real-time priority for the driver's threads (by default they ask, and get it "
                 "as root, with CAP_SYS_NICE or with an RLIMIT_RTPRIO of 10 or more)");
@@ -93,14 +97,20 @@ int run_command(const StreamArgs& args, const std::string& executable) {
   auto settings = trial_settings(load, rate, input::parse_duration_ns(args.duration, "--duration"), executable);
   // Over Kafka the SUT is named by where it is reached, in the console line and the JSON.
   LoadArgs shown = load;
+  std::string over;
   if (kafka_chosen(args.kafka)) {
-    use_kafka(args.kafka, settings, !load.sut.empty());
-    shown.sut = kafka_sut_text(args.kafka);
+    use_kafka(args.kafka, load, executable, settings);
+    if (args.kafka.external)
+      shown.sut = kafka_sut_text(args.kafka);
+    else
+      over = ", over " + kafka_sut_text(args.kafka);
   }
   const auto& options = settings.driver;
-  std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}), SUT {}\n", describe(options, load), args.rate,
-                           format_latency(double(options.duration_ns)), format_latency(double(options.warmup_ns)),
-                           describe_sut(settings, shown))
+  const std::string cooldown =
+      options.cooldown_ns > 0 ? ", cool-down " + format_latency(double(options.cooldown_ns)) : std::string();
+  std::cout << fmt::format("tare stream run: {}\n  {} for {} (warmup {}{}), SUT {}\n", describe(options, load),
+                           args.rate, format_latency(double(options.duration_ns)),
+                           format_latency(double(options.warmup_ns)), cooldown, describe_sut(settings, shown) + over)
             << std::flush;
   ConsoleTrialLine live_line(runner::progress_style(args.quiet), static_cast<double>(options.duration_ns) / 1e9);
   const auto checked = stream::run_checked_trial(settings, &live_line);
@@ -111,6 +121,7 @@ int run_command(const StreamArgs& args, const std::string& executable) {
     system::write_file_atomically(load.hdr_log, [&](std::ostream& out) { write_hdr_log(trial, out); });
   if (!load.json.empty()) {
     auto json = trial_json(trial, config_json(settings, shown, args.rate), checked.verification, load.hdr_log);
+    if (!settings.transport_name.empty()) json["config"]["transport"] = settings.transport_name;
     json["warnings"] = checked.warnings;
     write_json_file(load.json, json);
   }
@@ -120,6 +131,14 @@ int run_command(const StreamArgs& args, const std::string& executable) {
 // ---- sut -------------------------------------------------------------------------------------
 
 int sut_command(const StreamArgs& args) {
+  if (kafka_chosen(args.sut_kafka)) {
+    std::signal(SIGINT, on_interrupt);  // the Kafka SUT's way to stop
+    std::signal(SIGTERM, on_interrupt);
+    return kafka_sut_command(args.sut_kafka, args.sut_knobs, args.sut_query, args.sut_window, stream_stop_flag());
+  }
+  for (const char* flag : {"--query", "--window"})
+    if (args.sut->count(flag) > 0)
+      throw input::UsageError(std::string(flag) + " is for --kafka: over TCP the driver says the query and window");
   stream::SutOptions options = sut_options(args.sut_knobs, "");
   try {
     options.listen = stream::parse_address(args.listen, "--listen");
@@ -146,7 +165,7 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   args.run->add_flag("--quiet", args.quiet,
                      "No progress on stderr: neither the live line on a terminal nor a line every 5 s in a log");
   add_load_options(args.run, args.run_load);
-  add_kafka_options(args.run, args.kafka);
+  add_kafka_options(args.run, args.kafka, KafkaSide::driver);
   args.run->footer("Examples:\n  tare stream run --rate 50k --duration 30s\n"
                    "  tare stream run --rate square:10k,80k,10s --duration 1m --sut 127.0.0.1:9000 --json run.json");
 
@@ -161,12 +180,16 @@ void add_stream_commands(CLI::App& app, StreamArgs& args) {
   input::add_number(args.sustainable, "--repeats", args.repeats, input::whole_number<int>(1, kMostTrials),
                     "Independent searches, combined with an interval");
   add_load_options(args.sustainable, args.search_load);
+  add_kafka_options(args.sustainable, args.search_kafka, KafkaSide::driver);
   args.sustainable->footer("Example:\n  tare stream sustainable --probe 200k --trial 10s --repeats 3 --json found.json");
 
   args.sut = stream->add_subcommand("sut", "The model system under test: listens and serves a driver's run");
   args.sut->add_option("--listen", args.listen, "HOST:PORT to listen on (port 0: any free port)")->capture_default_str();
   add_sut_knobs(args.sut, args.sut_knobs, "");
-  args.sut->add_flag("--serve", args.serve, "Serve run after run until killed (default: one run)");
+  args.sut->add_flag("--serve", args.serve, "Serve run after run until killed (default: one run; over Kafka always)");
+  add_kafka_options(args.sut, args.sut_kafka, KafkaSide::sut);
+  args.sut->add_option("--query", args.sut_query, "Kafka: aggregate, join or identity")->capture_default_str();
+  args.sut->add_option("--window", args.sut_window, "Kafka: SIZE or SIZE/SLIDE")->capture_default_str();
 
   args.broker = add_broker_command(*stream, args.broker_args);
 }

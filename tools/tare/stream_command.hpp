@@ -36,6 +36,7 @@ struct LoadArgs {
   unsigned generators = 1;
   std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
   std::string done_timeout;  ///< empty: the driver's default (the trial's duration, at least 10 s)
+  std::string cooldown;      ///< empty: none over TCP, the window's size and 1 s over Kafka
   bool no_realtime = false;
   int digits = 3;
   std::string json, hdr_log;
@@ -45,13 +46,16 @@ struct StreamArgs {
   LoadArgs run_load;
   std::string rate, duration = "10s";
   bool quiet = false;
-  KafkaArgs kafka;  ///< run only, in this version
+  KafkaArgs kafka;
   LoadArgs search_load;
+  KafkaArgs search_kafka;
   std::string probe, trial = "10s", tolerance = "5%";
   int max_trials = 10, repeats = 1;
   std::string listen = "127.0.0.1:0";
   SutKnobs sut_knobs;
   bool serve = false;
+  KafkaArgs sut_kafka;
+  std::string sut_query = "aggregate", sut_window = "10ms";  ///< over Kafka (over TCP the driver says them)
   BrokerArgs broker_args;
 
   CLI::App* run = nullptr;

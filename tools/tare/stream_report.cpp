@@ -117,6 +117,22 @@ nlohmann::json latency_json(const stream::HdrHistogram& h) {
           {"spectrum", spectrum_json(h)}};
 }
 
+// Through a broker: what the link saw of it and which part held the trial back; null otherwise.
+nlohmann::json broker_json(const stream::TrialResult& trial) {
+  if (!trial.broker) return nullptr;
+  const auto& b = *trial.broker;
+  nlohmann::json json{{"delivered", b.delivered},
+                      {"delivery_failures", b.delivery_failures},
+                      {"produce_latency_mean_ns", b.produce_latency_mean_ns},
+                      {"produce_latency_max_ns", b.produce_latency_max_ns},
+                      {"queue_full_ns", b.queue_full_ns}};
+  if (trial.held_by) {
+    json["held_by"] = stream::held_by_name(trial.held_by->part);
+    json["held_by_reason"] = trial.held_by->reason;
+  }
+  return json;
+}
+
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
                           const stream::Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
@@ -132,8 +148,13 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"verdict", stream::verdict_name(v.verdict)},
       {"reasons", v.reasons},
       {"notes", v.notes},
+      {"broker", broker_json(trial)},
       {"evidence", evidence_json(trial)},
-      {"counts", {{"generated", trial.generated}, {"taken", trial.taken}, {"outputs", trial.outputs}}},
+      {"counts",
+       {{"generated", trial.generated},
+        {"taken", trial.taken},
+        {"outputs", trial.outputs},
+        {"measured_generated", trial.measured_generated}}},
       {"rates_per_s",
        {{"offered", trial.offered_rate}, {"generated", number_or_null(rates.generated)}, {"taken", number_or_null(rates.taken)}}},
       {"schedule_end_s", static_cast<double>(trial.schedule_end_ns) / 1e9},
@@ -158,6 +179,7 @@ nlohmann::json trial_summary_json(double rate, const stream::TrialResult& trial)
   return {{"rate", rate},
           {"verdict", stream::verdict_name(v.verdict)},
           {"reasons", v.reasons},
+          {"broker", broker_json(trial)},
           {"complete", trial.complete},
           {"backlog_slope_per_s", number_or_null(v.backlog_slope_per_s)},
           {"backlog_max", v.backlog_max},
@@ -198,6 +220,8 @@ void write_trial_console(const stream::TrialResult& trial, const stream::Verific
   out << "  verdict: " << stream::verdict_name(v.verdict) << "\n";
   for (const auto& r : v.reasons) out << "    - " << r << "\n";
   for (const auto& n : v.notes) out << "    note: " << n << "\n";
+  if (trial.held_by)
+    out << "  held by: " << stream::held_by_name(trial.held_by->part) << " (" << trial.held_by->reason << ")\n";
   out << "  results: ";
   if (verification.status == stream::VerificationStatus::match)
     out << "match the oracle (" << verification.expected_results << " window results)\n";
@@ -217,6 +241,9 @@ std::string trial_line(const std::string& label, double rate, const stream::Tria
   const auto& reasons = trial.verdict.reasons;
   const std::size_t shown = std::min<std::size_t>(reasons.size(), trial.verdict.verdict == stream::Verdict::invalid ? 2 : 1);
   for (std::size_t i = 0; i < shown; ++i) line += "\n" + std::string(18, ' ') + reasons[i];
+  if (trial.held_by && trial.verdict.verdict != stream::Verdict::sustainable)
+    line += "\n" + std::string(18, ' ') + "held by the " + stream::held_by_name(trial.held_by->part) + ": " +
+            trial.held_by->reason;
   const std::string behind = stream::keep_up_warning(stream::keep_up_of(trial, trial.verdict.lateness_limit_ns));
   if (!behind.empty()) line += "\n" + std::string(18, ' ') + "WARNING: " + behind;
   return line;

@@ -11,8 +11,6 @@
 #include "tools/tare/stream_options.hpp"
 
 namespace tare::tool {
-namespace {
-
 // `tare stream sut` listening on any free port, with the same knobs.
 std::vector<std::string> model_sut_command(const std::string& executable, const SutKnobs& knobs) {
   return {executable,      "stream",          "sut",           "--listen",
@@ -22,8 +20,6 @@ std::vector<std::string> model_sut_command(const std::string& executable, const 
           "--slow-factor", fmt::format("{}", knobs.slow_factor),
           "--credit",      std::to_string(knobs.credit)};
 }
-
-}  // namespace
 
 std::atomic<bool>& stream_stop_flag() {
   static std::atomic<bool> stop{false};
@@ -78,6 +74,7 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
   options.backlog_cap = stream::backlog_cap_events(cap_s, peak_rate(rate), load.generators);
   options.rules.max_lateness_p99_ns = static_cast<double>(input::parse_duration_ns(load.max_lateness, "--max-lateness"));
   if (!load.done_timeout.empty()) options.done_timeout_ns = input::parse_duration_ns(load.done_timeout, "--done-timeout");
+  if (!load.cooldown.empty()) options.cooldown_ns = input::parse_duration_ns(load.cooldown, "--cooldown", true);
   options.significant_figures = load.digits;
   options.realtime = !load.no_realtime;
   options.stop = &stream_stop_flag();

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "stream/driver/driver.hpp"
 #include "stream/suts/model_sut.hpp"
@@ -20,6 +21,9 @@ std::atomic<bool>& stream_stop_flag();
 
 /// The model SUT's options from its knobs (options named with `prefix`: "" or "sut-").
 stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix);
+
+/// `executable stream sut` listening on a free loopback port, with `knobs`.
+std::vector<std::string> model_sut_command(const std::string& executable, const SutKnobs& knobs);
 
 /// A trial's driver options from the command line, the rate and the duration.
 stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSchedule& rate, std::int64_t duration_ns);

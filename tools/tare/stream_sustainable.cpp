@@ -138,22 +138,34 @@ int sustainable_command(const StreamArgs& args, const std::string& executable) {
   const LoadArgs& load = args.search_load;
   const double probe_rate = probe_rate_of(args);
   const std::int64_t duration_ns = input::parse_duration_ns(args.trial, "--trial");
+  const bool kafka = kafka_chosen(args.search_kafka);
   const auto settings_at = [&](double rate) {
-    return trial_settings(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns, executable);
+    auto settings = trial_settings(load, stream::RateSchedule::constant(std::llround(rate)), duration_ns, executable);
+    if (kafka) use_kafka(args.search_kafka, load, executable, settings);
+    return settings;
   };
   const stream::TrialSettings probe_trial = settings_at(probe_rate);
   const stream::DriverOptions& first_options = probe_trial.driver;
   const stream::SustainableSettings settings = procedure_settings(args, probe_rate, probe_trial);
-  std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}\n",
+  LoadArgs shown = load;
+  std::string over;
+  if (kafka && args.search_kafka.external)
+    shown.sut = kafka_sut_text(args.search_kafka);
+  else if (kafka)
+    over = ", over " + kafka_sut_text(args.search_kafka);
+  std::cout << fmt::format("tare stream sustainable: {}\n  trials of {} (warmup {}), SUT {}{}\n",
                            describe(first_options, load), format_latency(double(first_options.duration_ns)),
-                           format_latency(double(first_options.warmup_ns)), describe_sut(probe_trial, load))
+                           format_latency(double(first_options.warmup_ns)), describe_sut(probe_trial, shown), over)
             << std::flush;
   ConsoleProgress progress;
   const stream::SustainableReport report = stream::run_sustainable_search(settings, settings_at, progress);
   const auto warnings = stream::confirmation_warnings(report, stream::output_window_ns(first_options.run));
   print_outcome(report, warnings);
-  if (!load.json.empty())
-    write_json_file(load.json, sustainable_json(report, config_json(probe_trial, load, "constant per trial"), warnings));
+  if (!load.json.empty()) {
+    auto config = config_json(probe_trial, shown, "constant per trial");
+    if (kafka) config["transport"] = kafka_sut_text(args.search_kafka);
+    write_json_file(load.json, sustainable_json(report, config, warnings));
+  }
   return stream::succeeded(report) ? 0 : 1;
 }
 

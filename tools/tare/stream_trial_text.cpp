@@ -55,6 +55,7 @@ nlohmann::json config_json(const stream::TrialSettings& settings, const LoadArgs
           {"sut_knobs", load.sut.empty() ? sut_knobs_json(load.knobs) : nlohmann::json()},
           {"query", stream::query_name(o.run.query)},
           {"window_ns", o.run.window.size_ns},
+          {"cooldown_ns", o.cooldown_ns},
           {"slide_ns", o.run.window.slide_ns},
           {"products", load.products},
           {"users", load.users},

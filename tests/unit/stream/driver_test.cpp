@@ -129,5 +129,49 @@ TEST(DriverTrial, BatchedPassesCountEveryEventOnce) {
   EXPECT_EQ(r.warmup_ns, options.warmup_ns);
 }
 
+// A cool-down keeps generating at the schedule's rate after it, but the measured window,
+// its lateness and its offered rate are the schedule's alone.
+TEST(DriverTrial, ACooldownGeneratesBeyondTheScheduleWithoutJoiningItsWindow) {
+  Listener listener(Address{"127.0.0.1", 0});
+  std::uint64_t received = 0;
+  std::thread sut([&] { serve_counting_sut(listener, received); });
+  DriverOptions options;
+  options.workload.rate = RateSchedule::constant(100'000);
+  options.duration_ns = 300'000'000;
+  options.warmup_ns = 100'000'000;
+  options.cooldown_ns = 200'000'000;
+  options.keep_outputs = false;
+  options.realtime = false;
+  TcpTransport tcp(listener.bound_address());
+  const TrialResult r = run_trial(options, tcp);
+  sut.join();
+  ASSERT_TRUE(r.complete) << r.incomplete_reason;
+  EXPECT_EQ(r.generated, 50'000u);
+  EXPECT_EQ(r.measured_generated, 30'000u);
+  EXPECT_EQ(received, 50'000u);
+  EXPECT_TRUE(r.drained);
+  EXPECT_EQ(r.schedule_end_ns, options.duration_ns);
+  EXPECT_EQ(r.lateness.total_count(), 20'000) << "the events due after the warmup and before the cool-down";
+  EXPECT_DOUBLE_EQ(r.offered_rate, 100'000);
+}
+
+// Outputs of the schedule's events and windows count; the cool-down's do not.
+TEST(DriverOptions, OnlyTheSchedulesOutputsAreMeasuredWithACooldown) {
+  DriverOptions options;
+  options.duration_ns = 1000;
+  options.run.window = WindowSpec{100, 100};
+  const Output last_window{999, 0, 0, 900, 1, 1};
+  const Output cooldown_window{1001, 0, 0, 1000, 1, 1};
+  EXPECT_TRUE(output_measured(options, cooldown_window)) << "without a cool-down, every output";
+  options.cooldown_ns = 500;
+  EXPECT_TRUE(output_measured(options, last_window));
+  EXPECT_FALSE(output_measured(options, cooldown_window));
+  options.run.window = WindowSpec{200, 100};  // sliding: [900, 1100) ends in the cool-down
+  EXPECT_FALSE(output_measured(options, last_window));
+  options.run.query = Query::identity;
+  EXPECT_TRUE(output_measured(options, last_window));  // its event was due at 999
+  EXPECT_FALSE(output_measured(options, cooldown_window));
+}
+
 }  // namespace
 }  // namespace tare::stream

@@ -108,6 +108,28 @@ TEST(WindowOperator, IdentityCheckNamesAMissingADuplicateAndAnUnexpectedOutput) 
             "an unexpected output: event at 20 ns (user 3, product 4, price 499) is no event of the run");
 }
 
+// With a cool-down from `until`, only the windows ending by then (identity: the events before
+// then) are compared: the cool-down's outputs may be missing, and are not judged if there.
+TEST(WindowOperator, TheCheckStopsAtTheCooldown) {
+  const auto events = generate(mixed_workload(7, 1000, 40), 10'000);
+  const std::int64_t until = events[events.size() / 2].event_time_ns;
+  const WindowSpec window{50 * kMs, 50 * kMs};
+  for (const Query query : {Query::aggregate, Query::identity}) {
+    SCOPED_TRACE(query_name(query));
+    auto outputs = run_operators(events, query, window, 2);
+    const auto after_until = [&](const Output& o) {
+      return query == Query::identity ? o.max_event_time_ns >= until : o.window_start_ns + window.size_ns > until;
+    };
+    std::erase_if(outputs, after_until);
+    EXPECT_FALSE(verify_outputs(query, window, events, outputs).ok) << "the cool-down's outputs are missing";
+    const Comparison judged = verify_outputs(query, window, events, outputs, until);
+    EXPECT_TRUE(judged.ok) << judged.first_mismatch;
+    EXPECT_EQ(judged.matched, outputs.size());
+    outputs.front().value += 1;
+    EXPECT_FALSE(verify_outputs(query, window, events, outputs, until).ok) << "a measured output that is wrong";
+  }
+}
+
 Event purchase_at_ns(std::int64_t t, std::uint32_t user, std::uint32_t product, std::uint32_t price) {
   return Event{t, EventKind::purchase, user, product, price};
 }

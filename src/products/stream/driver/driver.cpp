@@ -81,6 +81,7 @@ struct Shared {
 // Everything one generator and its connection measured.
 struct GeneratorRecord {
   std::uint64_t generated = 0, taken = 0, outputs = 0;
+  std::uint64_t measured_generated = 0, measured_outputs = 0;  // of the schedule before the cool-down
   bool done = false;              // the SUT said done on this connection
   bool cap_hit = false;
   std::int64_t cap_hit_ns = 0;
@@ -94,6 +95,7 @@ struct GeneratorRecord {
   std::string impossible_example;
   system::RealtimeRequest realtime;  // when asked for
   system::ThreadTimes times;         // the thread's, from its start to its end
+  std::optional<BrokerCounters> broker;
 
   explicit GeneratorRecord(int digits)
       : lateness(latency_histogram(digits)), event_time(latency_histogram(digits)),
@@ -131,6 +133,7 @@ class GeneratorLoop final : OutputSink {
     }
     record_.times = system::thread_times() - start;
     record_.taken = link_->taken();
+    record_.broker = link_->broker_counters();
     link_.reset();  // the SUT sees this source close now, not when the last generator ends
   }
 
@@ -148,7 +151,8 @@ class GeneratorLoop final : OutputSink {
       hand_over();
       link_->flush();
       link_->receive(*this);
-      if (link_->done()) {
+      if (link_->done() || (end_sent_ && !options_.drain && !link_->waits_for_done_without_drain()) ||
+          measured_part_done()) {
         record_.done = true;
         return;
       }
@@ -191,12 +195,26 @@ class GeneratorLoop final : OutputSink {
         break;
       }
       if (n++ == 0) earliest_due = next_.event_time_ns;
-      if (next_.event_time_ns >= options_.warmup_ns) ++measured;
+      if (next_.event_time_ns < options_.duration_ns) {
+        ++record_.measured_generated;
+        if (next_.event_time_ns >= options_.warmup_ns) ++measured;
+      }
       have_next_ = generator_.next(next_);
     }
     record_.generated += n;
     if (measured > 0) record_.lateness.record(t - earliest_due, static_cast<std::int64_t>(measured));
-    if (!have_next_ && t >= options_.duration_ns) end_schedule(t);
+    if (!have_next_ && t >= generation_end_ns()) end_schedule(t);
+  }
+
+  std::int64_t generation_end_ns() const noexcept { return options_.duration_ns + options_.cooldown_ns; }
+
+  // With a cool-down the SUT may hold the cool-down's last events back for good (a pipe
+  // waiting for more input): the run is over once it took every measured event and, for
+  // the identity query (whose outputs are its events), each came back. Other queries wait
+  // for the link's done (their output count only the oracle knows).
+  bool measured_part_done() {
+    if (options_.cooldown_ns == 0 || !end_sent_ || options_.run.query != Query::identity) return false;
+    return link_->taken() >= record_.measured_generated && record_.measured_outputs >= record_.measured_generated;
   }
 
   void end_schedule(std::int64_t t) {
@@ -263,7 +281,9 @@ class GeneratorLoop final : OutputSink {
       const std::int64_t event_latency = arrival - o.max_event_time_ns;  // both in [0, arrival]
       interval.event_time.record(event_latency);
       interval.processing_time.record(processing_latency);
-      if (arrival >= options_.warmup_ns) {
+      const bool measured = output_measured(options_, o);
+      record_.measured_outputs += measured ? 1 : 0;
+      if (arrival >= options_.warmup_ns && measured) {
         record_.event_time.record(event_latency);
         record_.processing_time.record(processing_latency);
       }
@@ -312,7 +332,7 @@ class GeneratorLoop final : OutputSink {
     if (record_.realtime.granted && t - last_sleep_ns_ >= kMaxSpinNs) return yield_cpu();
     if (!end_sent_ && !ring_.empty() && link_->room() > 0) return;  // work to do now
     std::int64_t deadline = next_sample_ns_;
-    if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : options_.duration_ns);
+    if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : generation_end_ns());
     const std::int64_t sleep_ns = deadline - t - kSpinBelowNs;
     if (sleep_ns > 0) sleep_for(sleep_ns);  // else spin: the next event is near
   }
@@ -492,9 +512,16 @@ void validate(const DriverOptions& options) {
   if (options.generator_cpu < -1 || options.generator_cpu >= CPU_SETSIZE) fail("generator CPU out of range");
   if (options.max_batch < 1 || options.max_batch > kMostEventsPerSend) fail("batch size out of range");
   if (options.done_timeout_ns < 0) fail("the wait for done must be >= 0");
+  if (options.cooldown_ns < 0) fail("the cool-down must be >= 0");
   validate(options.run.window);
   validate(options.workload);
   (void)split_workload(options.workload, options.run.sources);
+}
+
+bool output_measured(const DriverOptions& options, const Output& o) noexcept {
+  if (options.cooldown_ns == 0) return true;  // every output is of the schedule's events
+  if (options.run.query == Query::identity) return o.max_event_time_ns < options.duration_ns;
+  return o.window_start_ns <= options.duration_ns - options.run.window.size_ns;
 }
 
 std::vector<WorkloadSpec> split_workload(const WorkloadSpec& workload, std::uint32_t generators) {
@@ -522,11 +549,15 @@ std::vector<WorkloadSpec> split_workload(const WorkloadSpec& workload, std::uint
 namespace {
 
 // One generator's counts, histograms and outputs added to the trial's.
-void add_generator_record(const GeneratorRecord& r, bool drain, TrialResult& result) {
+void add_generator_record(const GeneratorRecord& r, bool drain, bool cooldown, TrialResult& result) {
   result.generated += r.generated;
+  result.measured_generated += r.measured_generated;
   result.taken += r.taken;
   result.outputs += r.outputs;
-  result.drained = result.drained && r.done && r.generated == r.taken && drain;
+  // With a cool-down, drained once the measured events were taken (the SUT may hold the
+  // cool-down's last ones back).
+  const std::uint64_t must_take = cooldown ? r.measured_generated : r.generated;
+  result.drained = result.drained && r.done && r.taken >= must_take && drain;
   if (r.cap_hit && (!result.backlog_cap_hit || r.cap_hit_ns < result.backlog_cap_hit_ns)) {
     result.backlog_cap_hit = true;
     result.backlog_cap_hit_ns = r.cap_hit_ns;
@@ -538,6 +569,7 @@ void add_generator_record(const GeneratorRecord& r, bool drain, TrialResult& res
   result.kept_outputs.insert(result.kept_outputs.end(), r.outputs_kept.begin(), r.outputs_kept.end());
   result.kept_outputs_capped = result.kept_outputs_capped || r.kept_capped;
   if (result.impossible_outputs == 0) result.impossible_example = r.impossible_example;
+  if (r.broker) result.broker = r.broker;  // a broker takes one generator
   result.impossible_outputs += r.impossible;
 }
 
@@ -548,7 +580,8 @@ TrialResult run_trial(const DriverOptions& options, Transport& transport,
   validate(options);
   std::vector<WorkloadSpec> workloads = split_workload(options.workload, options.run.sources);
   for (auto& w : workloads)
-    w.duration_ns = w.duration_ns > 0 ? std::min(w.duration_ns, options.duration_ns) : options.duration_ns;
+    w.duration_ns = w.duration_ns > 0 ? std::min(w.duration_ns, options.duration_ns + options.cooldown_ns)
+                                      : options.duration_ns + options.cooldown_ns;
 
   TrialResult result;
   std::vector<std::unique_ptr<SourceLink>> links;
@@ -574,7 +607,7 @@ TrialResult run_trial(const DriverOptions& options, Transport& transport,
   result.complete = !shared.abort_is_failure;
   if (shared.abort_is_failure) result.incomplete_reason = shared.abort_reason;
   result.drained = true;
-  for (const auto& r : records) add_generator_record(*r, options.drain, result);
+  for (const auto& r : records) add_generator_record(*r, options.drain, options.cooldown_ns > 0, result);
   if (result.schedule_end_ns == 0) result.schedule_end_ns = std::min(result.ended_ns, options.duration_ns);
   result.scheduling = merge_scheduling(records, not_asked);
   result.backlog = merge_backlog(records);

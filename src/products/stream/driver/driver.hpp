@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "stream/workload/oracle.hpp"
 #include "stream/transport/transport.hpp"
 #include "stream/transport/run_description.hpp"
+#include "stream/verdict/held_by.hpp"
 #include "stream/verdict/trial_verdict.hpp"
 #include "stream/workload/workload.hpp"
 #include "system/thread_schedule.hpp"
@@ -41,6 +43,11 @@ struct DriverOptions {
   RunDescription run;                ///< sources = generators; the query and windows
   WorkloadSpec workload;             ///< the whole load (rate split across generators)
   std::int64_t duration_ns = 10'000'000'000;
+  /// After the measured schedule, keep generating at its rate this long (0: none). The
+  /// cool-down's events carry the watermark past the last measured window, and push through
+  /// what a SUT holds back until more comes (kcat holds its last few KB): the trial is judged
+  /// on the events due before duration_ns and the windows ending by then only.
+  std::int64_t cooldown_ns = 0;
   std::int64_t warmup_ns = 2'000'000'000;  ///< excluded from the verdict and the summary
   std::int64_t interval_ns = 1'000'000'000;  ///< latency histograms per interval of arrival
   std::int64_t sample_ns = 100'000'000;      ///< backlog sampling period
@@ -73,6 +80,11 @@ struct DriverOptions {
 /// Throws std::invalid_argument naming the first bad setting.
 void validate(const DriverOptions& options);
 
+/// Whether an output is of the measured schedule: every output without a cool-down; with
+/// one, the identity query's events due before duration_ns and the windows ending by then
+/// (later ones are the cool-down's). Only these count in the trial's latency summaries.
+bool output_measured(const DriverOptions& options, const Output& o) noexcept;
+
 /// Latency histograms of the outputs that arrived in one interval.
 struct LatencyInterval {
   std::int64_t start_ns = 0;
@@ -99,6 +111,7 @@ struct TrialResult {
   std::string sut_name;              ///< from the SUT's hello
   // Counts over the whole run.
   std::uint64_t generated = 0, taken = 0, outputs = 0;
+  std::uint64_t measured_generated = 0;  ///< events due before the cool-down (all without one)
   std::int64_t started_wall_ns = 0;  ///< CLOCK_REALTIME at the run's start (for logs)
   std::int64_t ended_ns = 0;         ///< driver time when the run ended (incl. the drain)
   std::int64_t schedule_end_ns = 0;  ///< when generation stopped
@@ -121,6 +134,10 @@ struct TrialResult {
   std::uint64_t impossible_outputs = 0;
   std::string impossible_example;
   TrialVerdict verdict;
+  /// Through a broker (Kafka): what the link saw of it, and which part held the trial back
+  /// (stream/verdict/held_by.hpp: judged by the trial, which knows its SUT).
+  std::optional<BrokerCounters> broker;
+  std::optional<Blame> held_by;
 };
 
 /// Runs one trial against the SUT `transport` reaches, one link per generator. Failures to

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 
@@ -18,90 +19,16 @@
 namespace tare::stream {
 namespace {
 
-constexpr int kMetadataTimeoutMs = 10'000;
 constexpr int kCommittedTimeoutMs = 1'000;
 constexpr int kCloseFlushMs = 2'000;
 // A pass of receive() decodes at most this many records: a flood cannot starve the schedule.
 constexpr int kMostRecordsPerReceive = 65'536;
 
-struct HandleDeleter {
-  void operator()(rd_kafka_t* handle) const { rd_kafka_destroy(handle); }
+using Handle = KafkaHandle;
+
+struct MessageDeleter {
+  void operator()(rd_kafka_message_t* message) const { rd_kafka_message_destroy(message); }
 };
-using Handle = std::unique_ptr<rd_kafka_t, HandleDeleter>;
-using Properties = std::vector<std::pair<std::string, std::string>>;
-
-void set_property(rd_kafka_conf_t* conf, const std::string& key, const std::string& value) {
-  char reason[512];
-  if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), reason, sizeof reason) != RD_KAFKA_CONF_OK) {
-    rd_kafka_conf_destroy(conf);
-    throw KafkaError("Kafka property " + key + "=" + value + ": " + reason);
-  }
-}
-
-// A client of `type` with the user's properties, then tare's own (which it needs to work).
-Handle new_handle(rd_kafka_type_t type, const KafkaSettings& settings, const Properties& own, void* opaque = nullptr,
-                  void (*delivered)(rd_kafka_t*, const rd_kafka_message_t*, void*) = nullptr) {
-  rd_kafka_conf_t* conf = rd_kafka_conf_new();
-  set_property(conf, "bootstrap.servers", settings.bootstrap);
-  for (const auto& [key, value] : settings.conf) set_property(conf, key, value);
-  for (const auto& [key, value] : own) set_property(conf, key, value);
-  if (delivered) rd_kafka_conf_set_dr_msg_cb(conf, delivered);
-  rd_kafka_conf_set_opaque(conf, opaque);
-  char reason[512];
-  rd_kafka_t* handle = rd_kafka_new(type, conf, reason, sizeof reason);
-  if (!handle) {
-    rd_kafka_conf_destroy(conf);
-    throw KafkaError(std::string("cannot create a Kafka client: ") + reason);
-  }
-  return Handle(handle);
-}
-
-// The partition count of `topic` (a topic being created is waited for, up to the timeout).
-int partition_count(rd_kafka_t* handle, const std::string& topic) {
-  const std::int64_t deadline = monotonic_ns() + std::int64_t{kMetadataTimeoutMs} * 1'000'000;
-  rd_kafka_topic_t* t = rd_kafka_topic_new(handle, topic.c_str(), nullptr);
-  for (;;) {
-    const rd_kafka_metadata_t* metadata = nullptr;
-    const int left_ms = static_cast<int>(std::max<std::int64_t>(1, (deadline - monotonic_ns()) / 1'000'000));
-    rd_kafka_resp_err_t err = rd_kafka_metadata(handle, 0, t, &metadata, left_ms);
-    int partitions = 0;
-    if (!err) {
-      err = metadata->topic_cnt == 1 ? metadata->topics[0].err : RD_KAFKA_RESP_ERR__UNKNOWN_TOPIC;
-      if (!err) partitions = metadata->topics[0].partition_cnt;
-      rd_kafka_metadata_destroy(metadata);
-    }
-    if (!err && partitions > 0) {
-      rd_kafka_topic_destroy(t);
-      return partitions;
-    }
-    if (monotonic_ns() >= deadline) {
-      rd_kafka_topic_destroy(t);
-      throw NetError("Kafka topic " + topic + ": " + (err ? rd_kafka_err2str(err) : "no partitions") + " (after " +
-                     std::to_string(kMetadataTimeoutMs / 1000) + " s)");
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-}
-
-// Where each partition of `topic` ends now: what the run's records come after.
-std::vector<std::int64_t> end_offsets(rd_kafka_t* handle, const std::string& topic) {
-  std::vector<std::int64_t> ends(static_cast<std::size_t>(partition_count(handle, topic)));
-  for (std::size_t p = 0; p < ends.size(); ++p) {
-    std::int64_t low = 0, high = 0;
-    const auto err =
-        rd_kafka_query_watermark_offsets(handle, topic.c_str(), static_cast<std::int32_t>(p), &low, &high, kMetadataTimeoutMs);
-    if (err) throw NetError("Kafka topic " + topic + " partition " + std::to_string(p) + ": " + rd_kafka_err2str(err));
-    ends[p] = high;
-  }
-  return ends;
-}
-
-rd_kafka_topic_partition_list_t* partitions_of(const std::string& topic, const std::vector<std::int64_t>& offsets) {
-  auto* list = rd_kafka_topic_partition_list_new(static_cast<int>(offsets.size()));
-  for (std::size_t p = 0; p < offsets.size(); ++p)
-    rd_kafka_topic_partition_list_add(list, topic.c_str(), static_cast<std::int32_t>(p))->offset = offsets[p];
-  return list;
-}
 
 // Reads the SUT group's committed offsets on the input topic on a thread of its own: what
 // it has taken since `start` (the partitions' ends when the link opened).
@@ -132,7 +59,7 @@ class CommittedReader {
 
   // A failed read keeps the last count (the group's coordinator may be moving).
   void read_once() {
-    auto* list = partitions_of(topic_, std::vector<std::int64_t>(start_.size(), RD_KAFKA_OFFSET_INVALID));
+    auto* list = kafka_partitions_of(topic_, std::vector<std::int64_t>(start_.size(), RD_KAFKA_OFFSET_INVALID));
     if (!rd_kafka_committed(handle_.get(), list, kCommittedTimeoutMs)) {
       std::uint64_t taken = 0;
       for (int i = 0; i < list->cnt; ++i) {
@@ -155,16 +82,35 @@ class CommittedReader {
   std::thread thread_;  // last: started once the rest is ready
 };
 
-// What the producer's delivery reports said (served on the driver's thread by rd_kafka_poll).
+// What the producer's delivery reports and errors said (served on the driver's thread by
+// rd_kafka_poll). Each record carries the time it was handed over as its opaque.
 struct Deliveries {
   std::uint64_t failed = 0;
   std::string first_error;
+  std::uint64_t delivered = 0;
+  double latency_sum_ns = 0, latency_max_ns = 0;
+  std::int64_t all_down_since_ns = 0;  // 0: a broker is up (or was, at the last delivery)
+  std::string down_reason;
 };
 
 extern "C" void on_delivery(rd_kafka_t*, const rd_kafka_message_t* message, void* opaque) {
   auto* deliveries = static_cast<Deliveries*>(opaque);
-  if (!message->err) return;
-  if (deliveries->failed++ == 0) deliveries->first_error = rd_kafka_err2str(message->err);
+  if (message->err) {
+    if (deliveries->failed++ == 0) deliveries->first_error = rd_kafka_err2str(message->err);
+    return;
+  }
+  const auto latency = static_cast<double>(monotonic_ns() - reinterpret_cast<std::intptr_t>(message->_private));
+  ++deliveries->delivered;
+  deliveries->latency_sum_ns += latency;
+  deliveries->latency_max_ns = std::max(deliveries->latency_max_ns, latency);
+  deliveries->all_down_since_ns = 0;
+}
+
+extern "C" void on_error(rd_kafka_t*, int error, const char* reason, void* opaque) {
+  auto* deliveries = static_cast<Deliveries*>(opaque);
+  if (error != RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN || deliveries->all_down_since_ns != 0) return;
+  deliveries->all_down_since_ns = monotonic_ns();
+  deliveries->down_reason = reason;
 }
 
 std::string driver_group() {
@@ -176,10 +122,10 @@ std::string driver_group() {
 class OutputConsumer {
  public:
   OutputConsumer(const KafkaSettings& settings, const std::vector<std::int64_t>& start)
-      : handle_(new_handle(RD_KAFKA_CONSUMER, settings,
+      : handle_(new_kafka_handle(KafkaClientType::consumer, settings,
                            {{"group.id", driver_group()}, {"enable.auto.commit", "false"},
                             {"enable.partition.eof", "false"}})) {
-    auto* list = partitions_of(settings.out_topic, start);
+    auto* list = kafka_partitions_of(settings.out_topic, start);
     const auto err = rd_kafka_assign(handle_.get(), list);
     rd_kafka_topic_partition_list_destroy(list);
     if (err) throw NetError("cannot consume Kafka topic " + settings.out_topic + ": " + rd_kafka_err2str(err));
@@ -217,10 +163,10 @@ class KafkaLink final : public SourceLink {
       : settings_(settings),
         query_(run.query),
         deliveries_(std::make_unique<Deliveries>()),
-        producer_(new_handle(RD_KAFKA_PRODUCER, settings, {}, deliveries_.get(), on_delivery)),
-        outputs_(settings, end_offsets(producer_.get(), settings.out_topic)),
-        committed_(new_handle(RD_KAFKA_CONSUMER, settings, {{"group.id", settings.group}, {"enable.auto.commit", "false"}}),
-                   settings.in_topic, end_offsets(producer_.get(), settings.in_topic)),
+        producer_(new_kafka_handle(KafkaClientType::producer, settings, {}, deliveries_.get(), on_delivery, on_error)),
+        outputs_(settings, kafka_end_offsets(producer_.get(), settings.out_topic)),
+        committed_(new_kafka_handle(KafkaClientType::consumer, settings, {{"group.id", settings.group}, {"enable.auto.commit", "false"}}),
+                   settings.in_topic, kafka_end_offsets(producer_.get(), settings.in_topic)),
         sut_name_("Kafka consumer group " + settings.group) {}
 
   ~KafkaLink() override { rd_kafka_flush(producer_.get(), kCloseFlushMs); }
@@ -228,6 +174,7 @@ class KafkaLink final : public SourceLink {
   const std::string& sut_name() const override { return sut_name_; }
   std::uint64_t room() const override {
     const auto queued = static_cast<std::uint64_t>(std::max(0, rd_kafka_outq_len(producer_.get())));
+    note_full(queued >= kMaxQueued);
     return ended_ || queued >= kMaxQueued ? 0 : kMaxQueued - queued;
   }
 
@@ -237,7 +184,8 @@ class KafkaLink final : public SourceLink {
       const std::string key = event_key(e, query_);
       const auto err = rd_kafka_producev(
           producer_.get(), RD_KAFKA_V_TOPIC(settings_.in_topic.c_str()), RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
-          RD_KAFKA_V_KEY(key.data(), key.size()), RD_KAFKA_V_VALUE(value_.data(), value_.size()), RD_KAFKA_V_END);
+          RD_KAFKA_V_KEY(key.data(), key.size()), RD_KAFKA_V_VALUE(value_.data(), value_.size()),
+          RD_KAFKA_V_OPAQUE(reinterpret_cast<void*>(static_cast<std::intptr_t>(monotonic_ns()))), RD_KAFKA_V_END);
       if (err) throw NetError("cannot produce to Kafka topic " + settings_.in_topic + ": " + rd_kafka_err2str(err));
       ++sent_;
     }
@@ -245,22 +193,37 @@ class KafkaLink final : public SourceLink {
 
   void end() override { ended_ = true; }
 
-  // Serves the producer's delivery reports; a record Kafka refused ends the run.
+  // Serves the producer's delivery reports; a record Kafka refused ends the run, and so
+  // does a cluster whose every broker has been down for kBrokersGoneNs.
   void flush() override {
     rd_kafka_poll(producer_.get(), 0);
     if (deliveries_->failed > 0)
       throw NetError(std::to_string(deliveries_->failed) + " events were not delivered to Kafka topic " +
                      settings_.in_topic + " (the first: " + deliveries_->first_error + ")");
+    const std::int64_t down_since = deliveries_->all_down_since_ns;
+    if (down_since != 0 && monotonic_ns() - down_since > kBrokersGoneNs)
+      throw NetError("the Kafka cluster at " + settings_.bootstrap + " went away: every broker down for " +
+                     std::to_string(kBrokersGoneNs / 1'000'000'000) + " s (" + deliveries_->down_reason + ")");
+  }
+
+  bool waits_for_done_without_drain() const override { return false; }
+
+  std::optional<BrokerCounters> broker_counters() const override {
+    note_full(false);
+    const Deliveries& d = *deliveries_;
+    return BrokerCounters{d.delivered, d.failed, d.delivered ? d.latency_sum_ns / static_cast<double>(d.delivered) : 0,
+                          d.latency_max_ns, static_cast<double>(full_ns_)};
   }
 
   void receive(OutputSink& sink) override {
     outputs_.drain_wakes();
     batch_.clear();
     for (int i = 0; i < kMostRecordsPerReceive; ++i) {
-      rd_kafka_message_t* message = rd_kafka_consumer_poll(outputs_.handle(), 0);
+      // Destroyed however take() ends: a message never destroyed makes the consumer's
+      // rd_kafka_destroy wait for it forever.
+      const std::unique_ptr<rd_kafka_message_t, MessageDeleter> message(rd_kafka_consumer_poll(outputs_.handle(), 0));
       if (!message) break;
       take(*message);
-      rd_kafka_message_destroy(message);
     }
     if (batch_.empty()) return;
     received_ += batch_.size();
@@ -303,6 +266,15 @@ class KafkaLink final : public SourceLink {
     batch_.push_back(*output);
   }
 
+  // Times the producer's queue stays full (room() is asked on every pass of the driver).
+  void note_full(bool full) const {
+    if (full && full_since_ns_ == 0) full_since_ns_ = monotonic_ns();
+    if (!full && full_since_ns_ != 0) {
+      full_ns_ += monotonic_ns() - full_since_ns_;
+      full_since_ns_ = 0;
+    }
+  }
+
   // When done() first saw every event committed: the quiet period runs from then at least.
   std::int64_t taken_all_ns() const {
     if (taken_all_ns_ == 0) taken_all_ns_ = monotonic_ns();
@@ -321,6 +293,7 @@ class KafkaLink final : public SourceLink {
   std::uint64_t sent_ = 0, received_ = 0;
   std::int64_t last_output_ns_ = 0;
   mutable std::int64_t taken_all_ns_ = 0;
+  mutable std::int64_t full_since_ns_ = 0, full_ns_ = 0;
   bool ended_ = false;
 };
 
@@ -328,7 +301,7 @@ class KafkaLink final : public SourceLink {
 
 KafkaTransport::KafkaTransport(KafkaSettings settings) : settings_(std::move(settings)) {
   // Every property is checked now, before the run, with librdkafka's own words.
-  (void)new_handle(RD_KAFKA_PRODUCER, settings_, {});
+  (void)new_kafka_handle(KafkaClientType::producer, settings_, {});
 }
 
 std::unique_ptr<SourceLink> KafkaTransport::open(std::uint32_t source, const RunDescription& run) {

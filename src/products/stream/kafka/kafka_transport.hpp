@@ -13,7 +13,12 @@
 //    never waits for a broker: the backlog is the consumer lag plus the driver's queue.
 //  * done(): after end(), once every event is delivered and committed by the SUT's group,
 //    and (identity) every event has come back, or (other queries, whose output count only
-//    the oracle knows) no output has come for kQuietNs.
+//    the oracle knows) no output has come for kQuietNs. A run without a drain (a search
+//    trial) does not wait for it (waits_for_done_without_drain()).
+//  * flush(): serves the producer's delivery reports: a refused record, or every broker
+//    down for kBrokersGoneNs, ends the run (NetError).
+//  * broker_counters(): what the producer saw (acknowledgement latency, time its queue was
+//    full, refused records), for telling a slow broker from a slow SUT.
 //
 // One generator only: the group's committed offsets are the whole run's, not a link's.
 #pragma once
@@ -24,25 +29,19 @@
 #include <utility>
 #include <vector>
 
+#include "stream/kafka/kafka_client.hpp"
 #include "stream/kafka/kafka_records.hpp"
 #include "stream/kafka/mock_cluster.hpp"
 #include "stream/transport/transport.hpp"
 
 namespace tare::stream {
 
-struct KafkaSettings {
-  std::string bootstrap;  ///< bootstrap.servers
-  std::string in_topic, out_topic;
-  std::string group;      ///< the SUT's consumer group on in_topic (its lag is the backlog)
-  RecordFormat format = RecordFormat::binary;
-  /// librdkafka properties for every handle tare opens (e.g. security settings).
-  std::vector<std::pair<std::string, std::string>> conf;
-};
-
 /// Records not yet delivered that the producer queue holds at most.
 inline constexpr std::uint64_t kMaxQueued = 50'000;
+/// Every broker down this long (librdkafka retrying in vain) ends the run.
+inline constexpr std::int64_t kBrokersGoneNs = 2'000'000'000;
 /// How often the SUT group's committed offsets are read.
-inline constexpr int kLagPollMs = 50;
+inline constexpr int kLagPollMs = 10;
 /// Non-identity queries: after end() and everything committed, this long without an output
 /// and the SUT is taken to be done.
 inline constexpr std::int64_t kQuietNs = 1'000'000'000;

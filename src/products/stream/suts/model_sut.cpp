@@ -35,6 +35,7 @@
 #include "stream/workload/monotonic_ns.hpp"
 #include "stream/transport/tcp_protocol.hpp"
 #include "stream/transport/run_description.hpp"
+#include "stream/suts/service_clock.hpp"
 #include "stream/suts/window_operator.hpp"
 
 namespace tare::stream {
@@ -53,25 +54,8 @@ constexpr std::size_t kReadBufferBytes = 256 << 10;
 // taking a whole credit at once would make the SUT hold and take input in bursts twice
 // its credit in size (a 5k/s SUT then showed a drain rate 5% low over a 2 s trial).
 constexpr std::size_t kPopChunk = 64;
-constexpr std::int64_t kMaxAheadNs = 1'000'000;    // a worker's lead over its service clock
-constexpr std::int64_t kServiceSpinBelowNs = 100'000;     // shorter waits spin: sleeps overshoot
 constexpr std::int64_t kNoTime = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kEndOfTime = std::numeric_limits<std::int64_t>::max();
-
-// ---- clocks -----------------------------------------------------------------------------
-
-void sleep_until_ns(std::int64_t t) noexcept {
-  const timespec ts{static_cast<time_t>(t / 1'000'000'000), static_cast<long>(t % 1'000'000'000)};
-  while (::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {
-  }
-}
-
-// Returns at t, not a timer slack later: sleeps until shortly before, spins the rest.
-void wait_until_ns(std::int64_t t) noexcept {
-  if (t - monotonic_ns() > kServiceSpinBelowNs) sleep_until_ns(t - kServiceSpinBelowNs);
-  while (monotonic_ns() < t) {
-  }
-}
 
 // ---- frames on a connection -------------------------------------------------------------
 
@@ -522,16 +506,10 @@ void Run::worker(unsigned index) {
   }
 }
 
-// The service-time model: a FIFO server that takes cost_ns per event, an event's service
-// starting when both the server is free and the event has arrived (its ingest). Counting
-// from the arrival rather than from when this thread gets to it keeps the capacity exactly
-// 1 / cost even when the thread is descheduled; the thread sleeps whenever it runs more
-// than kMaxAheadNs ahead of the model, so it cannot outrun it either.
+// The service-time model (service_clock.hpp).
 void Run::serve(std::int64_t& busy_until_ns, std::int64_t ingest_ns) const {
-  if (options_.cost_ns == 0) return;
-  const bool slow = ingest_ns - first_ingest_ns_.load(std::memory_order_relaxed) < options_.slow_start_ns;
-  busy_until_ns = std::max(busy_until_ns, ingest_ns) + (slow ? slow_cost_ns_ : options_.cost_ns);
-  if (busy_until_ns - monotonic_ns() > kMaxAheadNs) sleep_until_ns(busy_until_ns - kMaxAheadNs);
+  serve_event(ServiceCost{options_.cost_ns, slow_cost_ns_, options_.slow_start_ns}, busy_until_ns, ingest_ns,
+              first_ingest_ns_.load(std::memory_order_relaxed));
 }
 
 void Run::sender() {

@@ -21,24 +21,29 @@ SutProcess::SutProcess(const std::vector<std::string>& command)
   collector_ = std::thread([this] { collect_messages(); });
 }
 
-// Reads its output until the "listening on HOST:PORT" line, within 10 s and kGreetingBytes;
+// Reads its output until the "listening on HOST:PORT" (or "consuming ...") line, within 10 s and kGreetingBytes;
 // what follows the line is the start of its messages.
 void SutProcess::wait_for_the_address() {
-  const std::string marker = kListeningGreeting;
   system::BoundedText greeting(kGreetingBytes, system::BoundedText::Keep::head);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   for (bool open = true;;) {
     const bool exited = child_.exit().exited();
     if (open) open = system::read_available(child_.output_fd(), greeting);
     const std::string& said = greeting.text();
-    const std::size_t at = said.find(marker);
-    const std::size_t line_end = at == std::string::npos ? at : said.find('\n', at);
-    if (line_end != std::string::npos) {
-      address_ = parse_address(said.substr(at + marker.size(), line_end - at - marker.size()), "SUT");
+    for (const std::string marker : {kListeningGreeting, kConsumingGreeting}) {
+      const std::size_t at = said.find(marker);
+      const std::size_t line_end = at == std::string::npos ? at : said.find('\n', at);
+      if (line_end == std::string::npos) continue;
+      const std::string where = said.substr(at + marker.size(), line_end - at - marker.size());
+      if (marker == kListeningGreeting) address_ = parse_address(where, "SUT");
       messages_.append(said.data() + line_end + 1, said.size() - line_end - 1);
       return;
     }
-    if (exited || !open) throw std::runtime_error("the embedded SUT exited before listening: " + said);
+    if (exited || !open) {
+      // Its last words on one line: a message already ends with one.
+      const std::size_t end = said.find_last_not_of(" \n");
+      throw std::runtime_error("the embedded SUT exited before listening: " + said.substr(0, end + 1));
+    }
     if (greeting.dropped() > 0)
       throw std::runtime_error("the embedded SUT wrote " + std::to_string(kGreetingBytes) +
                                " bytes without saying where it listens; killed");

@@ -19,6 +19,9 @@ namespace tare::stream {
 
 /// What the started SUT writes, followed by its address and a line end, once it listens.
 inline constexpr const char* kListeningGreeting = "listening on ";
+/// What a started SUT over Kafka writes instead (then where it reads and a line end) once
+/// it reads its topic: it has no address (stream/kafka/kafka_sut.hpp).
+inline constexpr const char* kConsumingGreeting = "consuming ";
 
 class SutProcess {
  public:
@@ -34,6 +37,7 @@ class SutProcess {
   SutProcess(const SutProcess&) = delete;
   SutProcess& operator=(const SutProcess&) = delete;
 
+  /// Where it listens (none for a SUT over Kafka).
   const Address& address() const noexcept { return address_; }
   /// Waits up to timeout_ms for it to exit by itself, then kills it (and what it started).
   /// Returns its messages (the last kMessageBytes of what it wrote after the address line,

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,16 @@ class OutputSink {
   ~OutputSink() = default;
 };
 
+/// What a link through a broker (Kafka) saw of it, for telling a slow broker from a slow
+/// SUT (stream/verdict/held_by.hpp).
+struct BrokerCounters {
+  std::uint64_t delivered = 0;           ///< events the broker acknowledged
+  std::uint64_t delivery_failures = 0;   ///< events it refused
+  double produce_latency_mean_ns = 0;    ///< from handing an event over to its acknowledgement
+  double produce_latency_max_ns = 0;
+  double queue_full_ns = 0;              ///< time the producer's queue had no room
+};
+
 /// One generator's link to the SUT. Nothing blocks but wait(); failures throw NetError or
 /// ProtocolError, which end the run with what was measured.
 class SourceLink {
@@ -80,6 +91,12 @@ class SourceLink {
   virtual void wait(std::int64_t ns) = 0;
   /// The run ended early: tells the SUT why, best effort (never throws).
   virtual void abort(std::string_view reason) noexcept = 0;
+  /// A run without a drain (search trials) ends once end() is sent and, when this is true,
+  /// the SUT said done (TCP: it holds no more than its credit). Through a broker the SUT
+  /// holds the whole backlog: waiting for it would draw the trial out, so it ends at once.
+  virtual bool waits_for_done_without_drain() const { return true; }
+  /// What the broker between the driver and the SUT did, when there is one.
+  virtual std::optional<BrokerCounters> broker_counters() const { return std::nullopt; }
 };
 
 /// Opens the links of a run. open() is called once per generator, before the run starts;

@@ -23,7 +23,28 @@ std::optional<SutCapacity> model_capacity_of(const TrialSettings& settings) {
 
 namespace {
 
+BrokerEvidence broker_evidence(const TrialResult& result, const std::optional<SutCapacity>& capacity) {
+  BrokerEvidence e;
+  e.window_ns = static_cast<double>(result.schedule_end_ns);
+  e.queue_full_ns = result.broker->queue_full_ns;
+  e.delivery_failures = static_cast<double>(result.broker->delivery_failures);
+  e.produce_latency_mean_ns = result.broker->produce_latency_mean_ns;
+  e.event_time_p50_ns = static_cast<double>(result.event_time.value_at_percentile(50));
+  e.processing_time_p50_ns = static_cast<double>(result.processing_time.value_at_percentile(50));
+  e.lateness_p99_ns = static_cast<double>(result.lateness.value_at_percentile(99));
+  e.taken_per_s = rates_between(result.backlog, static_cast<double>(result.warmup_ns) / 1e9,
+                                static_cast<double>(result.schedule_end_ns) / 1e9)
+                      .taken;
+  if (capacity) e.sut_capacity_per_s = capacity->events_per_s;
+  return e;
+}
+
+// Over another transport (Kafka), with the SUT started for the trial when there is a
+// command for it. That SUT never ends by itself (its input has no end): once the driver is
+// done with it (every event committed, every output in) it is stopped at once.
 TrialOutcome run_through(const TrialSettings& settings, TrialWatcher* watcher) {
+  std::unique_ptr<SutProcess> sut;
+  if (!settings.sut_command.empty()) sut = std::make_unique<SutProcess>(settings.sut_command);
   const auto progress = [watcher](const BacklogSample& sample, std::uint64_t outputs) {
     watcher->progress(sample, outputs);
   };
@@ -34,6 +55,9 @@ TrialOutcome run_through(const TrialSettings& settings, TrialWatcher* watcher) {
     throw std::runtime_error("the SUT (" + settings.transport_name + "): " + e.what());
   }
   if (watcher) watcher->driver_done();
+  if (sut) outcome.sut_messages = sut->finish(0);
+  TrialResult& result = outcome.result;
+  if (result.broker) result.held_by = held_by(result.verdict, broker_evidence(result, model_capacity_of(settings)));
   return outcome;
 }
 

@@ -29,7 +29,9 @@ struct TrialSettings {
   /// then known. Empty for a SUT of the user's.
   std::optional<SutOptions> model_sut;
   /// Another way to the SUT than TCP (Kafka: stream/kafka/kafka_transport.hpp): when set,
-  /// the trial runs through it against a SUT already running, and `sut` is not used.
+  /// the trial runs through it, against the SUT sut_command starts (ready once it says it
+  /// is consuming; stopped once the driver is done) or, without one, a SUT already running;
+  /// `sut` is not used.
   std::shared_ptr<Transport> transport;
   /// How that transport's SUT is named in messages, e.g. "Kafka group g at 127.0.0.1:9092".
   std::string transport_name;

@@ -12,12 +12,25 @@ namespace {
 
 // The oracle's results keep fields the wire does not carry (counts of inputs); they are
 // zeroed on both sides so the comparison covers exactly what the SUT reported.
-Comparison verify_aggregate(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs) {
+// A window ending by `until_ns` (the start of a cool-down; max: every window).
+bool ends_by(std::int64_t window_start_ns, const WindowSpec& window, std::int64_t until_ns) {
+  return window_start_ns <= until_ns - window.size_ns;
+}
+
+template <class Result>
+void keep_ending_by(std::vector<Result>& results, const WindowSpec& window, std::int64_t until_ns) {
+  std::erase_if(results, [&](const Result& r) { return !ends_by(r.window_start_ns, window, until_ns); });
+}
+
+Comparison verify_aggregate(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs,
+                            std::int64_t until_ns) {
   std::vector<AggregateResult> expected = oracle_aggregate(events, window);
+  keep_ending_by(expected, window, until_ns);
   for (auto& r : expected) r.count = 0;
   std::vector<AggregateResult> actual;
   actual.reserve(outputs.size());
   for (const Output& o : outputs) {
+    if (!ends_by(o.window_start_ns, window, until_ns)) continue;
     if (o.key > std::numeric_limits<std::uint32_t>::max())
       return Comparison{false, "an output's key " + std::to_string(o.key) + " is not a product id", 0};
     if (o.value < 0) return Comparison{false, "an output's sum is negative (" + std::to_string(o.value) + ")", 0};
@@ -27,12 +40,15 @@ Comparison verify_aggregate(const WindowSpec& window, std::span<const Event> eve
   return compare(expected, actual);
 }
 
-Comparison verify_join(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs) {
+Comparison verify_join(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs,
+                       std::int64_t until_ns) {
   std::vector<JoinResult> expected = oracle_join(events, window);
+  keep_ending_by(expected, window, until_ns);
   for (auto& r : expected) r.purchases = r.ads = 0;
   std::vector<JoinResult> actual;
   actual.reserve(outputs.size());
   for (const Output& o : outputs) {
+    if (!ends_by(o.window_start_ns, window, until_ns)) continue;
     if (o.value < 0) return Comparison{false, "an output's pair count is negative (" + std::to_string(o.value) + ")", 0};
     actual.push_back(JoinResult{o.window_start_ns, static_cast<std::uint32_t>(o.key >> 32),
                                 static_cast<std::uint32_t>(o.key & 0xffffffffu), 0, 0, static_cast<std::uint64_t>(o.value),
@@ -55,12 +71,14 @@ std::string describe_identity(const IdentityRecord& r) {
   return text;
 }
 
-Comparison verify_identity(std::span<const Event> events, std::span<const Output> outputs) {
+Comparison verify_identity(std::span<const Event> events, std::span<const Output> outputs, std::int64_t until_ns) {
   std::vector<IdentityRecord> expected, actual;
   expected.reserve(events.size());
   actual.reserve(outputs.size());
-  for (const Event& e : events) expected.push_back(identity_record(identity_output(e, 0)));
-  for (const Output& o : outputs) actual.push_back(identity_record(o));
+  for (const Event& e : events)
+    if (e.event_time_ns < until_ns) expected.push_back(identity_record(identity_output(e, 0)));
+  for (const Output& o : outputs)
+    if (o.max_event_time_ns < until_ns) actual.push_back(identity_record(o));
   std::sort(expected.begin(), expected.end());
   std::sort(actual.begin(), actual.end());
   std::size_t i = 0;
@@ -76,13 +94,13 @@ Comparison verify_identity(std::span<const Event> events, std::span<const Output
 }  // namespace
 
 Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
-                          std::span<const Output> outputs) {
+                          std::span<const Output> outputs, std::int64_t until_ns) {
   switch (query) {
-    case Query::join: return verify_join(window, events, outputs);
-    case Query::identity: return verify_identity(events, outputs);
+    case Query::join: return verify_join(window, events, outputs, until_ns);
+    case Query::identity: return verify_identity(events, outputs, until_ns);
     case Query::aggregate: break;
   }
-  return verify_aggregate(window, events, outputs);
+  return verify_aggregate(window, events, outputs, until_ns);
 }
 
 }  // namespace tare::stream

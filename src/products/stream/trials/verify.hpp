@@ -4,6 +4,8 @@
 // The identity query's outputs must be the events themselves, each exactly once.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -14,8 +16,11 @@
 namespace tare::stream {
 
 /// `events`: every event the driver generated (all generators); `outputs`: every output the
-/// SUT sent. ok, or the first difference in words.
+/// SUT sent. ok, or the first difference in words. With `until_ns` (a trial's cool-down
+/// starting then) only the windows ending by then, and the identity query's events before
+/// then, are compared, on both sides.
 Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
-                          std::span<const Output> outputs);
+                          std::span<const Output> outputs,
+                          std::int64_t until_ns = std::numeric_limits<std::int64_t>::max());
 
 }  // namespace tare::stream
