@@ -20,20 +20,20 @@ namespace {
 using input::UsageError;
 
 constexpr const char* kHistoryHelp =
-    "The results history (default: $TARE_HISTORY, else $XDG_DATA_HOME/tare/history.sqlite or "
-    "~/.local/share/tare/history.sqlite)";
+    "The results history: a file, or a postgresql://user@host:port/db URL (default: $TARE_HISTORY, else "
+    "$XDG_DATA_HOME/tare/history.sqlite or ~/.local/share/tare/history.sqlite)";
 
 // The results history the arguments name; made when `create` (tare history add).
 std::unique_ptr<store::ResultsHistory> open_named_history(const HistoryArgs& args, bool create) {
   const auto choice = store::choose_history(args.history, store::results_history_available());
   if (choice.kind == store::HistoryChoice::Kind::none)
     throw UsageError((choice.named.empty() ? std::string("no history") : choice.named) +
-                     ": the history commands need a results history (--history PATH)");
+                     ": the history commands need a results history (--history PATH or URL)");
   if (choice.kind == store::HistoryChoice::Kind::speed_lines)
     throw UsageError(choice.named + ": a speed history of JSON lines keeps no runs; `tare history add " +
                      choice.path.string() + "` imports its readings into a results history");
   try {
-    return store::open_results_history(choice.path, choice.named, create);
+    return store::open_results_history(choice, create);
   } catch (const store::StoreError& e) {
     throw UsageError(choice.named + ": " + e.what());
   }
@@ -121,7 +121,7 @@ int export_history(const HistoryArgs& args) {
 }
 
 void add_history_option(CLI::App* command, HistoryArgs& args) {
-  command->add_option("--history", args.history, kHistoryHelp)->type_name("PATH");
+  command->add_option("--history", args.history, kHistoryHelp)->type_name("PATH|URL");
 }
 
 }  // namespace
