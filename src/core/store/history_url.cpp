@@ -5,7 +5,9 @@
 namespace tare::store {
 namespace {
 
-bool starts_with(const std::string& text, const std::string& start) { return text.compare(0, start.size(), start) == 0; }
+bool starts_with(const std::string& text, const std::string& start) {
+  return text.compare(0, start.size(), start) == 0;
+}
 
 // The scheme's length ("postgresql://" or "postgres://"); 0 for neither.
 std::size_t scheme_length(const std::string& name) {

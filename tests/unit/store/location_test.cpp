@@ -72,7 +72,8 @@ TEST(HistoryLocation, TheDefaultPlaceIsTheDataFolderOrTheOldSpeedHistoryWithoutS
 }
 
 TEST(HistoryLocation, APasswordIsTakenOutOfAUrlAndNothingElse) {
-  EXPECT_EQ(without_password("postgresql://team:s3cret@db.example:5433/bench"), "postgresql://team@db.example:5433/bench");
+  EXPECT_EQ(without_password("postgresql://team:s3cret@db.example:5433/bench"),
+            "postgresql://team@db.example:5433/bench");
   EXPECT_EQ(without_password("postgres://team@db.example/bench"), "postgres://team@db.example/bench");
   EXPECT_EQ(without_password("postgresql://db.example:5433/bench?password=x&sslmode=require&password=y"),
             "postgresql://db.example:5433/bench?sslmode=require");

@@ -29,10 +29,11 @@ std::string recording_failure(const std::string& url) {
 }
 
 TEST(StorePostgreSQL, AServerThatCannotBeReachedFailsOnlyWhenRecording) {
-  const std::string url = "postgresql://team:s3cret@127.0.0.1:" + std::to_string(PostgresServer::free_port()) + "/bench";
+  const std::string port = std::to_string(PostgresServer::free_port());
+  const std::string url = "postgresql://team:s3cret@127.0.0.1:" + port + "/bench";
   auto history = open_run_history(choose_history(url, true), {});
   EXPECT_TRUE(history->speed_readings(test::kMachine).empty());
-  EXPECT_EQ(history->location(), "postgresql://team@127.0.0.1:" + url.substr(url.rfind(':') + 1));
+  EXPECT_EQ(history->location(), "postgresql://team@127.0.0.1:" + port + "/bench");
   const std::string message = recording_failure(url);
   EXPECT_EQ(message.rfind("cannot connect: connection to server at \"127.0.0.1\"", 0), 0u) << message;
   EXPECT_EQ(message.find("s3cret"), std::string::npos) << message;
@@ -70,6 +71,19 @@ TEST(StorePostgreSQL, ARoleThatMayOnlyReadReadsButRecordsNothing) {
   auto history = open_run_history(choose_history(reader, true), {});
   EXPECT_EQ(history->speed_readings(test::kMachine).size(), 1u);
   EXPECT_NE(recording_failure(reader).find("permission denied"), std::string::npos);
+  EXPECT_EQ(server.sql(database, "SELECT count(*) FROM runs"), "1");
+}
+
+TEST(StorePostgreSQL, AConnectionTheServerClosedWhileTheRunMeasuredIsMadeAgain) {
+  PostgresServer& server = PostgresServer::shared();
+  const std::string url = server.fresh_database();
+  const std::string database = url.substr(url.rfind('/') + 1);
+  auto history = open_run_history(choose_history(url, true), {});
+  EXPECT_EQ(server.sql("postgres", "SELECT count(*) FROM pg_stat_activity WHERE datname = '" + database + "'"), "1");
+  // Waits (up to 30 s) until the server process is gone.
+  server.sql("postgres",
+             "SELECT pg_terminate_backend(pid, 30000) FROM pg_stat_activity WHERE datname = '" + database + "'");
+  EXPECT_NO_THROW(history->record(test::run_of("2026-01-01T00:00:00Z", {test::benchmark("b", {1, 2})})));
   EXPECT_EQ(server.sql(database, "SELECT count(*) FROM runs"), "1");
 }
 

@@ -58,7 +58,8 @@ std::string refusal(const test::StoreUnderTest& store) {
 void fill(const test::StoreUnderTest& store, int runs) {
   auto history = store.open(true);
   for (int i = 0; i < runs; ++i)
-    history->record(test::run_of("2026-01-01T00:00:" + std::to_string(10 + i) + "Z", {test::benchmark("b", {1.0 + i, 2.0})}));
+    history->record(
+        test::run_of("2026-01-01T00:00:" + std::to_string(10 + i) + "Z", {test::benchmark("b", {1.0 + i, 2.0})}));
 }
 
 class StoreSchemaOn : public test::OnEachBackend {};

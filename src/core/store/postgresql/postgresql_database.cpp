@@ -16,7 +16,7 @@ namespace {
 // wait for each other, readers and other programs' locks are left alone.
 constexpr const char* kWriteLockKey = "1952543333";
 
-bool starts_with(const std::string& text, const char* start) { return text.rfind(start, 0) == 0; }
+bool has_prefix(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
 // libpq's messages span lines (a hint on a second, indented one): one line.
 std::string one_line(const std::string& text) {
@@ -35,7 +35,7 @@ std::string one_line(const std::string& text) {
 StoreError::Kind kind_of(const std::string& state) {
   if (state == "XX001" || state == "XX002") return StoreError::Kind::damaged;
   for (const char* unwritable : {"08", "28", "53", "57P", "3D000", "42501", "25006"})
-    if (starts_with(state, unwritable)) return StoreError::Kind::unwritable;
+    if (has_prefix(state, unwritable)) return StoreError::Kind::unwritable;
   return StoreError::Kind::failed;
 }
 
@@ -116,7 +116,8 @@ class PostgresStatement final : public Statement {
   }
   std::string text(int column) const override {
     if (is_null(column)) return {};
-    return std::string(PQgetvalue(result_.get(), row_, column), static_cast<std::size_t>(PQgetlength(result_.get(), row_, column)));
+    const auto length = static_cast<std::size_t>(PQgetlength(result_.get(), row_, column));
+    return std::string(PQgetvalue(result_.get(), row_, column), length);
   }
 
  private:
@@ -156,7 +157,17 @@ class PostgresDatabase final : public Database {
     return std::make_unique<PostgresStatement>(conn_, sql);
   }
   void begin_write() override {
-    execute("BEGIN");
+    try {
+      execute("BEGIN");
+    } catch (const StoreError&) {
+      // A run holds its connection while it measures, minutes at times: a server that
+      // closed it meanwhile (restarted, an idle timeout) is asked again, once.
+      if (PQstatus(conn_) != CONNECTION_BAD) throw;
+      PQreset(conn_);
+      if (PQstatus(conn_) != CONNECTION_OK) fail(conn_, nullptr);
+      settle(lock_timeout_);
+      execute("BEGIN");
+    }
     try {
       execute(std::string("SELECT pg_advisory_xact_lock(") + kWriteLockKey + ")");
     } catch (...) {
@@ -194,6 +205,7 @@ class PostgresDatabase final : public Database {
   bool writable() const override { return writable_; }
 
   void settle(std::chrono::milliseconds lock_timeout) {
+    lock_timeout_ = lock_timeout;
     execute("SET client_min_messages = warning; SET lock_timeout = " + std::to_string(lock_timeout.count()));
     auto query = prepare("SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'");
     writable_ = query->step() && query->text(0) == "f";
@@ -202,6 +214,7 @@ class PostgresDatabase final : public Database {
  private:
   PGconn* conn_;
   bool writable_ = true;
+  std::chrono::milliseconds lock_timeout_{kBusyTimeout};
 };
 
 void ignore_notice(void*, const char*) {}
