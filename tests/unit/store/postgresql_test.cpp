@@ -7,6 +7,7 @@
 
 #include "input/usage_error.hpp"
 #include "store/history_queries.hpp"
+#include "store/history_url.hpp"
 #include "store/open_history.hpp"
 #include "store_backend.hpp"
 #include "store_fixture.hpp"
@@ -88,13 +89,19 @@ TEST(StorePostgreSQL, AConnectionTheServerClosedWhileTheRunMeasuredIsMadeAgain) 
 }
 
 TEST(StorePostgreSQL, AUrlLibpqDoesNotTakeIsRefusedInOneLine) {
-  for (const std::string url : {"postgresql://127.0.0.1/bench?colour=blue", "postgresql://[::1/bench"}) {
+  const std::vector<std::pair<std::string, std::string>> urls{
+      {"postgresql://127.0.0.1/bench?colour=blue", "invalid URI query parameter: \"colour\""},
+      {"postgresql://team:s3cret@[::1/bench", "in URI: \"postgresql://team@[::1/bench\""},
+      {"postgresql://team:s3cret@127.0.0.1:fifty/bench", "a port is a number, not \"fifty\""}};
+  for (const auto& [url, why] : urls) {
     try {
       open_run_history(choose_history(url, true), {});
       FAIL() << url;
     } catch (const input::UsageError& e) {
       const std::string message = e.what();
-      EXPECT_EQ(message.rfind("--history " + url + ": not a PostgreSQL URL (", 0), 0u) << message;
+      EXPECT_EQ(message.rfind("--history " + without_password(url) + ": not a PostgreSQL URL (", 0), 0u) << message;
+      EXPECT_NE(message.find(why), std::string::npos) << message;
+      EXPECT_EQ(message.find("s3cret"), std::string::npos) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
   }

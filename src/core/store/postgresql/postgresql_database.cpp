@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "store/history_url.hpp"
+
 
 namespace tare::store {
 namespace {
@@ -219,17 +221,35 @@ class PostgresDatabase final : public Database {
 
 void ignore_notice(void*, const char*) {}
 
+std::string replaced(std::string text, const std::string& what, const std::string& with) {
+  for (auto at = text.find(what); !what.empty() && at != std::string::npos; at = text.find(what, at + with.size()))
+    text.replace(at, what.size(), with);
+  return text;
+}
+
+// A URL's ports (one per host, comma-separated; empty for the default).
+bool ports_are_numbers(const std::string& ports) {
+  for (const char c : ports)
+    if (c != ',' && (c < '0' || c > '9')) return false;
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> postgresql_url_problem(const std::string& url) {
   char* error = nullptr;
   PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
-  if (options) {
-    PQconninfoFree(options);
-    return std::nullopt;
+  if (!options) {
+    // libpq quotes the URL it could not read: without its password here.
+    std::string problem = error ? replaced(one_line(error), url, without_password(url)) : "libpq could not read it";
+    PQfreemem(error);
+    return problem;
   }
-  std::string problem = error ? one_line(error) : "libpq could not read it";
-  PQfreemem(error);
+  std::optional<std::string> problem;
+  for (const PQconninfoOption* option = options; option->keyword; ++option)
+    if (std::string(option->keyword) == "port" && option->val && !ports_are_numbers(option->val))
+      problem = std::string("a port is a number, not \"") + option->val + "\"";
+  PQconninfoFree(options);
   return problem;
 }
 
