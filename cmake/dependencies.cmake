@@ -76,3 +76,17 @@ if(TARE_HISTORY_SQLITE)
     message(STATUS "tare: SQLite not found; runs keep the speed history alone (JSON lines), no results history")
   endif()
 endif()
+
+# libpq keeps a results history on a PostgreSQL server, for a team (--history
+# postgresql://...): the same store as SQLite's behind store/database.hpp. Without it a
+# history URL is refused in one line saying so.
+option(TARE_HISTORY_POSTGRESQL "Keep results histories on PostgreSQL servers too (libpq-dev) when it is found" ON)
+set(TARE_HAVE_POSTGRESQL OFF)
+if(TARE_HISTORY_POSTGRESQL)
+  find_package(PostgreSQL QUIET)
+  if(PostgreSQL_FOUND)
+    set(TARE_HAVE_POSTGRESQL ON)
+  else()
+    message(STATUS "tare: libpq not found; a postgresql:// history is refused (built without PostgreSQL)")
+  endif()
+endif()

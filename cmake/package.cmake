@@ -36,6 +36,9 @@ endif()
 if(TARE_HAVE_SQLITE)  # the results history
   string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libsqlite3-dev")
 endif()
+if(TARE_HAVE_POSTGRESQL)  # a results history on a PostgreSQL server
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libpq-dev")
+endif()
 find_program(TARE_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(TARE_DPKG_SHLIBDEPS AND TARE_BUILD_CLI)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

@@ -4,11 +4,14 @@ set -euo pipefail
 packages=(g++ cmake make pkg-config libfmt-dev nlohmann-json3-dev libcli11-dev libboost-dev zlib1g-dev libpfm4-dev
   libsqlite3-dev  # the results history (src/core/store); without it, the speed history alone
   lld  # lld: tare_layout_variants links layout variants with it (cmake/layout_variants.cmake)
-  librdkafka-dev)  # Kafka: `tare stream broker` and --kafka (optional in CMake: TARE_KAFKA)
+  librdkafka-dev  # Kafka: `tare stream broker` and --kafka (optional in CMake: TARE_KAFKA)
+  libpq-dev)  # a results history on a PostgreSQL server (optional in CMake: TARE_HISTORY_POSTGRESQL)
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev valgrind libbenchmark-dev)
   # --prof asm's tests run objdump (g++ brings binutils too; valgrind is above).
   packages+=(binutils)
+  # The PostgreSQL history's tests start a real server of their own (initdb, postgres).
+  packages+=(postgresql)
   # The Kafka tests produce and consume with a real Kafka client besides tare's own.
   packages+=(kcat)
   # --launcher slurm's tests start a real single-node Slurm (tests/support/slurm_cluster.hpp):

@@ -186,7 +186,7 @@ TEST(History, TheHistoryCommandsNeedAResultsHistory) {
   const auto dir = history_dir("commands");
   const auto off = run_command({kTare, "history", "list", "--history", "off"});
   EXPECT_EQ(off.exit_code, 2);
-  EXPECT_EQ(off.err, "tare: error: --history off: no results history to read (--history PATH names one)\n");
+  EXPECT_EQ(off.err, "tare: error: --history off: no results history to read (--history PATH or URL names one)\n");
   const auto missing = run_command({kTare, "history", "show", "--history", (dir / "none.sqlite").string()});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("no history there"), std::string::npos) << missing.err;

@@ -1,6 +1,7 @@
 // src/core/store as a build without SQLite compiles it (cmake/dependencies.cmake): the runs
 // keep the machine's speed readings alone, in JSON lines, at the old default place, and a
-// results history asked for is refused in one line that says why.
+// results history asked for is refused in one line that says why. Compiled without libpq
+// too: a PostgreSQL URL is refused the same way, its password never shown.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -45,6 +46,17 @@ TEST(HistoryWithoutSqlite, AResultsHistoryIsRefusedSayingWhy) {
   } catch (const input::UsageError& e) {
     EXPECT_STREQ(e.what(), "--history runs.sqlite: this build of tare has no SQLite, so it keeps no results history");
   }
+}
+
+TEST(HistoryWithoutSqlite, APostgresqlUrlIsRefusedAsBuiltWithoutIt) {
+  EXPECT_EQ(refusal(std::string("postgresql://team:secret@db.example:5432/bench")),
+            "--history postgresql://team@db.example:5432/bench: this build of tare was built without PostgreSQL "
+            "(libpq), so it cannot keep a history on a server");
+  ::setenv("TARE_HISTORY", "postgres://db.example/bench?password=secret", 1);
+  EXPECT_EQ(refusal(std::nullopt),
+            "TARE_HISTORY=postgres://db.example/bench: this build of tare was built without PostgreSQL (libpq), so "
+            "it cannot keep a history on a server");
+  ::unsetenv("TARE_HISTORY");
 }
 
 }  // namespace

@@ -25,8 +25,8 @@ namespace {
 using input::UsageError;
 
 constexpr const char* kHistoryHelp =
-    "The results history (default: $TARE_HISTORY, else $XDG_DATA_HOME/tare/history.sqlite or "
-    "~/.local/share/tare/history.sqlite)";
+    "The results history: a file, or a postgresql://user@host:port/db URL (default: $TARE_HISTORY, else "
+    "$XDG_DATA_HOME/tare/history.sqlite or ~/.local/share/tare/history.sqlite)";
 
 // Each in its own transaction: what was added before a failure stays added.
 void add_inputs(store::ResultsHistory& history, const std::vector<HistoryInput>& inputs) {
@@ -163,7 +163,7 @@ int export_history(const HistoryArgs& args) {
 }
 
 void add_history_option(CLI::App* command, HistoryArgs& args) {
-  command->add_option("--history", args.history, kHistoryHelp)->type_name("PATH");
+  command->add_option("--history", args.history, kHistoryHelp)->type_name("PATH|URL");
 }
 
 }  // namespace

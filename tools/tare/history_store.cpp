@@ -11,12 +11,12 @@ std::unique_ptr<store::ResultsHistory> open_named_history(const std::optional<st
   const auto choice = store::choose_history(history, store::results_history_available());
   if (choice.kind == store::HistoryChoice::Kind::none)
     throw UsageError((choice.named.empty() ? std::string("no history") : choice.named) +
-                     ": no results history to read (--history PATH names one)");
+                     ": no results history to read (--history PATH or URL names one)");
   if (choice.kind == store::HistoryChoice::Kind::speed_lines)
     throw UsageError(choice.named + ": a speed history of JSON lines keeps no runs; `tare history add " +
                      choice.path.string() + "` imports its readings into a results history");
   try {
-    return store::open_results_history(choice.path, choice.named, create);
+    return store::open_results_history(choice, create);
   } catch (const store::StoreError& e) {
     throw UsageError(choice.named + ": " + e.what());
   }

@@ -152,10 +152,11 @@ void add_output_options(CLI::App& app, RunOptions& options, OptionText& text) {
                "Every warning in full under its benchmark, acknowledged ones too (by default notes and "
                "machine-level warnings are one line per kind)");
   app.add_option("--history", options.history,
-                 "Keep the run in this results history and weigh it against the runs there (default: "
-                 "$TARE_HISTORY, else $XDG_DATA_HOME/tare/history.sqlite or ~/.local/share/tare/history.sqlite; a "
-                 ".jsonl file keeps the machine's speed readings alone; off keeps nothing)")
-      ->type_name("PATH|off");
+                 "Keep the run in this results history and weigh it against the runs there: a file, or a "
+                 "postgresql://user@host:port/db URL (default: $TARE_HISTORY, else "
+                 "$XDG_DATA_HOME/tare/history.sqlite or ~/.local/share/tare/history.sqlite; a .jsonl file keeps "
+                 "the machine's speed readings alone; off keeps nothing)")
+      ->type_name("PATH|URL|off");
   app.add_option("--commit", options.commit, "The source's commit, kept with the run in the history (default: git's)");
   app.add_option("--branch", options.branch, "The source's branch, kept with the run in the history (default: git's)");
   text.seed_option = input::add_number(&app, "--seed", text.seed, input::whole_number<std::uint64_t>(),

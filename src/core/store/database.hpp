@@ -7,6 +7,7 @@
 // taking the write lock. SQLite's is store/sqlite/.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,6 +16,9 @@
 #include <vector>
 
 namespace tare::store {
+
+/// How long a write waits for another connection's transaction to end before it fails.
+inline constexpr std::chrono::seconds kBusyTimeout{60};
 
 /// What went wrong with a store, as the user is told: the failure rules (docs/history.md)
 /// differ by kind. `what()` is one line naming the problem (the caller names the file).
@@ -74,7 +78,8 @@ class Database {
   virtual void execute(const std::string& sql) = 0;
   virtual std::unique_ptr<Statement> prepare(const std::string& sql) = 0;
   /// Starts a transaction that holds the write lock from its first statement, waiting for
-  /// another writer's to end (SQLite: BEGIN IMMEDIATE under a busy timeout).
+  /// another writer's to end (SQLite: BEGIN IMMEDIATE under a busy timeout; PostgreSQL: an
+  /// advisory lock under a lock timeout).
   virtual void begin_write() = 0;
   virtual void commit() = 0;
   virtual void rollback() noexcept = 0;

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "input/usage_error.hpp"
+#include "store/history_url.hpp"
 
 namespace tare::store {
 namespace {
@@ -19,7 +20,20 @@ bool ends_with(const std::string& text, const std::string& end) {
   return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
 }
 
+// A history on a PostgreSQL server, when this build has libpq.
+HistoryChoice server_choice(const std::string& url, const std::string& named) {
+  if (!TARE_HAVE_POSTGRESQL)
+    throw input::UsageError(named + ": this build of tare was built without PostgreSQL (libpq), so it cannot keep a "
+                                    "history on a server");
+  HistoryChoice choice;
+  choice.kind = HistoryChoice::Kind::results;
+  choice.url = url;
+  choice.named = named;
+  return choice;
+}
+
 HistoryChoice named_choice(const std::string& value, const std::string& named, bool results_kept) {
+  if (is_postgresql_url(value)) return server_choice(value, named);
   HistoryChoice choice;
   choice.named = named;
   if (value.empty() || value == "off") return choice;
@@ -42,9 +56,9 @@ std::optional<std::filesystem::path> old_speed_history_path() {
 }
 
 HistoryChoice choose_history(const std::optional<std::string>& flag, bool results_kept) {
-  if (flag) return named_choice(*flag, "--history " + *flag, results_kept);
+  if (flag) return named_choice(*flag, "--history " + without_password(*flag), results_kept);
   if (const char* set = std::getenv("TARE_HISTORY"))
-    return named_choice(set, std::string("TARE_HISTORY=") + set, results_kept);
+    return named_choice(set, "TARE_HISTORY=" + without_password(set), results_kept);
   const auto path = results_kept ? default_history_path() : old_speed_history_path();
   HistoryChoice choice;
   if (!path) return choice;
@@ -53,6 +67,10 @@ HistoryChoice choose_history(const std::optional<std::string>& flag, bool result
   choice.named = "the history " + path->string();
   choice.is_default = true;
   return choice;
+}
+
+std::string history_location(const HistoryChoice& choice) {
+  return choice.url.empty() ? choice.path.string() : without_password(choice.url);
 }
 
 }  // namespace tare::store

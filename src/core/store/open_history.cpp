@@ -8,11 +8,12 @@
 #if TARE_HAVE_SQLITE
 #include "store/sqlite/sqlite_database.hpp"
 #endif
+#if TARE_HAVE_POSTGRESQL
+#include "store/postgresql/postgresql_database.hpp"
+#endif
 
 namespace tare::store {
 namespace {
-
-#if TARE_HAVE_SQLITE
 
 // A results history that cannot be made where it was asked for: the run goes on, and
 // recording it at the end fails saying why (as a read-only history's does).
@@ -26,6 +27,8 @@ class UnmadeHistory final : public results::RunHistory {
  private:
   std::string location_, why_;
 };
+
+#if TARE_HAVE_SQLITE || TARE_HAVE_POSTGRESQL
 
 [[noreturn]] void refuse(const std::string& named, const StoreError& error) {
   const char* what = "";
@@ -45,6 +48,10 @@ class UnmadeHistory final : public results::RunHistory {
   }
   throw input::UsageError(named + ": " + what + " (" + error.what() + "); left as it was");
 }
+
+#endif
+
+#if TARE_HAVE_SQLITE
 
 // Checks an existing file without writing to it, then opens it to write (read-only when
 // the file is), bringing an older schema up to date.
@@ -102,7 +109,49 @@ void import_old_speed_history(ResultsHistory& history) {
 
 #endif
 
+#if TARE_HAVE_POSTGRESQL
+
+// A history on a server: connected, and refused (left as it was) when the database holds
+// another program's tables or a newer schema; an empty one is made a history when
+// `create_missing`. Throws StoreError when the server cannot be reached or the history
+// cannot be made there.
+std::unique_ptr<Database> open_server(const HistoryChoice& choice, bool create_missing) {
+  if (const auto problem = postgresql_url_problem(choice.url))
+    throw input::UsageError(choice.named + ": not a PostgreSQL URL (" + *problem + ")");
+  auto db = open_postgresql(choice.url);
+  StoreState state;
+  try {
+    state = inspect(*db);
+    check_usable(state);
+  } catch (const StoreError& error) {
+    if (error.kind() == StoreError::Kind::unwritable) throw;
+    if (error.kind() != StoreError::Kind::foreign) refuse(choice.named, error);
+    refuse(choice.named, StoreError(error.kind(), "the database holds other tables, and no tare history's marker"));
+  }
+  if (state.contents == StoreState::Contents::empty && !create_missing)
+    throw input::UsageError(choice.named + ": no history there (an empty database: a benchmark run or `tare history "
+                                           "add` makes it)");
+  if (state.version < kSchemaVersion && db->writable()) migrate(*db);
+  return db;
+}
+
+#endif
+
+std::unique_ptr<Database> open_chosen_server(const HistoryChoice& choice, bool create_missing) {
+#if TARE_HAVE_POSTGRESQL
+  return open_server(choice, create_missing);
+#else
+  (void)create_missing;
+  throw input::UsageError(choice.named + ": this build of tare was built without PostgreSQL (libpq)");
+#endif
+}
+
 }  // namespace
+
+std::unique_ptr<ResultsHistory> open_results_history(const HistoryChoice& choice, bool create_missing) {
+  if (choice.url.empty()) return open_results_history(choice.path, choice.named, create_missing);
+  return std::make_unique<ResultsHistory>(open_chosen_server(choice, create_missing), history_location(choice));
+}
 
 bool results_history_available() { return TARE_HAVE_SQLITE != 0; }
 
@@ -126,6 +175,13 @@ std::unique_ptr<ResultsHistory> open_results_history(const std::filesystem::path
 std::unique_ptr<results::RunHistory> open_run_history(const HistoryChoice& choice, const RunOrigin& origin) {
   if (choice.kind == HistoryChoice::Kind::none) return nullptr;
   if (choice.kind == HistoryChoice::Kind::speed_lines) return std::make_unique<system::SpeedHistory>(choice.path);
+  if (!choice.url.empty()) {
+    try {
+      return std::make_unique<ResultsHistory>(open_chosen_server(choice, true), history_location(choice), origin);
+    } catch (const StoreError& e) {
+      return std::make_unique<UnmadeHistory>(history_location(choice), e.what());
+    }
+  }
 #if TARE_HAVE_SQLITE
   std::error_code error;
   if (std::filesystem::is_directory(choice.path, error))

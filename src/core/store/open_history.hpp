@@ -15,13 +15,15 @@
 
 namespace tare::store {
 
-/// Whether this build keeps results histories (built with SQLite).
+/// Whether this build keeps results histories in files (built with SQLite).
 bool results_history_available();
 
 /// The history a benchmark run reads and records to, as chosen; nullptr for none. A new
-/// results history is made (with its directory); the default one imports the old speed
-/// history's readings the first time. Throws input::UsageError naming the file when it is
-/// foreign, damaged or newer.
+/// results history is made (with its directory, or its tables in an empty PostgreSQL
+/// database); the default one imports the old speed history's readings the first time.
+/// Throws input::UsageError naming the file or URL when it is foreign, damaged or newer (or
+/// a URL libpq does not take). A history that cannot be made, or a server that cannot be
+/// reached, fails only when the run is recorded.
 std::unique_ptr<results::RunHistory> open_run_history(const HistoryChoice& choice, const RunOrigin& origin);
 
 /// An existing results history at `path` for `tare history` (`create`: made when missing,
@@ -30,5 +32,8 @@ std::unique_ptr<results::RunHistory> open_run_history(const HistoryChoice& choic
 /// made.
 std::unique_ptr<ResultsHistory> open_results_history(const std::filesystem::path& path, const std::string& named,
                                                      bool create);
+/// The same for the history chosen: a file, or a database on a PostgreSQL server (an empty
+/// database is "missing"). Throws StoreError too when the server cannot be reached.
+std::unique_ptr<ResultsHistory> open_results_history(const HistoryChoice& choice, bool create);
 
 }  // namespace tare::store

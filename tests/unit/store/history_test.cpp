@@ -1,6 +1,7 @@
 // The results history as the runner and `tare history` use it: runs recorded and read
 // back, the same run kept once, a benchmark's earlier scores on this machine (a change of
-// its code starting a new series), speed readings, and an old speed history imported once.
+// its code starting a new series), speed readings, and an old speed history imported once:
+// on each backend (an SQLite file, a PostgreSQL database).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +12,7 @@
 #include "store/history_queries.hpp"
 #include "store/open_history.hpp"
 #include "store/sqlite/sqlite_database.hpp"
+#include "store_backend.hpp"
 #include "store_fixture.hpp"
 #include "system/speed_history.hpp"
 
@@ -28,9 +30,17 @@ std::unique_ptr<ResultsHistory> new_history(const ScratchDir& dir, RunOrigin ori
                                           opened->location(), origin);
 }
 
-TEST(ResultsHistory, ARecordedRunIsReadBackWithItsContextOriginAndBenchmarks) {
-  ScratchDir dir;
-  auto history = new_history(dir, {"abc123", "main", true, "6.1.0"});
+// A new history of the test's backend, recording with `origin`.
+std::unique_ptr<ResultsHistory> new_history(const test::StoreUnderTest& store, RunOrigin origin = {}) {
+  const std::string location = store.open(true)->location();
+  return std::make_unique<ResultsHistory>(store.connect(), location, origin);
+}
+
+class ResultsHistoryOn : public test::OnEachBackend {};
+TARE_ON_EACH_BACKEND(ResultsHistoryOn);
+
+TEST_P(ResultsHistoryOn, ARecordedRunIsReadBackWithItsContextOriginAndBenchmarks) {
+  auto history = new_history(store, {"abc123", "main", true, "6.1.0"});
   auto b = benchmark("sort/size=8", {10, 12, 11});
   b.ci_across_runs = results::Interval{0.95, 9, 13};
   results::Warning busy;
@@ -72,9 +82,8 @@ TEST(ResultsHistory, ARecordedRunIsReadBackWithItsContextOriginAndBenchmarks) {
   EXPECT_EQ(report::read_json(json).benchmarks.size(), 2u);
 }
 
-TEST(ResultsHistory, TheSameRunIsKeptOnceWhetherRecordedOrAddedFromItsFile) {
-  ScratchDir dir;
-  auto history = new_history(dir);
+TEST_P(ResultsHistoryOn, TheSameRunIsKeptOnceWhetherRecordedOrAddedFromItsFile) {
+  auto history = new_history(store);
   const auto run = run_of("2026-03-01T12:00:00Z", {benchmark("a", {1, 2})});
   history->record(run);
   history->record(run);
@@ -88,9 +97,8 @@ TEST(ResultsHistory, TheSameRunIsKeptOnceWhetherRecordedOrAddedFromItsFile) {
   EXPECT_EQ(history->speed_readings(kMachine).size(), 2u);
 }
 
-TEST(ResultsHistory, PastScoresAreThisMachinesOfTheSameBenchmarkOldestFirst) {
-  ScratchDir dir;
-  auto history = new_history(dir);
+TEST_P(ResultsHistoryOn, PastScoresAreThisMachinesOfTheSameBenchmarkOldestFirst) {
+  auto history = new_history(store);
   auto throughput = benchmark("a", {5, 5});
   throughput.mode = Mode::thrpt;
   throughput.unit = "ops/s";
@@ -116,9 +124,8 @@ TEST(ResultsHistory, PastScoresAreThisMachinesOfTheSameBenchmarkOldestFirst) {
   EXPECT_EQ(history->past_scores("other-host | Test CPU | 4 cpus", benchmark("a", {})).size(), 1u);
 }
 
-TEST(ResultsHistory, AChangeOfTimedCodeStartsANewSeries) {
-  ScratchDir dir;
-  auto history = new_history(dir);
+TEST_P(ResultsHistoryOn, AChangeOfTimedCodeStartsANewSeries) {
+  auto history = new_history(store);
   const auto with_code = [](double score, const std::string& digest) {
     auto b = benchmark("a", {score, score});
     if (!digest.empty()) b.code = test::code(digest);
@@ -139,9 +146,8 @@ TEST(ResultsHistory, AChangeOfTimedCodeStartsANewSeries) {
   EXPECT_EQ(history->past_scores(kMachine, with_code(0, "")).size(), 4u);
 }
 
-TEST(ResultsHistory, SpeedReadingsAreThisMachinesOldestFirst) {
-  ScratchDir dir;
-  auto history = new_history(dir);
+TEST_P(ResultsHistoryOn, SpeedReadingsAreThisMachinesOldestFirst) {
+  auto history = new_history(store);
   history->record(run_of("2026-03-01T12:00:02Z", {benchmark("a", {1, 2})}, "box", 3.0));
   history->record(run_of("2026-03-01T12:00:01Z", {benchmark("a", {1, 3})}, "box", 2.0));
   history->record(run_of("2026-03-01T12:00:03Z", {benchmark("a", {1, 4})}, "other", 9.0));
@@ -154,13 +160,13 @@ TEST(ResultsHistory, SpeedReadingsAreThisMachinesOldestFirst) {
   EXPECT_EQ(readings[1].machine, kMachine);
 }
 
-TEST(ResultsHistory, AnOldSpeedHistoryIsImportedOnce) {
+TEST_P(ResultsHistoryOn, AnOldSpeedHistoryIsImportedOnce) {
   ScratchDir dir;
   const auto old = dir.path() / "speed-history.jsonl";
   ASSERT_TRUE(system::append_speed_reading(old, {100, kMachine, 2.0}));
   ASSERT_TRUE(system::append_speed_reading(old, {200, "other", 5.0}));
   ASSERT_TRUE(system::append_speed_reading(old, {300, kMachine, 2.2}));
-  auto history = new_history(dir);
+  auto history = new_history(store);
   EXPECT_EQ(history->import_speed_history(old), std::optional<int>(3));
   EXPECT_EQ(history->import_speed_history(old), std::nullopt);
   const auto readings = history->speed_readings(kMachine);

@@ -1,9 +1,11 @@
 // Where a run's history is kept: --history, else $TARE_HISTORY, else the default place;
-// off keeps none, .jsonl the speed readings alone, anything else a results history.
+// off keeps none, .jsonl the speed readings alone, a postgresql:// URL a results history on a
+// server (named without its password), anything else a results history in a file.
 #include <gtest/gtest.h>
 
 #include "input/usage_error.hpp"
 #include "store/history_location.hpp"
+#include "store/history_url.hpp"
 #include "store_fixture.hpp"
 
 namespace tare::store {
@@ -68,6 +70,36 @@ TEST(HistoryLocation, TheDefaultPlaceIsTheDataFolderOrTheOldSpeedHistoryWithoutS
   const ScopedEnv no_home("HOME", nullptr);
   EXPECT_EQ(choose_history(std::nullopt, true).kind, Kind::none);
 }
+
+TEST(HistoryLocation, APasswordIsTakenOutOfAUrlAndNothingElse) {
+  EXPECT_EQ(without_password("postgresql://team:s3cret@db.example:5433/bench"),
+            "postgresql://team@db.example:5433/bench");
+  EXPECT_EQ(without_password("postgres://team@db.example/bench"), "postgres://team@db.example/bench");
+  EXPECT_EQ(without_password("postgresql://db.example:5433/bench?password=x&sslmode=require&password=y"),
+            "postgresql://db.example:5433/bench?sslmode=require");
+  EXPECT_EQ(without_password("postgresql://db.example/bench?password=x"), "postgresql://db.example/bench");
+  // A ':' after the host is its port; the user part ends at the first '@' before any '/'.
+  EXPECT_EQ(without_password("postgresql://db.example:5433/b@d"), "postgresql://db.example:5433/b@d");
+  EXPECT_EQ(without_password("/tmp/h:x@y.sqlite"), "/tmp/h:x@y.sqlite");
+  EXPECT_TRUE(is_postgresql_url("postgres://h/db"));
+  EXPECT_FALSE(is_postgresql_url("postgresql:/h/db"));
+  EXPECT_FALSE(is_postgresql_url("runs.sqlite"));
+}
+
+#if TARE_HAVE_POSTGRESQL
+TEST(HistoryLocation, AUrlIsAHistoryOnAServerNamedWithoutItsPassword) {
+  const auto flagged = choose_history(std::string("postgresql://team:s3cret@db.example:5433/bench"), false);
+  EXPECT_EQ(flagged.kind, Kind::results);
+  EXPECT_EQ(flagged.url, "postgresql://team:s3cret@db.example:5433/bench");
+  EXPECT_TRUE(flagged.path.empty());
+  EXPECT_EQ(flagged.named, "--history postgresql://team@db.example:5433/bench");
+  EXPECT_EQ(history_location(flagged), "postgresql://team@db.example:5433/bench");
+  const ScopedEnv set("TARE_HISTORY", "postgres://team:s3cret@db.example/bench");
+  const auto from_environment = choose_history(std::nullopt, true);
+  EXPECT_EQ(from_environment.url, "postgres://team:s3cret@db.example/bench");
+  EXPECT_EQ(from_environment.named, "TARE_HISTORY=postgres://team@db.example/bench");
+}
+#endif
 
 }  // namespace
 }  // namespace tare::store

@@ -1,6 +1,7 @@
 // A results history's file: made with its marker and schema, an older one brought up to
-// date on open, and files that are no usable history refused in one line and left as they
-// were (real SQLite files in a scratch folder).
+// date on open, and stores that are no usable history refused in one line and left as they
+// were: on each backend (a real SQLite file in a scratch folder, a real PostgreSQL database),
+// and the files only SQLite has (not a database at all, damaged, cut short) on SQLite.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -9,6 +10,7 @@
 #include "store/open_history.hpp"
 #include "store/schema.hpp"
 #include "store/sqlite/sqlite_database.hpp"
+#include "store_backend.hpp"
 #include "store_fixture.hpp"
 
 namespace tare::store {
@@ -43,6 +45,94 @@ void fill(const std::filesystem::path& path, int runs) {
   }
 }
 
+// The same on each backend, through the choice --history makes.
+std::string refusal(const test::StoreUnderTest& store) {
+  try {
+    open_results_history(store.choice(), false);
+  } catch (const input::UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+void fill(const test::StoreUnderTest& store, int runs) {
+  auto history = store.open(true);
+  for (int i = 0; i < runs; ++i)
+    history->record(
+        test::run_of("2026-01-01T00:00:" + std::to_string(10 + i) + "Z", {test::benchmark("b", {1.0 + i, 2.0})}));
+}
+
+class StoreSchemaOn : public test::OnEachBackend {};
+TARE_ON_EACH_BACKEND(StoreSchemaOn);
+
+TEST_P(StoreSchemaOn, ANewHistoryHasItsMarkerSchemaVersionAndTables) {
+  auto history = store.open(true);
+  Database& db = history->database();
+  EXPECT_EQ(marker(db, "store"), std::optional<std::string>(kStoreName));
+  EXPECT_EQ(marker(db, "schema_version"), std::optional<std::string>(std::to_string(kSchemaVersion)));
+  for (const char* table : {"runs", "benchmarks", "speed_readings", "run_results"}) {
+    EXPECT_TRUE(db.table_exists(table)) << table;
+    EXPECT_EQ(count(db, table), 0) << table;
+  }
+  EXPECT_EQ(inspect(db).version, kSchemaVersion);
+  EXPECT_EQ(history->location(), store.name());
+}
+
+TEST_P(StoreSchemaOn, AnOlderHistoryIsMigratedWhenOpened) {
+  {
+    // Version 0: the marker alone, as a history before its first migration.
+    auto db = store.connect();
+    db->execute("CREATE TABLE tare_history (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    db->execute("INSERT INTO tare_history VALUES ('store', 'tare results history'), ('schema_version', '0')");
+  }
+  auto history = store.open(false);
+  EXPECT_EQ(marker(history->database(), "schema_version"), std::optional<std::string>(std::to_string(kSchemaVersion)));
+  EXPECT_TRUE(history->database().table_exists("benchmarks"));
+  history->record(test::run_of("2026-01-01T00:00:00Z", {test::benchmark("b", {1, 2})}));
+  EXPECT_EQ(count(history->database(), "runs"), 1);
+}
+
+TEST_P(StoreSchemaOn, MigratingTwiceChangesNothing) {
+  fill(store, 2);
+  const std::string before = store.snapshot();
+  migrate(*store.connect());
+  EXPECT_EQ(store.snapshot(), before);
+}
+
+TEST_P(StoreSchemaOn, AnotherProgramsDatabaseIsRefusedUntouched) {
+  {
+    auto db = store.connect();
+    db->execute("CREATE TABLE contacts (name TEXT, phone TEXT)");
+    db->execute("INSERT INTO contacts VALUES ('a', '1')");
+  }
+  const std::string before = store.snapshot();
+  const std::string message = refusal(store);
+  const std::string why = store.backend() == test::Backend::sqlite
+                              ? "(an SQLite database, but not a tare history)"
+                              : "(the database holds other tables, and no tare history's marker)";
+  EXPECT_EQ(message, "--history " + store.name() + ": not a tare history " + why + "; left as it was");
+  EXPECT_EQ(store.snapshot(), before);
+  EXPECT_FALSE(store.connect()->table_exists("tare_history"));
+}
+
+TEST_P(StoreSchemaOn, AHistoryOfANewerSchemaIsRefusedUntouched) {
+  fill(store, 1);
+  store.connect()->execute("UPDATE tare_history SET value = '99' WHERE key = 'schema_version'");
+  const std::string before = store.snapshot();
+  const std::string message = refusal(store);
+  EXPECT_NE(message.find("--history " + store.name() + ": a history this tare cannot read (written by a newer tare "
+                         "(history schema 99; this tare reads up to " + std::to_string(kSchemaVersion) + ")"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(store.snapshot(), before);
+}
+
+TEST_P(StoreSchemaOn, AMissingHistoryIsNotMadeForReading) {
+  EXPECT_NE(refusal(store).find("no history there"), std::string::npos);
+  if (store.backend() == test::Backend::sqlite) EXPECT_FALSE(std::filesystem::exists(store.name()));
+  else EXPECT_TRUE(store.connect()->empty());
+}
+
 TEST(StoreSchema, ANewHistoryHasItsMarkerSchemaVersionAndTables) {
   ScratchDir dir;
   const auto path = dir.path() / "nested" / "history.sqlite";  // its folder is made
@@ -67,33 +157,6 @@ TEST(StoreSchema, AnEmptyFileBecomesAHistory) {
   EXPECT_TRUE(history->database().table_exists("runs"));
 }
 
-TEST(StoreSchema, AnOlderHistoryIsMigratedWhenOpened) {
-  ScratchDir dir;
-  const auto path = dir.path() / "old.sqlite";
-  {
-    // Version 0: the marker alone, as a history before its first migration.
-    auto db = open_sqlite(path, SqliteAccess::create);
-    db->execute("CREATE TABLE tare_history (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    db->execute("INSERT INTO tare_history VALUES ('store', 'tare results history'), ('schema_version', '0')");
-  }
-  auto history = open_results_history(path, "h", false);
-  EXPECT_EQ(marker(history->database(), "schema_version"), std::optional<std::string>(std::to_string(kSchemaVersion)));
-  EXPECT_TRUE(history->database().table_exists("benchmarks"));
-  history->record(test::run_of("2026-01-01T00:00:00Z", {test::benchmark("b", {1, 2})}));
-  EXPECT_EQ(count(history->database(), "runs"), 1);
-}
-
-TEST(StoreSchema, MigratingTwiceChangesNothing) {
-  ScratchDir dir;
-  const auto path = dir.path() / "h.sqlite";
-  fill(path, 1);
-  const std::string before = bytes_of(path);
-  auto db = open_sqlite(path, SqliteAccess::read_write);
-  migrate(*db);
-  db.reset();
-  EXPECT_EQ(bytes_of(path), before);
-}
-
 TEST(StoreSchema, AFileThatIsNoDatabaseIsRefusedUntouched) {
   ScratchDir dir;
   const auto path = dir.path() / "notes.sqlite";
@@ -105,36 +168,6 @@ TEST(StoreSchema, AFileThatIsNoDatabaseIsRefusedUntouched) {
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   EXPECT_EQ(bytes_of(path), before);
   EXPECT_FALSE(std::filesystem::exists(path.string() + "-journal"));
-}
-
-TEST(StoreSchema, AnotherProgramsDatabaseIsRefusedUntouched) {
-  ScratchDir dir;
-  const auto path = dir.path() / "other.sqlite";
-  {
-    auto db = open_sqlite(path, SqliteAccess::create);
-    db->execute("CREATE TABLE contacts (name TEXT, phone TEXT); INSERT INTO contacts VALUES ('a', '1')");
-  }
-  const std::string before = bytes_of(path);
-  const std::string message = refusal(path);
-  EXPECT_NE(message.find("not a tare history (an SQLite database, but not a tare history)"), std::string::npos) << message;
-  EXPECT_EQ(bytes_of(path), before);
-}
-
-TEST(StoreSchema, AHistoryOfANewerSchemaIsRefusedUntouched) {
-  ScratchDir dir;
-  const auto path = dir.path() / "newer.sqlite";
-  fill(path, 1);
-  {
-    auto db = open_sqlite(path, SqliteAccess::read_write);
-    db->execute("UPDATE tare_history SET value = '99' WHERE key = 'schema_version'");
-  }
-  const std::string before = bytes_of(path);
-  const std::string message = refusal(path);
-  EXPECT_NE(message.find("written by a newer tare (history schema 99; this tare reads up to " +
-                         std::to_string(kSchemaVersion) + ")"),
-            std::string::npos)
-      << message;
-  EXPECT_EQ(bytes_of(path), before);
 }
 
 TEST(StoreSchema, ADamagedHistoryIsRefusedUntouched) {
@@ -181,13 +214,6 @@ TEST(StoreSchema, AHistoryMissingItsLastPageIsRefusedUntouched) {
   const std::string message = refusal(path);
   EXPECT_NE(message.find(path.string() + ": a damaged history ("), std::string::npos) << message;
   EXPECT_EQ(bytes_of(path), bytes);
-}
-
-TEST(StoreSchema, AMissingHistoryIsNotMadeForReading) {
-  ScratchDir dir;
-  const auto path = dir.path() / "none.sqlite";
-  EXPECT_NE(refusal(path).find("no history there"), std::string::npos);
-  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 }  // namespace

@@ -14,9 +14,6 @@
 
 namespace tare::store {
 
-/// How long a write waits for another connection's transaction to end before it fails.
-inline constexpr std::chrono::seconds kBusyTimeout{60};
-
 enum class SqliteAccess { read_only, read_write, create };
 
 /// Opens the SQLite file at `path`: read_only and read_write need it to exist; create makes

@@ -312,7 +312,7 @@ void PrintDefaultHelp() {
                "          [--forks N] [--max-forks N] [--budget 3s] [--target-ci 1%]\n"
                "          [--measure-ms 100ms] [--warmup-max-ms 1s] [--steady-band 5%]\n"
                "          [--timeout 30s] [--seed N] [--json FILE] [--csv FILE] [--list-json] [--quiet]\n"
-               "          [--history PATH|off] [--commit C] [--branch B]\n"
+               "          [--history PATH|URL|off] [--commit C] [--branch B]\n"
                "          [--prof rusage] [--prof alloc] [--prof perf[:EV1,EV2,...]]\n"
                "          [--prof instructions] [--prof asm]\n";
 }
