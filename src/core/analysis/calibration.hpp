@@ -59,8 +59,8 @@ results::Sample typical_recent(const std::vector<results::Sample>& samples);
 double wall_span_ns(const results::Sample& s);
 
 /// The typical recent sample's span (wall_span_ns): the median over the last five at the
-/// last one's batch size (of an even count, the greater middle one, as typical_recent). `samples` must
-/// not be empty.
+/// last one's batch size (of an even count, the greater middle one, as typical_recent).
+/// `samples` must not be empty.
 double typical_span_ns(const std::vector<results::Sample>& samples);
 
 /// ns per invocation of a sample.
@@ -78,9 +78,9 @@ struct MeasurementPlan {
 };
 
 /// Batches to measure after `warmup` (not empty): enough to fill the measured time at the
-/// typical recent sample's span (typical_span_ns), at least min_samples, at most 10000; a loop at the cap
-/// times next to nothing and would take the most samples, each a round trip to the worker
-/// worth a thousand of its own, so it gets kSamplesOfNothing.
+/// typical recent sample's span (typical_span_ns), at least min_samples, at most 10000; a
+/// loop at the cap times next to nothing and would take the most samples, each a round trip
+/// to the worker worth a thousand of its own, so it gets kSamplesOfNothing.
 std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan);
 
 /// Single calls to measure in sample mode after `warmup` (not empty): each call costs

@@ -114,7 +114,7 @@ struct Sample {
   /// Where the benchmark times itself (a paused timer, each invocation timed apart): the time
   /// that passed from the run's start to its end, the untimed parts included (from the first
   /// thread's start to the last one's end); -1 where the harness timed the run whole, whose
-  /// span is its time (`ns`). Forks are paced by it (analysis::span_ns).
+  /// span is its time (`ns`). Forks are paced by it (analysis::wall_span_ns).
   double span_ns = -1;
 };
 

@@ -117,7 +117,8 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   if (first_sample_may_serve(instance, plan)) {
     if (first_sample_measured(worker, instance, plan, fork)) return;
     // The calibration goes on from the first sample.
-    const auto next = analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, analysis::wall_span_ns(fork.warmup.back()));
+    const auto next =
+        analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, analysis::wall_span_ns(fork.warmup.back()));
     invocations = next ? calibrate(worker, plan.sample_target_ns, cap, fork, *next) : 1;
   } else if (fixed == 0) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork);
