@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "support/process.hpp"
 
@@ -77,6 +80,54 @@ TEST(GbenchCalls, CpuTimeNeverExceedsRealTimeWhenTheTimerPauses) {
       ++checked;
     }
   EXPECT_GT(checked, 0u);
+}
+
+// The span of the samples at the end of a fork's warmup: the median over the last five of
+// its last batch size (analysis::typical_span_ns), read back from tare's JSON.
+double typical_span(const json& warmup) {
+  std::vector<double> spans;
+  const auto ops = warmup.back()["ops"];
+  for (auto s = warmup.rbegin(); s != warmup.rend() && spans.size() < 5 && (*s)["ops"] == ops; ++s)
+    spans.push_back((*s)["span_ns"].get<double>());
+  std::sort(spans.begin(), spans.end());
+  return spans[spans.size() / 2];
+}
+
+// A loop that pauses its timer for nearly all of each iteration is paced by its samples'
+// spans: each process takes as many samples as fill its measured time at the span its warmup
+// ended on (every one replaced once at most, when other work disturbed it), where its timed
+// time alone would have asked for thousands. Asserted on the spans the fork recorded, which
+// no load falsifies: a busier machine makes the spans longer and the samples fewer alike.
+TEST(GbenchCalls, AMostlyPausedLoopFillsItsMeasuredTimeWithItsSamplesSpans) {
+  const auto file = (tare_test::scratch_dir() / "gbench_mostly_paused.json").string();
+  const auto result = tare_test::run_process(
+      {GBENCH_CALLS, "--benchmark_filter=^BM_mostly_paused$", "--benchmark_min_time=0.03", "--json", file});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json doc = read_json(file);
+  const double measure_ns = doc["context"]["settings"]["measure_ms"].get<double>() * 1e6;
+  EXPECT_DOUBLE_EQ(measure_ns, 10e6);  // a short run: 30 ms over 3 processes
+  const json& forks = doc["benchmarks"][0]["forks"];
+  ASSERT_EQ(forks.size(), 3u);
+  for (const auto& fork : forks) {
+    ASSERT_EQ(fork["status"], "ok") << fork.dump().substr(0, 400);
+    double timed = 0, spanned = 0;
+    for (const char* part : {"warmup", "samples"})
+      for (const auto& s : fork[part]) {
+        ASSERT_TRUE(s.contains("span_ns")) << s.dump();
+        EXPECT_GE(s["span_ns"].get<double>(), s["ns"].get<double>()) << s.dump();
+        timed += s["ns"].get<double>();
+        spanned += s["span_ns"].get<double>();
+      }
+    EXPECT_LT(timed, spanned / 4) << "the loop times a small share of what it spans";
+    const double span = typical_span(fork["warmup"]);
+    const auto wanted = static_cast<std::size_t>(std::clamp(std::floor(measure_ns / span), 1.0, 10000.0));
+    const std::size_t taken = fork["samples"].size();
+    EXPECT_GE(taken, wanted) << "span " << span;
+    EXPECT_LE(taken, 2 * wanted) << "span " << span;
+    // The measured samples' spans, at the warmup's typical span, fill the measured time: at
+    // most twice it (a sample short of it, and every one replaced once).
+    EXPECT_LE(static_cast<double>(taken) * span, 2 * (measure_ns + span)) << "span " << span;
+  }
 }
 
 }  // namespace

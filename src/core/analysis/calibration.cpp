@@ -39,13 +39,25 @@ results::Sample typical_recent(const std::vector<results::Sample>& warmup) {
   return recent[k / 2];
 }
 
+double wall_span_ns(const results::Sample& s) { return std::max(s.span_ns, s.ns); }
+
+double typical_span_ns(const std::vector<results::Sample>& samples) {
+  std::vector<double> spans;
+  for (auto s = samples.rbegin(); s != samples.rend() && spans.size() < 5 && s->ops == samples.back().ops; ++s)
+    spans.push_back(wall_span_ns(*s));
+  // The middle one, the greater of two (as typical_recent picks).
+  const auto middle = spans.begin() + static_cast<std::ptrdiff_t>(spans.size() / 2);
+  std::nth_element(spans.begin(), middle, spans.end());
+  return *middle;
+}
+
 double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads) {
   const double invocations = static_cast<double>(s.ops) / static_cast<double>(ops_per_invocation * threads);
   return invocations > 0 ? s.ns / invocations : s.ns;
 }
 
 std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan) {
-  const double sample_ns = std::max(typical_recent(warmup).ns, 1.0);
+  const double sample_ns = std::max(typical_span_ns(warmup), 1.0);
   const auto least = static_cast<double>(plan.min_samples);
   const double most = plan.measures_nothing ? std::max(least, kSamplesOfNothing) : 10000.0;
   return static_cast<std::uint64_t>(std::clamp(plan.measure_ns / sample_ns, least, most));

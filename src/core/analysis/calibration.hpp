@@ -50,6 +50,19 @@ class BatchCalibrator {
 /// empty.
 results::Sample typical_recent(const std::vector<results::Sample>& samples);
 
+/// How long a sample took as it passed: its span where the benchmark timed itself (a paused
+/// timer's untimed parts, per-invocation hooks, included), else its own time. Forks are paced
+/// by it, its batch calibrated and its measurement filled: a loop that pauses its timer for
+/// most of each iteration would otherwise run many times as long as asked, for samples whose
+/// timed parts are each read around by the clock anyway (a longer sample does not shrink
+/// their error). A loop the compiler deleted spans what it times, and stays one.
+double wall_span_ns(const results::Sample& s);
+
+/// The typical recent sample's span (wall_span_ns): the median over the last five at the
+/// last one's batch size (of an even count, the greater middle one, as typical_recent).
+/// `samples` must not be empty.
+double typical_span_ns(const std::vector<results::Sample>& samples);
+
 /// ns per invocation of a sample.
 double per_invocation_ns(const results::Sample& s, std::uint64_t ops_per_invocation, int threads);
 
@@ -65,9 +78,9 @@ struct MeasurementPlan {
 };
 
 /// Batches to measure after `warmup` (not empty): enough to fill the measured time at the
-/// typical recent sample's length, at least min_samples, at most 10000; a loop at the cap
-/// times next to nothing and would take the most samples, each a round trip to the worker
-/// worth a thousand of its own, so it gets kSamplesOfNothing.
+/// typical recent sample's span (typical_span_ns), at least min_samples, at most 10000; a
+/// loop at the cap times next to nothing and would take the most samples, each a round trip
+/// to the worker worth a thousand of its own, so it gets kSamplesOfNothing.
 std::uint64_t batches_to_measure(const std::vector<results::Sample>& warmup, const MeasurementPlan& plan);
 
 /// Single calls to measure in sample mode after `warmup` (not empty): each call costs

@@ -36,6 +36,7 @@ results::Sample read_sample(const Field& f, bool measured) {
   if (auto stolen = f.find("stolen_ns")) s.stolen_ns = stolen->number();
   if (auto age = f.find("age_ns")) s.age_ns = age->number();
   if (auto overlap = f.find("overlap_ns")) s.overlap_ns = overlap->number();
+  if (auto span = f.find("span_ns")) s.span_ns = span->number();
   return s;
 }
 

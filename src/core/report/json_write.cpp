@@ -57,6 +57,7 @@ Json sample_json(const results::Sample& s) {
   if (s.stolen_ns > 0) j["stolen_ns"] = number(s.stolen_ns);
   if (s.age_ns >= 0) j["age_ns"] = number(s.age_ns);
   if (s.overlap_ns >= 0) j["overlap_ns"] = number(s.overlap_ns);
+  if (s.span_ns >= 0) j["span_ns"] = number(s.span_ns);
   return j;
 }
 

@@ -111,6 +111,11 @@ struct Sample {
   /// With several threads: how long every thread was inside its timed run at once (the
   /// overlap of their runs, 0 when one ended before another began); -1 with one thread.
   double overlap_ns = -1;
+  /// Where the benchmark times itself (a paused timer, each invocation timed apart): the time
+  /// that passed from the run's start to its end, the untimed parts included (from the first
+  /// thread's start to the last one's end); -1 where the harness timed the run whole, whose
+  /// span is its time (`ns`). Forks are paced by it (analysis::wall_span_ns).
+  double span_ns = -1;
 };
 
 /// How a fork's memory layout was shifted, replayable from the seed.

@@ -117,7 +117,8 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   if (first_sample_may_serve(instance, plan)) {
     if (first_sample_measured(worker, instance, plan, fork)) return;
     // The calibration goes on from the first sample.
-    const auto next = analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, fork.warmup.back().ns);
+    const auto next =
+        analysis::BatchCalibrator(plan.sample_target_ns, cap).next(1, analysis::wall_span_ns(fork.warmup.back()));
     invocations = next ? calibrate(worker, plan.sample_target_ns, cap, fork, *next) : 1;
   } else if (fixed == 0) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork);
@@ -128,7 +129,7 @@ void measure_steady(WorkerChannel& worker, const registry::Instance& instance, c
   // An operation that sped up many times over while warming (caches filled, pages mapped)
   // leaves samples far below the target, where the clock weighs more: calibrate once more
   // from here, and warm up again at the new batch size.
-  if (fixed == 0 && analysis::typical_recent(fork.warmup).ns < plan.sample_target_ns / 3) {
+  if (fixed == 0 && analysis::typical_span_ns(fork.warmup) < plan.sample_target_ns / 3) {
     invocations = calibrate(worker, plan.sample_target_ns, cap, fork, invocations);
     warm_up_as_planned(worker, instance, plan, fork_input, invocations, measures_nothing, fork);
   }

@@ -51,15 +51,16 @@ std::uint64_t invocation_cap(WorkerChannel& worker, double sample_target_ns, std
   return static_cast<std::uint64_t>(std::max(1.0, std::ceil(10 * sample_target_ns / iteration_ns)));
 }
 
-// Calibrates the batch, starting from `invocations`; the calibration samples are part of
-// the fork's history (warmup).
+// Calibrates the batch, starting from `invocations`, until a sample spans the target
+// (analysis::wall_span_ns: a paused timer's batch stops growing once it lasts the target as
+// time passes); the calibration samples are part of the fork's history (warmup).
 std::uint64_t calibrate(WorkerChannel& worker, double sample_target_ns, std::uint64_t max_invocations,
                         results::Fork& fork, std::uint64_t invocations) {
   const analysis::BatchCalibrator calibrator(sample_target_ns, max_invocations);
   for (;;) {
     results::Sample sample = take_samples(worker, invocations, 1).front();
     fork.warmup.push_back(sample);
-    const auto next = calibrator.next(invocations, sample.ns);
+    const auto next = calibrator.next(invocations, analysis::wall_span_ns(sample));
     if (!next) return invocations;
     invocations = *next;
   }

@@ -313,13 +313,17 @@ results::Sample Executor::timed_run_alone(std::uint64_t invocations) {
   sample.wait_ns = 0;
   const system::ThreadTimes before = scheduler_->read();
   const double cpu_before = thread_cpu_ns();
+  // A body that times itself leaves parts of its run untimed: its span is read around it
+  // (the harness's own timing of a whole run is its span already).
+  const bool own_timing = spec_.body->times_each_invocation() || spec_.body->times_itself();
+  const std::uint64_t begin = own_timing ? detail::ticks_start() : 0;
   sample.ns = clock::ticks_to_ns(spec_.body->run(*shared_state_, invocations));
+  if (own_timing) sample.span_ns = clock::ticks_to_ns(detail::ticks_stop() - begin);
   sample.cpu_ns = thread_cpu_ns() - cpu_before;
   const system::ThreadTimes spent = scheduler_->read() - before;
   if (const double timed = spec_.body->timed_cpu_ns(*shared_state_); timed >= 0) sample.cpu_ns = timed;
   add_interference(sample, spent);
-  if (!spec_.body->times_each_invocation() && !spec_.body->times_itself())
-    sample.stolen_ns = stolen_ns(sample.ns, sample.cpu_ns, spent);
+  if (!own_timing) sample.stolen_ns = stolen_ns(sample.ns, sample.cpu_ns, spent);
   return sample;
 }
 
@@ -374,6 +378,7 @@ results::Sample Executor::timed_run_together(std::uint64_t invocations) {
     double total = 0;
     for (auto& slot : slots_) total += clock::ticks_to_ns(slot->ticks);
     sample.ns = total / threads_;
+    sample.span_ns = clock::ticks_to_ns(last_end - first_begin);
   } else {
     // The window from the first thread's start to the last one's end: if the threads did
     // not really run at once (too few free cores), the score says so instead of adding up

@@ -15,7 +15,7 @@
 //   ready <pid> <setup_ns> <env_pad> <stack_offset> <heap_offset>   (the layout shifts it applied)
 // Parent -> worker, any number of times, in any order:
 //   sample <invocations> <count>   -> <count> lines  "s <ops> <ns> <cpu_ns> <wait_ns> <preemptions>
-//                                     <stolen_ns> <age_ns> <overlap_ns> [counter...]" (results::Sample)
+//                                     <stolen_ns> <age_ns> <overlap_ns> <span_ns> [counter...]" (results::Sample)
 //   floor <invocations>            -> "f <ns_per_op>" (the empty operation, same kind of loop)
 //   reference                      -> "r <ns_per_iteration>" (the fixed reference workload, for drift)
 //   begin                          -> "b" (resource usage is counted from here)

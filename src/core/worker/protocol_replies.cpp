@@ -66,7 +66,7 @@ std::string to_line(const results::Sample& sample) {
   line.append(" ").append(format_double(sample.cpu_ns));
   line.append(" ").append(format_double(sample.wait_ns)).append(" ").append(std::to_string(sample.preemptions));
   line.append(" ").append(format_double(sample.stolen_ns)).append(" ").append(format_double(sample.age_ns));
-  line.append(" ").append(format_double(sample.overlap_ns));
+  line.append(" ").append(format_double(sample.overlap_ns)).append(" ").append(format_double(sample.span_ns));
   for (double c : sample.counters) line.append(" ").append(format_double(c));
   return line;
 }
@@ -74,12 +74,13 @@ std::string to_line(const results::Sample& sample) {
 results::Sample parse_sample(std::string_view line) {
   const auto words = split_words(line);
   results::Sample sample;
-  if (words.size() < 9 || words[0] != "s" || !parse_number(words[1], sample.ops) || !parse_number(words[2], sample.ns) ||
+  if (words.size() < 10 || words[0] != "s" || !parse_number(words[1], sample.ops) || !parse_number(words[2], sample.ns) ||
       !parse_number(words[3], sample.cpu_ns) || !parse_number(words[4], sample.wait_ns) ||
       !parse_number(words[5], sample.preemptions) || !parse_number(words[6], sample.stolen_ns) ||
-      !parse_number(words[7], sample.age_ns) || !parse_number(words[8], sample.overlap_ns))
+      !parse_number(words[7], sample.age_ns) || !parse_number(words[8], sample.overlap_ns) ||
+      !parse_number(words[9], sample.span_ns))
     throw ProtocolError("a malformed sample", line);
-  for (std::size_t i = 9; i < words.size(); ++i) {
+  for (std::size_t i = 10; i < words.size(); ++i) {
     double value = 0;
     if (!parse_number(words[i], value)) throw ProtocolError("a malformed sample", line);
     sample.counters.push_back(value);

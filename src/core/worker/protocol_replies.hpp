@@ -36,7 +36,7 @@ struct Placement {
   bool operator==(const Placement&) const = default;
 };
 
-// "s <ops> <ns> <cpu_ns> <wait_ns> <preemptions> <stolen_ns> <age_ns> <overlap_ns> [counter...]":
+// "s <ops> <ns> <cpu_ns> <wait_ns> <preemptions> <stolen_ns> <age_ns> <overlap_ns> <span_ns> [counter...]":
 // one sample, a results::Sample.
 
 /// "f <ns_per_op>": the empty operation's time per op.

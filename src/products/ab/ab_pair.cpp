@@ -75,7 +75,8 @@ void pair_round(Order& o, std::uint64_t invocations, bool duet, bool single_shot
 void first_calls_together(Order& o) { both_at_once(o, 1, &results::Fork::warmup); }
 
 // One batch size for both sides, so that fixed costs per sample weigh the same: grown on the
-// first side until a sample reaches the target, every step taken by the second side too, so
+// first side until a sample spans the target (analysis::wall_span_ns, a paused timer's
+// untimed parts included), every step taken by the second side too, so
 // that both come to the warmup with the same history.
 std::uint64_t calibrate_pair(Order& o, double sample_target_ns, std::uint64_t cap) {
   const analysis::BatchCalibrator calibrator(sample_target_ns, cap);
@@ -85,7 +86,7 @@ std::uint64_t calibrate_pair(Order& o, double sample_target_ns, std::uint64_t ca
     const results::Sample sample = one_sample(o.first, invocations);
     o.first.fork.warmup.push_back(sample);
     o.second.fork.warmup.push_back(one_sample(o.second, invocations));
-    const auto next = calibrator.next(invocations, sample.ns);
+    const auto next = calibrator.next(invocations, analysis::wall_span_ns(sample));
     if (!next) return invocations;
     invocations = *next;
   }
@@ -155,7 +156,7 @@ std::optional<results::SlowStart> prepare_pair(Order& o, const AbOptions& option
   else
     warm_up_pair(o, b, invocations, std::max(options.warmup_max_ms * 1e6, 2 * watch.until_age_ns), watch.until_age_ns,
                  options.duet);
-  const double sample_ns = std::max(analysis::typical_recent(o.first.fork.warmup).ns, 1.0);
+  const double sample_ns = std::max(analysis::typical_span_ns(o.first.fork.warmup), 1.0);
   // measure_ms of samples per side: a lock-step round takes two of each, a duet round one.
   const double per_round = options.duet ? 1 : 2;
   rounds = static_cast<std::uint64_t>(std::clamp(options.measure_ms * 1e6 / sample_ns / per_round, 2.0, 5000.0));

@@ -1,6 +1,6 @@
 // Google Benchmark functions as a user writes them, to see how tare's layer calls them: one
 // that counts its calls and how far its loop got in each, one with a long set-up before its
-// loop, one that pauses its timer every iteration, slow starts, calls longer than a process
+// loop, two that pause their timer every iteration (one for nearly all of it), slow starts, calls longer than a process
 // measures, and threads that wait for one another.
 #include <benchmark/benchmark.h>
 
@@ -44,6 +44,19 @@ static void BM_paused(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<long>(input.size()));
 }
 BENCHMARK(BM_paused);
+
+// Nearly all of each iteration untimed: 2,000 steps paused, one timed. Its samples time a
+// small share of what they span.
+static void BM_mostly_paused(benchmark::State& state) {
+  long sum = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    for (int i = 0; i < 2000; ++i) benchmark::DoNotOptimize(sum += i);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(sum += 1);
+  }
+}
+BENCHMARK(BM_mostly_paused);
 
 // A process 3x slower until it is 0.3 s old, and one until it is 0.8 s old: a Google
 // Benchmark-length run watches its first process for 0.5 s.

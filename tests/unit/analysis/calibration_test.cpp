@@ -148,3 +148,56 @@ TEST(TypicalRecent, IsTheMedianOfTheLastFiveOfTheLastBatchSize) {
   EXPECT_DOUBLE_EQ(
       typical_recent({batch(9, 1), batch(9, 1e6), batch(9, 3e6), batch(9, 2e6), batch(9, 9e6), batch(9, 4e6)}).ns, 3e6);
 }
+
+namespace {
+
+tare::results::Sample spanning(std::uint64_t ops, double ns, double span_ns) {
+  tare::results::Sample s = batch(ops, ns);
+  s.span_ns = span_ns;
+  return s;
+}
+
+}  // namespace
+
+// A sample's span is the time its run took as it passed: where the benchmark timed itself it
+// was read apart (never under the timed time: the clocks' reads differ by a tick), where the
+// harness timed the run whole it is its time.
+TEST(WallSpan, IsTheRunsSpanWhereTheBenchmarkTimedItselfElseItsTime) {
+  using tare::analysis::wall_span_ns;
+  EXPECT_DOUBLE_EQ(wall_span_ns(spanning(100, 2e3, 150e3)), 150e3);
+  EXPECT_DOUBLE_EQ(wall_span_ns(spanning(100, 2e3, 1.9e3)), 2e3);
+  EXPECT_DOUBLE_EQ(wall_span_ns(batch(100, 2e3)), 2e3);
+}
+
+TEST(TypicalSpan, IsTheMedianSpanOfTheLastFiveOfTheLastBatchSize) {
+  using tare::analysis::typical_span_ns;
+  EXPECT_DOUBLE_EQ(typical_span_ns({spanning(10, 1, 1e4), spanning(100, 10, 1e5), spanning(100, 12, 3e5)}), 3e5);
+  EXPECT_DOUBLE_EQ(typical_span_ns({spanning(9, 1, 9e6), spanning(9, 9, 1e6), spanning(9, 5, 3e6), spanning(9, 1, 2e6),
+                                    spanning(9, 1, 9e6), spanning(9, 1, 4e6)}),
+                   3e6);
+  EXPECT_DOUBLE_EQ(typical_span_ns({batch(9, 2e6), batch(9, 1e6)}), 2e6);  // timed whole: the times
+}
+
+// A loop that pauses its timer for most of each iteration fills its measured time with its
+// samples' spans: 170 µs samples timing 5 µs each take 20 to fill 3.4 ms, where their timed
+// time would take 680. A deleted loop (at its cap) still takes its samples of nothing.
+TEST(BatchesToMeasure, FillTheMeasuredTimeWithTheSamplesSpans) {
+  using tare::analysis::batches_to_measure;
+  const std::vector<tare::results::Sample> paused(6, spanning(64, 5e3, 170e3));
+  EXPECT_EQ(batches_to_measure(paused, {3.4e6, 1, false}), 20u);
+  const std::vector<tare::results::Sample> whole(6, batch(64, 170e3));
+  EXPECT_EQ(batches_to_measure(whole, {3.4e6, 1, false}), 20u);
+  const std::vector<tare::results::Sample> nothing(6, spanning(1u << 20, 1e3, 1.2e3));
+  EXPECT_EQ(batches_to_measure(nothing, {3.4e6, 1, true}), static_cast<std::uint64_t>(tare::analysis::kSamplesOfNothing));
+}
+
+// Calibration grows a paused loop's batch until its span, not its timed time, reaches the
+// target: an iteration spanning 2 µs that times 20 ns stops near 85 iterations for a 170 µs
+// target, not at 8,500.
+TEST(BatchCalibrator, APausedLoopStopsGrowingOnceItsSpanReachesTheTarget) {
+  const BatchCalibrator calibrator(170e3, std::uint64_t{1} << 30);
+  std::uint64_t n = 1;
+  while (auto next = calibrator.next(n, tare::analysis::wall_span_ns(spanning(n, 20.0 * n, 2e3 * n)))) n = *next;
+  EXPECT_GE(2e3 * n, 170e3 * 2 / 3);
+  EXPECT_LE(2e3 * n, 170e3 * 1.2);
+}

@@ -65,6 +65,7 @@ void expect_same(const results::Sample& a, const results::Sample& b) {
   EXPECT_EQ(a.stolen_ns > 0 ? a.stolen_ns : -1, b.stolen_ns);  // none stolen is written as not known
   EXPECT_EQ(a.age_ns, b.age_ns);
   EXPECT_EQ(a.overlap_ns, b.overlap_ns);
+  EXPECT_EQ(a.span_ns, b.span_ns);
 }
 
 void expect_same(const results::Fork& a, const results::Fork& b) {

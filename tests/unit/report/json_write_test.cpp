@@ -122,6 +122,8 @@ TEST(JsonWrite, ForkAndSampleFields) {
   EXPECT_EQ(f["samples"][1]["preemptions"], 2);
   EXPECT_EQ(f["samples"][1]["overlap_ns"], 48000.5);
   EXPECT_EQ(f["samples"][0].count("overlap_ns"), 0u);  // one thread: nothing to overlap
+  EXPECT_EQ(f["samples"][1]["span_ns"], 61000.25);
+  EXPECT_EQ(f["samples"][0].count("span_ns"), 0u);  // the harness timed the run whole: its span is its time
   EXPECT_EQ(f["samples"][2].count("wait_ns"), 0u);  // not known
   EXPECT_EQ(f["samples"][2]["stolen_ns"], 640.5);
   EXPECT_EQ(f["samples"][2]["age_ns"], 1.25e8);

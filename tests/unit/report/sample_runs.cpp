@@ -57,6 +57,7 @@ results::Fork fork(int pid, double mean) {
   f.samples[1].wait_ns = 2500.5;  // waited for a CPU, preempted twice
   f.samples[1].preemptions = 2;
   f.samples[1].overlap_ns = 48000.5;  // several threads: how long they all ran at once
+  f.samples[1].span_ns = 61000.25;    // a benchmark that timed itself: the run's span, untimed parts included
   f.samples[2].stolen_ns = 640.5;  // the hypervisor took the CPU
   f.samples[2].age_ns = 1.25e8;  // a process an eighth of a second old
   f.disturbed_samples = 1;

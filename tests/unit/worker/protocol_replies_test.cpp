@@ -44,6 +44,7 @@ void expect_same_sample(const Sample& a, const Sample& b) {
   EXPECT_EQ(a.stolen_ns, b.stolen_ns);
   EXPECT_EQ(a.age_ns, b.age_ns);
   EXPECT_EQ(a.overlap_ns, b.overlap_ns);
+  EXPECT_EQ(a.span_ns, b.span_ns);
   ASSERT_EQ(a.counters.size(), b.counters.size());
   for (std::size_t i = 0; i < a.counters.size(); ++i) {
     if (std::isnan(a.counters[i])) EXPECT_TRUE(std::isnan(b.counters[i])) << i;
@@ -73,12 +74,13 @@ TEST(ProtocolReplies, MalformedReadyLinesAreRefused) {
 }
 
 TEST(ProtocolReplies, SamplesRoundTripExactly) {
-  const Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8, 1100000.25};
-  EXPECT_EQ(to_line(s), "s 123456789 1234567 1300000.5 4500 2 812.5 250000000 1100000.25 3 0.25");
+  const Sample s{123456789, 1234567.0, 1300000.5, {3, 0.25}, 4500.0, 2, 812.5, 2.5e8, 1100000.25, 9876543.5};
+  EXPECT_EQ(to_line(s), "s 123456789 1234567 1300000.5 4500 2 812.5 250000000 1100000.25 9876543.5 3 0.25");
   expect_same_sample(parse_sample(to_line(s)), s);
-  // A wait the kernel does not keep, and steal not known, travel as -1; one thread: nothing overlaps.
+  // A wait the kernel does not keep, and steal not known, travel as -1; one thread: nothing
+  // overlaps; a run the harness timed whole: its span is its time.
   const Sample unknown{1, 2.0, 3.0, {}};
-  EXPECT_EQ(to_line(unknown), "s 1 2 3 -1 0 -1 -1 -1");
+  EXPECT_EQ(to_line(unknown), "s 1 2 3 -1 0 -1 -1 -1 -1");
   expect_same_sample(parse_sample(to_line(unknown)), unknown);
 }
 
@@ -97,9 +99,10 @@ TEST(ProtocolReplies, MalformedSamplesAreRefused) {
   for (const char* line : {"s 1 2", "s 1 2 3",  // no wait and preemptions
                            "s 1 2 3 4 x", "s 1 2 3 4 5", "s 1 2 3 4 5 6",  // no steal, no age
                            "s 1 2 3 4 5 6 7",                              // no overlap
-                           "s x 2 3 4 5 6 7 8", "s -1 2 3 4 5 6 7 8",     // operations are a count
-                           "s 1 2 3 4 5.5 6 7 8",                          // and so are preemptions
-                           "s 1 2 3 4 5 6 7 8 y", "s 1 2 3 4 5 6 7 8 1e", "q 1 2 3 4 5 6 7 8", "s", ""})
+                           "s 1 2 3 4 5 6 7 8", "s 1 2 3 4 5 6 7 8 y",    // no span
+                           "s x 2 3 4 5 6 7 8 9", "s -1 2 3 4 5 6 7 8 9", // operations are a count
+                           "s 1 2 3 4 5.5 6 7 8 9",                        // and so are preemptions
+                           "s 1 2 3 4 5 6 7 8 9 y", "s 1 2 3 4 5 6 7 8 9 1e", "q 1 2 3 4 5 6 7 8 9", "s", ""})
     expect_refused(parse_sample, line, "a malformed sample");
 }
 
