@@ -127,6 +127,40 @@ TEST(StreamRun, SlidingJoinOverTwoGeneratorsAndTwoWorkersMatchesTheOracle) {
   EXPECT_GT(j["counts"]["outputs"].get<int>(), 0);
 }
 
+// Out-of-order events (--disorder): a tenth of the events carry an event time up to 30 ms
+// before their due time. The oracle runs the model SUT's lateness rule over each source's
+// order, so the check stays exact: with no lateness allowed, the late events whose window had
+// closed are dropped, and the results still match the oracle (which leaves out exactly those);
+// with a lateness above the largest delay every late event is taken and the sums are the
+// oracle's over all events. Both runs send the same events, so the late events are the same.
+nlohmann::json disordered_run(const std::string& allowed_lateness, const std::string& name) {
+  const auto json_path = scratch_dir() / name;
+  const auto r = stream_run({"--rate", "10k", "--duration", "2s", "--window", "20ms", "--products", "uniform:20",
+                             "--seed", "42", "--disorder", "0.1:30ms", "--allowed-lateness", allowed_lateness},
+                            json_path);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("late events (oracle): "), std::string::npos) << r.out;
+  return read_json(json_path);
+}
+
+TEST(StreamRun, LateEventsAreDroppedOrAcceptedAsTheOraclePredicts) {
+  const auto strict = disordered_run("0", "stream_late_strict.json");
+  const auto lenient = disordered_run("40ms", "stream_late_lenient.json");
+  for (const auto* j : {&strict, &lenient}) {
+    EXPECT_EQ((*j)["counts"]["generated"], 20000);
+    EXPECT_EQ((*j)["verification"]["status"], "match") << (*j)["verification"]["message"];
+    EXPECT_EQ((*j)["config"]["disorder"]["max_delay_ns"], 30'000'000);
+  }
+  const auto& strict_late = strict["verification"]["late_events"];
+  const auto& lenient_late = lenient["verification"]["late_events"];
+  // About 2000 events move back by up to 30 ms over 20 ms windows: most miss their window.
+  EXPECT_GT(strict_late["dropped"].get<int>(), 500);
+  EXPECT_GT(strict_late["accepted"].get<int>(), 0);
+  EXPECT_EQ(lenient_late["dropped"], 0);
+  EXPECT_EQ(lenient_late["accepted"].get<int>(), strict_late["accepted"].get<int>() + strict_late["dropped"].get<int>());
+  EXPECT_EQ(lenient["config"]["allowed_lateness_ns"], 40'000'000);
+}
+
 // Karimov et al.'s central claim: the stall is visible only from the driver. The SUT pauses
 // its input 300 ms every second at half its capacity; events wait in the driver's queue, so
 // event-time latency shows the pause, while processing-time latency (from the SUT's ingest)
@@ -394,6 +428,11 @@ TEST(StreamBadInput, OneLineAndExitTwo) {
   expect_usage_error({"run", "--rate", "1k", "--sut", "nowhere"}, "expected HOST:PORT");
   expect_usage_error({"run", "--rate", "1k", "--done-timeout", "soon"}, "--done-timeout soon");
   expect_usage_error({"sustainable", "--probe", "1k", "--done-timeout", "0"}, "--done-timeout 0");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "1.5:10ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "0.1:-5ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "0.1"}, "--disorder 0.1: expected FRACTION:DELAY");
+  expect_usage_error({"sustainable", "--probe", "1k", "--disorder", "-0.1:5ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--allowed-lateness", "-1s"}, "--allowed-lateness");
   expect_usage_error({"run"}, "--rate is required");
   expect_usage_error({"sustainable", "--trial", "2s"}, "--probe is required");
 }
