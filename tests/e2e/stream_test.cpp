@@ -467,6 +467,33 @@ int exit_status_of(pid_t pid) {
 }
 
 
+// The model SUT started on its own (its log on a file): the late events it says it accepted
+// and dropped are the oracle's counts, for the same seed as LateEventsAreDropped... above.
+TEST(StreamRun, TheModelSutCountsTheLateEventsTheOraclePredicts) {
+  const auto err_path = scratch_dir() / "stream_late_sut.err";
+  const auto json_path = scratch_dir() / "stream_late_sut.json";
+  Child sut = start_with_pipe(
+      {"/bin/sh", "-c", std::string("exec ") + TARE_CLI + " stream sut --listen 127.0.0.1:0 2>" + err_path.string()});
+  ASSERT_NE(sut.out, nullptr);
+  const std::string line = read_line(sut.out);
+  ASSERT_EQ(line.rfind("listening on ", 0), 0u) << line;
+  const std::string address = line.substr(13, line.find('\n') - 13);
+  const auto r = stream_run({"--sut", address, "--rate", "10k", "--duration", "2s", "--window", "20ms", "--products",
+                             "uniform:20", "--seed", "42", "--disorder", "0.1:30ms"},
+                            json_path);
+  if (r.exit_code != 0) kill(sut.pid, SIGTERM);  // it serves one run: it would wait for it
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(exit_status_of(sut.pid), 0);
+  fclose(sut.out);
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  const auto& late = j["verification"]["late_events"];
+  const std::string counted = std::to_string(late["accepted"].get<int>()) + " late events accepted, " +
+                              std::to_string(late["dropped"].get<int>()) + " dropped";
+  EXPECT_GT(late["dropped"].get<int>(), 0);
+  EXPECT_NE(slurp(err_path).find(counted), std::string::npos) << slurp(err_path) << " vs " << counted;
+}
+
 // The SUT goes away mid-run, after taking events: the driver says so in one line, exits
 // non-zero, and writes what it measured, marked incomplete.
 TEST(StreamBadInput, SutDisconnectingMidRunKeepsPartialResults) {
