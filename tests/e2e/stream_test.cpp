@@ -127,6 +127,56 @@ TEST(StreamRun, SlidingJoinOverTwoGeneratorsAndTwoWorkersMatchesTheOracle) {
   EXPECT_GT(j["counts"]["outputs"].get<int>(), 0);
 }
 
+// Out-of-order events (--disorder): a tenth of the events carry an event time up to 30 ms
+// before their due time. The oracle runs the model SUT's lateness rule over each source's
+// order, so the check stays exact: with no lateness allowed, the late events whose window had
+// closed are dropped, and the results still match the oracle (which leaves out exactly those);
+// with a lateness above the largest delay every late event is taken and the sums are the
+// oracle's over all events. Both runs send the same events, so the late events are the same.
+nlohmann::json disordered_run(const std::string& allowed_lateness, const std::string& name) {
+  const auto json_path = scratch_dir() / name;
+  const auto r = stream_run({"--rate", "10k", "--duration", "2s", "--window", "20ms", "--products", "uniform:20",
+                             "--seed", "42", "--disorder", "0.1:30ms", "--allowed-lateness", allowed_lateness},
+                            json_path);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("late events (oracle): "), std::string::npos) << r.out;
+  return read_json(json_path);
+}
+
+TEST(StreamRun, LateEventsAreDroppedOrAcceptedAsTheOraclePredicts) {
+  const auto strict = disordered_run("0", "stream_late_strict.json");
+  const auto lenient = disordered_run("40ms", "stream_late_lenient.json");
+  for (const auto* j : {&strict, &lenient}) {
+    EXPECT_EQ((*j)["counts"]["generated"], 20000);
+    EXPECT_EQ((*j)["verification"]["status"], "match") << (*j)["verification"]["message"];
+    EXPECT_EQ((*j)["config"]["disorder"]["max_delay_ns"], 30'000'000);
+  }
+  const auto& strict_late = strict["verification"]["late_events"];
+  const auto& lenient_late = lenient["verification"]["late_events"];
+  // About 2000 events move back by up to 30 ms over 20 ms windows: most miss their window.
+  EXPECT_GT(strict_late["dropped"].get<int>(), 500);
+  EXPECT_GT(strict_late["accepted"].get<int>(), 0);
+  EXPECT_EQ(lenient_late["dropped"], 0);
+  EXPECT_EQ(lenient_late["accepted"].get<int>(), strict_late["accepted"].get<int>() + strict_late["dropped"].get<int>());
+  EXPECT_EQ(lenient["config"]["allowed_lateness_ns"], 40'000'000);
+}
+
+// Two generators (two connections, each in its own order) and two workers on a sliding join:
+// a late event can miss its older window and still enter the newer one; the rule, run per
+// connection, keeps the oracle exact.
+TEST(StreamRun, LateEventsOverTwoGeneratorsOnASlidingJoinMatchTheOracle) {
+  const auto json_path = scratch_dir() / "stream_late_join.json";
+  const auto r = stream_run({"--rate", "10k", "--duration", "2s", "--query", "join", "--window", "40ms/20ms", "--users",
+                             "uniform:20", "--products", "uniform:10", "--generators", "2", "--sut-workers", "2",
+                             "--disorder", "0.2:50ms", "--allowed-lateness", "10ms"},
+                            json_path);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  EXPECT_GT(j["verification"]["late_events"]["dropped"].get<int>(), 0);
+  EXPECT_GT(j["verification"]["late_events"]["accepted"].get<int>(), 0);
+}
+
 // Karimov et al.'s central claim: the stall is visible only from the driver. The SUT pauses
 // its input 300 ms every second at half its capacity; events wait in the driver's queue, so
 // event-time latency shows the pause, while processing-time latency (from the SUT's ingest)
@@ -394,6 +444,11 @@ TEST(StreamBadInput, OneLineAndExitTwo) {
   expect_usage_error({"run", "--rate", "1k", "--sut", "nowhere"}, "expected HOST:PORT");
   expect_usage_error({"run", "--rate", "1k", "--done-timeout", "soon"}, "--done-timeout soon");
   expect_usage_error({"sustainable", "--probe", "1k", "--done-timeout", "0"}, "--done-timeout 0");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "1.5:10ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "0.1:-5ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--disorder", "0.1"}, "--disorder 0.1: expected FRACTION:DELAY");
+  expect_usage_error({"sustainable", "--probe", "1k", "--disorder", "-0.1:5ms"}, "--disorder");
+  expect_usage_error({"run", "--rate", "1k", "--allowed-lateness", "-1s"}, "--allowed-lateness");
   expect_usage_error({"run"}, "--rate is required");
   expect_usage_error({"sustainable", "--trial", "2s"}, "--probe is required");
 }
@@ -427,6 +482,33 @@ int exit_status_of(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+
+// The model SUT started on its own (its log on a file): the late events it says it accepted
+// and dropped are the oracle's counts, for the same seed as LateEventsAreDropped... above.
+TEST(StreamRun, TheModelSutCountsTheLateEventsTheOraclePredicts) {
+  const auto err_path = scratch_dir() / "stream_late_sut.err";
+  const auto json_path = scratch_dir() / "stream_late_sut.json";
+  Child sut = start_with_pipe(
+      {"/bin/sh", "-c", std::string("exec ") + TARE_CLI + " stream sut --listen 127.0.0.1:0 2>" + err_path.string()});
+  ASSERT_NE(sut.out, nullptr);
+  const std::string line = read_line(sut.out);
+  ASSERT_EQ(line.rfind("listening on ", 0), 0u) << line;
+  const std::string address = line.substr(13, line.find('\n') - 13);
+  const auto r = stream_run({"--sut", address, "--rate", "10k", "--duration", "2s", "--window", "20ms", "--products",
+                             "uniform:20", "--seed", "42", "--disorder", "0.1:30ms"},
+                            json_path);
+  if (r.exit_code != 0) kill(sut.pid, SIGTERM);  // it serves one run: it would wait for it
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(exit_status_of(sut.pid), 0);
+  fclose(sut.out);
+  const auto j = read_json(json_path);
+  EXPECT_EQ(j["verification"]["status"], "match") << j["verification"]["message"];
+  const auto& late = j["verification"]["late_events"];
+  const std::string counted = std::to_string(late["accepted"].get<int>()) + " late events accepted, " +
+                              std::to_string(late["dropped"].get<int>()) + " dropped";
+  EXPECT_GT(late["dropped"].get<int>(), 0);
+  EXPECT_NE(slurp(err_path).find(counted), std::string::npos) << slurp(err_path) << " vs " << counted;
+}
 
 // The SUT goes away mid-run, after taking events: the driver says so in one line, exits
 // non-zero, and writes what it measured, marked incomplete.

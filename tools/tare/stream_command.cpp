@@ -50,6 +50,10 @@ void add_sut_knobs(CLI::App* cmd, SutKnobs& knobs, const std::string& prefix) {
                     "... with the cost multiplied by this");
   input::add_number(cmd, "--" + prefix + "credit", knobs.credit, input::whole_number<unsigned>(1, kMostCredit),
                     "Events a source requests ahead");
+  // Not prefixed on run and sustainable: the oracle needs it there even for a SUT of yours.
+  cmd->add_option("--allowed-lateness", knobs.allowed_lateness,
+                  "How long after its end a window of the model SUT stays open for late events (it fires then)")
+      ->capture_default_str();
 }
 
 void add_load_options(CLI::App* cmd, LoadArgs& load) {
@@ -64,6 +68,9 @@ void add_load_options(CLI::App* cmd, LoadArgs& load) {
   input::add_number(cmd, "--ad-share", load.ad_share, open_interval(0, 1, "a share"),
                     "join: share of events that are ads");
   input::add_number(cmd, "--seed", load.seed, input::whole_number<std::uint64_t>(), "Seed of the generated events");
+  cmd->add_option("--disorder", load.disorder,
+                  "FRACTION:DELAY: that share of the events carry an event time up to DELAY in the past (still "
+                  "sent when due), e.g. 0.1:50ms");
   input::add_number(cmd, "--generators", load.generators, input::whole_number<unsigned>(1, kMostThreadsOrGenerators),
                     "Generators (each its own queue and connection)");
   cmd->add_option("--warmup", load.warmup, "Excluded from the verdict (default: 20% of the duration)");

@@ -24,6 +24,7 @@ struct SutKnobs {
   std::string cost = "0", stall_every = "0", stall = "0", slow_start = "0";
   double slow_factor = 1.0;
   unsigned credit = 1024;
+  std::string allowed_lateness = "0";  ///< how long a window stays open for late events
 };
 
 /// What a trial is made of, shared by run and sustainable.
@@ -33,6 +34,7 @@ struct LoadArgs {
   std::string query = "aggregate", window = "10ms", products = "uniform:100", users = "uniform:1000";
   double ad_share = 0.5;
   std::uint64_t seed = 1;
+  std::string disorder;  ///< FRACTION:DELAY; empty: every event on time
   unsigned generators = 1;
   std::string warmup, interval, sample, backlog_cap = "10s", max_lateness = "5ms";
   std::string done_timeout;  ///< empty: the driver's default (the trial's duration, at least 10 s)

@@ -109,6 +109,7 @@ void use_kafka(const KafkaArgs& args, const LoadArgs& load, const std::string& e
   check_kafka_args(args);
   if (!load.sut.empty()) throw input::UsageError("--sut and --kafka: a trial reaches its SUT one way");
   if (settings.driver.run.sources != 1) throw input::UsageError("--generators: --kafka takes one generator");
+  if (!load.disorder.empty()) throw input::UsageError("--disorder: not over --kafka yet (TCP only)");
 #if TARE_HAVE_KAFKA
   try {
     settings.transport = std::make_shared<stream::KafkaTransport>(kafka_settings(args));
@@ -138,6 +139,8 @@ int kafka_sut_command(const KafkaArgs& args, const SutKnobs& knobs, const std::s
                       const std::string& window, const std::atomic<bool>& stop) {
   check_kafka_args(args);
   const stream::SutOptions options = sut_options(knobs, "");
+  if (options.allowed_lateness_ns != 0)
+    throw input::UsageError("--allowed-lateness: not for the Kafka model SUT yet (over TCP only)");
 #if TARE_HAVE_KAFKA
   stream::KafkaSutSettings settings;
   settings.kafka = kafka_settings(args);

@@ -105,6 +105,17 @@ stream::KeyDistSpec parse_keys(const std::string& text, const std::string& optio
   return spec;
 }
 
+stream::DisorderSpec parse_disorder(const std::string& text, const std::string& option) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string::npos) throw input::UsageError(option + " " + text + ": expected FRACTION:DELAY, e.g. 0.1:50ms");
+  input::Limits share{0, 1, false, false, false, "a fraction"};
+  stream::DisorderSpec spec;
+  spec.fraction = input::parse_number(text.substr(0, colon), option, share);
+  spec.max_delay_ns = input::parse_duration_ns(text.substr(colon + 1), option, true);
+  for_option(option, text, [&] { stream::validate(spec); return 0; });
+  return spec;
+}
+
 std::uint64_t peak_rate(const stream::RateSchedule& schedule) {
   std::uint64_t peak = 0;
   for (const auto& p : schedule.phases()) peak = std::max(peak, p.events_per_s);

@@ -27,6 +27,10 @@ stream::WindowSpec parse_window(const std::string& text, const std::string& opti
 /// "uniform:N", "zipf:N:S", "hot:N:FRACTION".
 stream::KeyDistSpec parse_keys(const std::string& text, const std::string& option);
 
+/// "FRACTION:DELAY": that share of the events (in [0, 1]) carry an event time up to DELAY
+/// (a duration, >= 0) before their due time.
+stream::DisorderSpec parse_disorder(const std::string& text, const std::string& option);
+
 /// A shape's highest phase rate (for sizing the backlog cap).
 std::uint64_t peak_rate(const stream::RateSchedule& schedule);
 

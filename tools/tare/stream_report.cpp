@@ -133,6 +133,13 @@ nlohmann::json broker_json(const stream::TrialResult& trial) {
   return json;
 }
 
+// The oracle's count of late events the SUT accepted and dropped; null without disorder, for
+// the identity query (no windows) or when the trial was not checked.
+nlohmann::json late_events_json(const stream::Verification& verification) {
+  if (!verification.counted_late) return nullptr;
+  return {{"accepted", verification.late.accepted}, {"dropped", verification.late.dropped}};
+}
+
 nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json& config,
                           const stream::Verification& verification, const std::string& hdr_log_path) {
   const auto& v = trial.verdict;
@@ -169,7 +176,8 @@ nlohmann::json trial_json(const stream::TrialResult& trial, const nlohmann::json
       {"verification",
        {{"status", stream::verification_status_name(verification.status)},
         {"message", verification.message},
-        {"expected_results", verification.expected_results}}},
+        {"expected_results", verification.expected_results},
+        {"late_events", late_events_json(verification)}}},
       {"hdr_log", hdr_log_path.empty() ? nlohmann::json() : nlohmann::json(hdr_log_path)},
   };
 }
@@ -229,6 +237,9 @@ void write_trial_console(const stream::TrialResult& trial, const stream::Verific
     out << "DIFFER from the oracle: " << verification.message << "\n";
   else
     out << "not checked (" << verification.message << ")\n";
+  if (verification.counted_late)
+    out << "  late events (oracle): " << verification.late.accepted << " accepted, " << verification.late.dropped
+        << " dropped\n";
   if (!trial.complete) out << "  INCOMPLETE: " << trial.incomplete_reason << "\n";
 }
 

@@ -18,7 +18,8 @@ std::vector<std::string> model_sut_command(const std::string& executable, const 
           "--cost",        knobs.cost,        "--stall-every", knobs.stall_every,
           "--stall",       knobs.stall,       "--slow-start",  knobs.slow_start,
           "--slow-factor", fmt::format("{}", knobs.slow_factor),
-          "--credit",      std::to_string(knobs.credit)};
+          "--credit",      std::to_string(knobs.credit),
+          "--allowed-lateness", knobs.allowed_lateness};
 }
 
 std::atomic<bool>& stream_stop_flag() {
@@ -35,6 +36,7 @@ stream::SutOptions sut_options(const SutKnobs& knobs, const std::string& prefix)
   options.slow_start_ns = input::parse_duration_ns(knobs.slow_start, "--" + prefix + "slow-start", true);
   options.slow_start_factor = knobs.slow_factor;
   options.credit = knobs.credit;
+  options.allowed_lateness_ns = input::parse_duration_ns(knobs.allowed_lateness, "--allowed-lateness", true);
   try {
     stream::validate(options);
   } catch (const std::invalid_argument& e) {
@@ -62,6 +64,8 @@ stream::DriverOptions driver_options(const LoadArgs& load, const stream::RateSch
     options.workload.ad_share = load.ad_share;
   }
   options.workload.rate = rate;
+  if (!load.disorder.empty()) options.workload.disorder = parse_disorder(load.disorder, "--disorder");
+  options.allowed_lateness_ns = input::parse_duration_ns(load.knobs.allowed_lateness, "--allowed-lateness", true);
   options.duration_ns = duration_ns;
   options.warmup_ns =
       load.warmup.empty() ? stream::default_warmup_ns(duration_ns) : input::parse_duration_ns(load.warmup, "--warmup", true);

@@ -61,6 +61,11 @@ nlohmann::json config_json(const stream::TrialSettings& settings, const LoadArgs
           {"users", load.users},
           {"ad_share", o.run.query == stream::Query::join ? nlohmann::json(load.ad_share) : nlohmann::json()},
           {"seed", load.seed},
+          {"disorder", o.workload.disorder.active()
+                           ? nlohmann::json{{"fraction", o.workload.disorder.fraction},
+                                            {"max_delay_ns", o.workload.disorder.max_delay_ns}}
+                           : nlohmann::json()},
+          {"allowed_lateness_ns", o.allowed_lateness_ns},
           {"generators", o.run.sources},
           {"rate", rate_text},
           {"duration_s", static_cast<double>(o.duration_ns) / 1e9},

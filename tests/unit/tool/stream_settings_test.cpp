@@ -16,6 +16,7 @@ TEST(StreamSettings, WithoutSutTheModelSutIsStartedWithTheSameKnobs) {
   LoadArgs load;
   load.knobs.workers = 2;
   load.knobs.cost = "20us";
+  load.knobs.allowed_lateness = "50ms";
   const auto settings = trial_settings(load, stream::RateSchedule::constant(1000), 10'000'000'000, "/bin/tare");
   ASSERT_TRUE(settings.model_sut.has_value());
   EXPECT_EQ(settings.model_sut->workers, 2u);
@@ -23,8 +24,11 @@ TEST(StreamSettings, WithoutSutTheModelSutIsStartedWithTheSameKnobs) {
   const std::vector<std::string> expected{"/bin/tare",   "stream", "sut",           "--listen", "127.0.0.1:0",
                                           "--workers",   "2",      "--cost",        "20us",     "--stall-every",
                                           "0",           "--stall", "0",            "--slow-start", "0",
-                                          "--slow-factor", "1",    "--credit",      "1024"};
+                                          "--slow-factor", "1",    "--credit",      "1024",
+                                          "--allowed-lateness", "50ms"};
   EXPECT_EQ(settings.sut_command, expected);
+  EXPECT_EQ(settings.model_sut->allowed_lateness_ns, 50'000'000);
+  EXPECT_EQ(settings.driver.allowed_lateness_ns, 50'000'000) << "the oracle knows the SUT's lateness";
 }
 
 TEST(StreamSettings, WithSutNothingIsStarted) {
@@ -45,6 +49,25 @@ TEST(StreamSettings, BadKnobsAreUsageErrorsNamingTheOption) {
     ADD_FAILURE() << "accepted";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("--sut-cost"), std::string::npos) << e.what();
+  }
+}
+
+TEST(StreamSettings, DisorderIsAFractionAndADelay) {
+  LoadArgs load;
+  load.disorder = "0.25:40ms";
+  const auto settings = trial_settings(load, stream::RateSchedule::constant(1000), 10'000'000'000, "/bin/tare");
+  EXPECT_EQ(settings.driver.workload.disorder.fraction, 0.25);
+  EXPECT_EQ(settings.driver.workload.disorder.max_delay_ns, 40'000'000);
+  EXPECT_FALSE(trial_settings(LoadArgs{}, stream::RateSchedule::constant(1000), 10'000'000'000, "/bin/tare")
+                   .driver.workload.disorder.active());
+  for (const char* bad : {"1.5:10ms", "-0.1:10ms", "0.5:-1ms", "0.5", "half:10ms", "0.5:soon"}) {
+    load.disorder = bad;
+    try {
+      trial_settings(load, stream::RateSchedule::constant(1000), 10'000'000'000, "/bin/tare");
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("--disorder"), std::string::npos) << e.what();
+    }
   }
 }
 

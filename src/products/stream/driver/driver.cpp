@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "stream/driver/event_ring.hpp"
+#include "stream/workload/lateness.hpp"
 #include "stream/workload/monotonic_ns.hpp"
 
 namespace tare::stream {
@@ -178,7 +179,8 @@ class GeneratorLoop final : OutputSink {
     }
   }
 
-  // The events due by `t` enter the queue, stamped with their due time (their event time),
+  // The events due by `t` enter the queue (`next_` is due at generator_.last_due_ns(); its
+  // event time is that or, for an event the disorder moved back, earlier),
   // at most max_batch of them per pass: a driver behind its schedule still hands events over
   // between passes (generating everything due at once made each pass longer than the last,
   // and delivery collapsed). Lateness is measured per pass, not per event: the pass's first
@@ -187,17 +189,17 @@ class GeneratorLoop final : OutputSink {
   void generate(std::int64_t t) {
     std::uint64_t n = 0, measured = 0;
     std::int64_t earliest_due = 0;
-    while (have_next_ && next_.event_time_ns <= t && n < options_.max_batch) {
+    while (have_next_ && generator_.last_due_ns() <= t && n < options_.max_batch) {
       if (!ring_.push(next_)) {
         record_.cap_hit = true;
         record_.cap_hit_ns = t;
         shared_.end_run("the backlog reached the hard cap (" + std::to_string(options_.backlog_cap) + " events)", false);
         break;
       }
-      if (n++ == 0) earliest_due = next_.event_time_ns;
-      if (next_.event_time_ns < options_.duration_ns) {
+      if (n++ == 0) earliest_due = generator_.last_due_ns();
+      if (generator_.last_due_ns() < options_.duration_ns) {
         ++record_.measured_generated;
-        if (next_.event_time_ns >= options_.warmup_ns) ++measured;
+        if (generator_.last_due_ns() >= options_.warmup_ns) ++measured;
       }
       have_next_ = generator_.next(next_);
     }
@@ -332,7 +334,7 @@ class GeneratorLoop final : OutputSink {
     if (record_.realtime.granted && t - last_sleep_ns_ >= kMaxSpinNs) return yield_cpu();
     if (!end_sent_ && !ring_.empty() && link_->room() > 0) return;  // work to do now
     std::int64_t deadline = next_sample_ns_;
-    if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? next_.event_time_ns : generation_end_ns());
+    if (phase_ == Phase::generating) deadline = std::min(deadline, have_next_ ? generator_.last_due_ns() : generation_end_ns());
     const std::int64_t sleep_ns = deadline - t - kSpinBelowNs;
     if (sleep_ns > 0) sleep_for(sleep_ns);  // else spin: the next event is near
   }
@@ -513,6 +515,7 @@ void validate(const DriverOptions& options) {
   if (options.max_batch < 1 || options.max_batch > kMostEventsPerSend) fail("batch size out of range");
   if (options.done_timeout_ns < 0) fail("the wait for done must be >= 0");
   if (options.cooldown_ns < 0) fail("the cool-down must be >= 0");
+  validate_allowed_lateness(options.allowed_lateness_ns);
   validate(options.run.window);
   validate(options.workload);
   (void)split_workload(options.workload, options.run.sources);

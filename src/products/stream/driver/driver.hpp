@@ -48,6 +48,9 @@ struct DriverOptions {
   /// what a SUT holds back until more comes (kcat holds its last few KB): the trial is judged
   /// on the events due before duration_ns and the windows ending by then only.
   std::int64_t cooldown_ns = 0;
+  /// The SUT's allowed lateness for late events (workload.disorder), so that the oracle
+  /// predicts which of them it takes (stream/workload/lateness.hpp). Not sent to the SUT.
+  std::int64_t allowed_lateness_ns = 0;
   std::int64_t warmup_ns = 2'000'000'000;  ///< excluded from the verdict and the summary
   std::int64_t interval_ns = 1'000'000'000;  ///< latency histograms per interval of arrival
   std::int64_t sample_ns = 100'000'000;      ///< backlog sampling period

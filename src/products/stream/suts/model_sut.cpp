@@ -37,6 +37,7 @@
 #include "stream/transport/run_description.hpp"
 #include "stream/suts/service_clock.hpp"
 #include "stream/suts/window_operator.hpp"
+#include "stream/workload/lateness.hpp"
 
 namespace tare::stream {
 namespace {
@@ -190,6 +191,7 @@ struct Item {
   Kind kind = Kind::event;
   std::uint32_t source = 0;
   std::int64_t time_ns = 0;  // event: ingest time; watermark: the source's latest event time
+  std::int64_t first_open_start_ns = kNoTime;  // event: its windows starting before this are closed
   Event event;
 };
 
@@ -289,7 +291,9 @@ class Outbox {
 
 // A source's progress: the watermark it reports and its stall schedule.
 struct SourceState {
-  std::int64_t latest_event_ns = kNoTime;
+  SourceState(const WindowSpec& window, std::int64_t allowed_lateness_ns) : lateness(window, allowed_lateness_ns) {}
+  SourceLateness lateness;  // the watermark and the late events
+  LateCounts late_reported;  // of lateness.counts(), what the run's totals hold already
   std::int64_t first_ingest_ns = kNoTime;
   std::int64_t next_stall_ns = kEndOfTime;
 };
@@ -320,7 +324,7 @@ class Run {
     if (!stopping_)
       log_("run over: " + std::to_string(description_.sources) + " sources, " + query_name(description_.query) +
            ", " + std::to_string(events_in_.load()) + " events in, " + std::to_string(outputs_out_) + " outputs out" +
-           capacity_served());
+           late_events() + capacity_served());
   }
 
  private:
@@ -335,6 +339,7 @@ class Run {
   void send_outputs(std::vector<Output>& outputs);
   void abort(const std::string& reason, Connection* culprit = nullptr);
   std::string capacity_served() const;
+  std::string late_events() const;
 
   SutOptions options_;
   RunDescription description_;
@@ -345,6 +350,7 @@ class Run {
   std::int64_t slow_cost_ns_;
   std::atomic<std::int64_t> first_ingest_ns_{kNoTime};  // the run's, for the slow start
   std::atomic<std::uint64_t> events_in_{0};
+  std::atomic<std::uint64_t> late_accepted_{0}, late_dropped_{0};
   // Events routed to each worker: the busiest one's share sets the capacity this run had.
   std::vector<std::atomic<std::uint64_t>> worker_events_ = std::vector<std::atomic<std::uint64_t>>(options_.workers);
   std::uint64_t outputs_out_ = 0;  // the sender's
@@ -381,10 +387,17 @@ std::string Run::capacity_served() const {
   return text;
 }
 
+// ", 12 late events accepted, 3 dropped" (nothing when no event came late).
+std::string Run::late_events() const {
+  const std::uint64_t accepted = late_accepted_.load(), dropped = late_dropped_.load();
+  if (accepted + dropped == 0) return "";
+  return ", " + std::to_string(accepted) + " late events accepted, " + std::to_string(dropped) + " dropped";
+}
+
 void Run::source(std::uint32_t index) {
   Connection& connection = *connections_[index];
   try {
-    SourceState state;
+    SourceState state(description_.window, options_.allowed_lateness_ns);
     std::vector<std::vector<Item>> routed(options_.workers);
     send_request(connection, options_.credit);
     for (;;) {
@@ -432,21 +445,23 @@ bool Run::ingest(std::uint32_t index, const std::vector<Event>& events, SourceSt
     first_ingest_ns_.compare_exchange_strong(unset, now);
   }
   for (const Event& e : events) {
-    // The watermark promises that a source's later events are no earlier: a driver that
-    // breaks this would silently lose events from windows already fired.
-    if (e.event_time_ns < state.latest_event_ns)
-      throw ProtocolError("event time went back from " + std::to_string(state.latest_event_ns) + " to " +
-                          std::to_string(e.event_time_ns) + " ns");
     if (e.event_time_ns < 0 || e.event_time_ns > kMaxEventTimeNs)
       throw ProtocolError("event time " + std::to_string(e.event_time_ns) + " ns is outside 0.." +
                           std::to_string(kMaxEventTimeNs));
-    state.latest_event_ns = e.event_time_ns;
-    routed[route(e, description_.query, options_.workers)].push_back(Item{Item::Kind::event, index, now, e});
+    // An event earlier than the source's watermark is late: it enters only its windows still
+    // open (lateness.hpp). Decided here, in the source's own order, so that the oracle can
+    // predict every decision; the workers' watermark never runs ahead of this one.
+    const Admission admission = state.lateness.observe(e.event_time_ns);
+    routed[route(e, description_.query, options_.workers)].push_back(
+        Item{Item::Kind::event, index, now, admission.first_open_start_ns, e});
   }
+  late_accepted_ += state.lateness.counts().accepted - state.late_reported.accepted;
+  late_dropped_ += state.lateness.counts().dropped - state.late_reported.dropped;
+  state.late_reported = state.lateness.counts();
   events_in_ += events.size();
   for (std::size_t w = 0; w < routed.size(); ++w) {
     worker_events_[w].fetch_add(routed[w].size(), std::memory_order_relaxed);
-    routed[w].push_back(Item{Item::Kind::watermark, index, state.latest_event_ns, {}});
+    routed[w].push_back(Item{Item::Kind::watermark, index, state.lateness.watermark(), kNoTime, {}});
     if (!queues_[w]->push(routed[w])) return false;
     routed[w].clear();
   }
@@ -454,7 +469,7 @@ bool Run::ingest(std::uint32_t index, const std::vector<Event>& events, SourceSt
 }
 
 void Run::end_source(std::uint32_t index) {
-  const Item end{Item::Kind::end, index, 0, {}};
+  const Item end{Item::Kind::end, index, 0, kNoTime, {}};
   for (const auto& queue : queues_)
     if (!queue->push(std::span(&end, 1))) return;
 }
@@ -472,7 +487,7 @@ bool Run::stall_if_due(SourceState& state) {
 
 void Run::worker(unsigned index) {
   try {
-    WindowOperator windows(description_.query, description_.window);
+    WindowOperator windows(description_.query, description_.window, options_.allowed_lateness_ns);
     std::vector<std::int64_t> source_watermarks(description_.sources, kNoTime);
     std::uint32_t ended = 0;
     std::int64_t busy_until_ns = 0;
@@ -483,7 +498,7 @@ void Run::worker(unsigned index) {
       for (const Item& item : items) {
         if (item.kind == Item::Kind::event) {
           serve(busy_until_ns, item.time_ns);
-          windows.add(item.event, item.time_ns);
+          windows.add(item.event, item.time_ns, item.first_open_start_ns);
           continue;
         }
         source_watermarks[item.source] = item.kind == Item::Kind::end ? kEndOfTime : item.time_ns;
@@ -566,6 +581,8 @@ void validate(const SutOptions& options) {
   if (options.slow_start_ns < 0) fail("slow-start length must be >= 0 ns");
   if (!(options.slow_start_factor > 0.0 && options.slow_start_factor <= kMaxSlowStartFactor))
     fail("slow-start factor must be in (0, " + std::to_string(static_cast<int>(kMaxSlowStartFactor)) + "]");
+  if (options.allowed_lateness_ns < 0 || options.allowed_lateness_ns > kMaxAllowedLatenessNs)
+    fail("allowed lateness must be in 0.." + std::to_string(kMaxAllowedLatenessNs) + " ns");
   if (options.credit < 1 || options.credit > kMaxCredit)
     fail("credit must be in 1.." + std::to_string(kMaxCredit) + " events");
 }

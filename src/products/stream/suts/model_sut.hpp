@@ -12,9 +12,11 @@
 // event time of their inputs and that input's ingest time; one sender writes them back to
 // the driver, stamping the emission time as it writes.
 //
-// Because the watermark trusts each source's order, a driver must send every connection's
-// events in non-decreasing event time, within 0 .. kMaxEventTimeNs (window_operator.hpp),
-// and never more than the SUT has requested; anything else is a protocol error. Windows
+// A source's watermark is the latest event time it has delivered; an event earlier than that
+// is late and enters only its windows still open under the allowed lateness (out-of-order
+// events are counted, not refused). Event times must lie within 0 .. kMaxEventTimeNs
+// (window_operator.hpp), and a driver never sends more than the SUT has requested; anything
+// else is a protocol error. Windows
 // are limited to kMaxWindowsPerEvent per event (size / slide).
 #pragma once
 
@@ -43,6 +45,10 @@ struct SutOptions {
   /// slow_start_factor (e.g. 2: half the capacity while "warming up").
   std::int64_t slow_start_ns = 0;
   double slow_start_factor = 1.0;
+  /// How long after a window's end (in event time) it stays open for late events: a window
+  /// fires once its sources' watermark passes end + allowed lateness, with every event it
+  /// took; a later event for it is dropped (stream/workload/lateness.hpp). 0: fire at the end.
+  std::int64_t allowed_lateness_ns = 0;
   /// Events each source asks for ahead of what it has taken (the credit window).
   std::uint32_t credit = 1024;
   /// Serve one run (all of a driver's connections) and return, or serve runs until killed.

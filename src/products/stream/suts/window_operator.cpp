@@ -37,8 +37,10 @@ std::size_t route(const Event& e, Query query, std::size_t workers) noexcept {
   return static_cast<std::size_t>(splitmix64(key_of(e, query)) % workers);
 }
 
-WindowOperator::WindowOperator(Query query, const WindowSpec& window) : query_(query), window_(window) {
+WindowOperator::WindowOperator(Query query, const WindowSpec& window, std::int64_t allowed_lateness_ns)
+    : query_(query), window_(window), allowed_lateness_ns_(allowed_lateness_ns) {
   validate_operator_window(window_);
+  validate_allowed_lateness(allowed_lateness_ns_);
 }
 
 void WindowOperator::take(Cell& cell, const Event& e, std::int64_t ingest_ns) noexcept {
@@ -57,7 +59,7 @@ void WindowOperator::take(Cell& cell, const Event& e, std::int64_t ingest_ns) no
   }
 }
 
-void WindowOperator::add(const Event& e, std::int64_t ingest_ns) {
+void WindowOperator::add(const Event& e, std::int64_t ingest_ns, std::int64_t first_open_start_ns) {
   if (query_ == Query::identity) {
     passed_.push_back(identity_output(e, ingest_ns));
     return;
@@ -68,7 +70,8 @@ void WindowOperator::add(const Event& e, std::int64_t ingest_ns) {
   bool late = false;
   for (std::int64_t j = 0; j < range.count; ++j) {
     const std::int64_t start = range.start(j);
-    if (start + window_.size_ns <= watermark_) {
+    if (start < first_open_start_ns) continue;  // closed when the event reached its source
+    if (!window_open(start, window_, allowed_lateness_ns_, watermark_)) {
       late = true;
       continue;
     }
@@ -95,7 +98,7 @@ void WindowOperator::advance_watermark(std::int64_t watermark_ns, std::vector<Ou
   passed_.clear();
   if (watermark_ns <= watermark_) return;
   watermark_ = watermark_ns;
-  while (!windows_.empty() && windows_.begin()->first + window_.size_ns <= watermark_) {
+  while (!windows_.empty() && !window_open(windows_.begin()->first, window_, allowed_lateness_ns_, watermark_)) {
     fire(windows_.begin()->first, windows_.begin()->second, out);
     windows_.erase(windows_.begin());
   }

@@ -27,6 +27,7 @@
 
 #include "stream/transport/tcp_protocol.hpp"
 #include "stream/transport/run_description.hpp"
+#include "stream/workload/lateness.hpp"
 #include "stream/workload/workload.hpp"
 
 namespace tare::stream {
@@ -57,15 +58,18 @@ std::size_t route(const Event& e, Query query, std::size_t workers) noexcept;
 
 class WindowOperator {
  public:
-  /// Validates `window` with validate_operator_window (std::invalid_argument).
-  WindowOperator(Query query, const WindowSpec& window);
+  /// Validates `window` with validate_operator_window and the lateness with
+  /// validate_allowed_lateness (std::invalid_argument).
+  WindowOperator(Query query, const WindowSpec& window, std::int64_t allowed_lateness_ns = 0);
 
   /// Adds an event (event time in [0, kMaxEventTimeNs]) ingested at ingest_ns to every
-  /// window of windows_of(window, event time). A window the watermark has already fired
-  /// does not take it (its result is out); such an event counts in late_events().
-  void add(const Event& e, std::int64_t ingest_ns);
-  /// Fires, in order of window start, every window [s, s + size) with s + size <=
-  /// watermark_ns, appending its outputs in key order, and drops its state. A watermark
+  /// window of windows_of(window, event time) starting at or after first_open_start_ns (the
+  /// source's lateness rule closed the earlier ones). A window the watermark has already
+  /// fired does not take it (its result is out); such an event counts in late_events().
+  void add(const Event& e, std::int64_t ingest_ns,
+           std::int64_t first_open_start_ns = std::numeric_limits<std::int64_t>::min());
+  /// Fires, in order of window start, every window [s, s + size) with s + size + allowed
+  /// lateness <= watermark_ns, appending its outputs in key order, and drops its state. A watermark
   /// at or below the current one fires nothing. Identity: appends the events added since the
   /// last call, in the order they came.
   void advance_watermark(std::int64_t watermark_ns, std::vector<Output>& out);
@@ -93,6 +97,7 @@ class WindowOperator {
 
   Query query_;
   WindowSpec window_;
+  std::int64_t allowed_lateness_ns_;
   std::int64_t watermark_ = std::numeric_limits<std::int64_t>::min();
   std::map<std::int64_t, Cells> windows_;  // by window start: few are open at a time
   std::uint64_t late_events_ = 0;

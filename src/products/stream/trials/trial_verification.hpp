@@ -8,6 +8,7 @@
 #include <string>
 
 #include "stream/driver/driver.hpp"
+#include "stream/workload/lateness.hpp"
 
 namespace tare::stream {
 
@@ -19,6 +20,11 @@ struct Verification {
   VerificationStatus status = VerificationStatus::skipped;
   std::string message;  ///< the first difference, or why it was skipped
   std::size_t expected_results = 0;
+  /// Whether the workload had disorder and the query windows (then `late` is meaningful).
+  bool counted_late = false;
+  /// Late events the oracle predicts the SUT accepted and dropped (lateness.hpp), over all
+  /// sources: exact, since each source's order is.
+  LateCounts late;
 };
 
 /// The trial's outputs against the oracle, with the options it ran with.

@@ -23,8 +23,8 @@ void keep_ending_by(std::vector<Result>& results, const WindowSpec& window, std:
 }
 
 Comparison verify_aggregate(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs,
-                            std::int64_t until_ns) {
-  std::vector<AggregateResult> expected = oracle_aggregate(events, window);
+                            std::int64_t until_ns, std::span<const std::int64_t> first_open_start_ns) {
+  std::vector<AggregateResult> expected = oracle_aggregate(events, window, first_open_start_ns);
   keep_ending_by(expected, window, until_ns);
   for (auto& r : expected) r.count = 0;
   std::vector<AggregateResult> actual;
@@ -41,8 +41,8 @@ Comparison verify_aggregate(const WindowSpec& window, std::span<const Event> eve
 }
 
 Comparison verify_join(const WindowSpec& window, std::span<const Event> events, std::span<const Output> outputs,
-                       std::int64_t until_ns) {
-  std::vector<JoinResult> expected = oracle_join(events, window);
+                       std::int64_t until_ns, std::span<const std::int64_t> first_open_start_ns) {
+  std::vector<JoinResult> expected = oracle_join(events, window, first_open_start_ns);
   keep_ending_by(expected, window, until_ns);
   for (auto& r : expected) r.purchases = r.ads = 0;
   std::vector<JoinResult> actual;
@@ -94,13 +94,14 @@ Comparison verify_identity(std::span<const Event> events, std::span<const Output
 }  // namespace
 
 Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
-                          std::span<const Output> outputs, std::int64_t until_ns) {
+                          std::span<const Output> outputs, std::int64_t until_ns,
+                          std::span<const std::int64_t> first_open_start_ns) {
   switch (query) {
-    case Query::join: return verify_join(window, events, outputs, until_ns);
+    case Query::join: return verify_join(window, events, outputs, until_ns, first_open_start_ns);
     case Query::identity: return verify_identity(events, outputs, until_ns);
     case Query::aggregate: break;
   }
-  return verify_aggregate(window, events, outputs, until_ns);
+  return verify_aggregate(window, events, outputs, until_ns, first_open_start_ns);
 }
 
 }  // namespace tare::stream

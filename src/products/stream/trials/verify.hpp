@@ -18,9 +18,12 @@ namespace tare::stream {
 /// `events`: every event the driver generated (all generators); `outputs`: every output the
 /// SUT sent. ok, or the first difference in words. With `until_ns` (a trial's cool-down
 /// starting then) only the windows ending by then, and the identity query's events before
-/// then, are compared, on both sides.
+/// then, are compared, on both sides. `first_open_start_ns` (one per event, or empty: all
+/// windows) says which windows each late event entered (oracle.hpp; the identity query has
+/// no windows and ignores it).
 Comparison verify_outputs(Query query, const WindowSpec& window, std::span<const Event> events,
                           std::span<const Output> outputs,
-                          std::int64_t until_ns = std::numeric_limits<std::int64_t>::max());
+                          std::int64_t until_ns = std::numeric_limits<std::int64_t>::max(),
+                          std::span<const std::int64_t> first_open_start_ns = {});
 
 }  // namespace tare::stream

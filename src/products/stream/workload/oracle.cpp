@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -81,6 +82,17 @@ bool same_key(const JoinResult& a, const JoinResult& b) {
   return !result_less(a, b) && !result_less(b, a);
 }
 
+void check_admissions(std::span<const Event> events, std::span<const std::int64_t> first_open_start_ns) {
+  if (!first_open_start_ns.empty() && first_open_start_ns.size() != events.size())
+    throw std::invalid_argument("oracle: " + std::to_string(first_open_start_ns.size()) + " admissions for " +
+                                std::to_string(events.size()) + " events");
+}
+
+// Whether event i enters the window starting at start_ns (every window when none are given).
+bool enters(std::span<const std::int64_t> first_open_start_ns, std::size_t i, std::int64_t start_ns) {
+  return first_open_start_ns.empty() || start_ns >= first_open_start_ns[i];
+}
+
 Comparison mismatch(std::size_t matched, std::string what) {
   return Comparison{false, std::move(what), matched};
 }
@@ -127,14 +139,17 @@ bool result_less(const JoinResult& a, const JoinResult& b) noexcept {
          std::tie(b.window_start_ns, b.user, b.product);
 }
 
-std::vector<AggregateResult> oracle_aggregate(std::span<const Event> events,
-                                              const WindowSpec& window) {
+std::vector<AggregateResult> oracle_aggregate(std::span<const Event> events, const WindowSpec& window,
+                                              std::span<const std::int64_t> first_open_start_ns) {
   validate(window);
+  check_admissions(events, first_open_start_ns);
   std::map<AggKey, AggregateResult> acc;
-  for (const Event& e : events) {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
     if (e.kind != EventKind::purchase) continue;
     const WindowRange range = windows_of(window, e.event_time_ns);
-    for (std::int64_t w = 0; w < range.count; ++w) add_purchase(acc, range.start(w), e);
+    for (std::int64_t w = 0; w < range.count; ++w)
+      if (enters(first_open_start_ns, i, range.start(w))) add_purchase(acc, range.start(w), e);
   }
   std::vector<AggregateResult> out;
   out.reserve(acc.size());
@@ -142,12 +157,16 @@ std::vector<AggregateResult> oracle_aggregate(std::span<const Event> events,
   return out;
 }
 
-std::vector<JoinResult> oracle_join(std::span<const Event> events, const WindowSpec& window) {
+std::vector<JoinResult> oracle_join(std::span<const Event> events, const WindowSpec& window,
+                                    std::span<const std::int64_t> first_open_start_ns) {
   validate(window);
+  check_admissions(events, first_open_start_ns);
   std::map<JoinKey, JoinSides> acc;
-  for (const Event& e : events) {
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
     const WindowRange range = windows_of(window, e.event_time_ns);
-    for (std::int64_t w = 0; w < range.count; ++w) add_join_side(acc, range.start(w), e);
+    for (std::int64_t w = 0; w < range.count; ++w)
+      if (enters(first_open_start_ns, i, range.start(w))) add_join_side(acc, range.start(w), e);
   }
   std::vector<JoinResult> out;
   for (const auto& [key, s] : acc) {

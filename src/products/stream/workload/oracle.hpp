@@ -55,13 +55,16 @@ bool result_less(const AggregateResult& a, const AggregateResult& b) noexcept;
 bool result_less(const JoinResult& a, const JoinResult& b) noexcept;
 
 /// Expected aggregation results, sorted; one per (window, product) with a purchase.
-/// Validates `window` (std::invalid_argument).
-std::vector<AggregateResult> oracle_aggregate(std::span<const Event> events,
-                                              const WindowSpec& window);
+/// Validates `window` (std::invalid_argument). `first_open_start_ns`, when not empty, holds
+/// one entry per event (lateness.hpp's Admission): event i enters only its windows starting
+/// at or after entry i, the others having closed before it arrived.
+std::vector<AggregateResult> oracle_aggregate(std::span<const Event> events, const WindowSpec& window,
+                                              std::span<const std::int64_t> first_open_start_ns = {});
 
 /// Expected join results, sorted; one per (window, user, product) with both a purchase and
-/// an ad. Validates `window` (std::invalid_argument).
-std::vector<JoinResult> oracle_join(std::span<const Event> events, const WindowSpec& window);
+/// an ad. Validates `window` (std::invalid_argument). `first_open_start_ns` as above.
+std::vector<JoinResult> oracle_join(std::span<const Event> events, const WindowSpec& window,
+                                    std::span<const std::int64_t> first_open_start_ns = {});
 
 /// The outcome of a comparison: `ok`, or the first difference in words.
 struct Comparison {

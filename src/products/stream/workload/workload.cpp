@@ -12,6 +12,8 @@ namespace tare::stream {
 namespace {
 
 constexpr std::uint64_t kNsPerS = 1'000'000'000;
+// Seeds the disorder's generator apart from the events' own (any fixed odd constant would do).
+constexpr std::uint64_t kDisorderSeedMix = 0x6a09e667f3bcc909u;
 
 [[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
 
@@ -257,11 +259,18 @@ void validate(const WorkloadSpec& spec) {
          " > max " + std::to_string(spec.price_max_cents) + " cents)");
   }
   if (spec.duration_ns < 0) fail("workload: duration must be >= 0 ns (0: no limit)");
+  validate(spec.disorder);
+}
+
+void validate(const DisorderSpec& spec) {
+  if (!(spec.fraction >= 0.0 && spec.fraction <= 1.0))
+    fail("disorder: the fraction of late events must be in [0, 1] (got " + std::to_string(spec.fraction) + ")");
+  if (spec.max_delay_ns < 0) fail("disorder: the delay must be >= 0 ns (got " + std::to_string(spec.max_delay_ns) + ")");
 }
 
 Generator::Generator(const WorkloadSpec& spec)
     : spec_((validate(spec), spec)), users_(spec.users), products_(spec.products),
-      rng_(spec.seed), due_(spec_.rate, 0) {
+      rng_(spec.seed), disorder_rng_(spec.seed ^ kDisorderSeedMix), due_(spec_.rate, 0) {
   price_span_ = std::uint64_t{spec_.price_max_cents} - spec_.price_min_cents + 1;
   price_reject_below_ = rejection_threshold(price_span_);
   limit_ = spec_.rate.event_count();
@@ -271,7 +280,13 @@ Generator::Generator(const WorkloadSpec& spec)
 
 bool Generator::next(Event& out) noexcept {
   if (index_ >= limit_) return false;
-  out.event_time_ns = due_.due_ns();
+  last_due_ns_ = due_.due_ns();
+  out.event_time_ns = last_due_ns_;
+  if (spec_.disorder.active() && unit_double(disorder_rng_()) < spec_.disorder.fraction) {
+    const auto delay = 1 + static_cast<std::int64_t>(
+                               uniform_below(disorder_rng_, static_cast<std::uint64_t>(spec_.disorder.max_delay_ns)));
+    out.event_time_ns = std::max<std::int64_t>(0, last_due_ns_ - delay);
+  }
   out.kind = EventKind::purchase;
   if (spec_.mix == EventMix::purchases_and_ads && unit_double(rng_()) < spec_.ad_share) {
     out.kind = EventKind::ad;

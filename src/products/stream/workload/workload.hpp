@@ -181,6 +181,19 @@ class RateSchedule {
 
 enum class EventMix { purchases_only, purchases_and_ads };
 
+/// Out-of-order events: a share of the events carry an event time up to max_delay_ns before
+/// their due time (never before 0). They are still due (sent) at their due time, so the
+/// schedule does not change. Drawn from a generator of its own, seeded from the workload's
+/// seed, so the other fields of every event are the same with and without disorder.
+struct DisorderSpec {
+  double fraction = 0.0;          ///< share of events moved back, in [0, 1]
+  std::int64_t max_delay_ns = 0;  ///< >= 0; a moved event's delay is uniform in [1, max]
+  bool active() const noexcept { return fraction > 0.0 && max_delay_ns > 0; }
+};
+
+/// Throws std::invalid_argument naming the problem (these come from the command line).
+void validate(const DisorderSpec& spec);
+
 /// Everything that determines a workload; the same spec gives the same events.
 struct WorkloadSpec {
   std::uint64_t seed = 1;
@@ -193,19 +206,24 @@ struct WorkloadSpec {
   RateSchedule rate = RateSchedule::constant(1000);
   std::uint64_t max_events = 0;   ///< stop after this many events; 0: no count limit
   std::int64_t duration_ns = 0;   ///< stop before events due at or after this; 0: no limit
+  DisorderSpec disorder;          ///< none by default: event time == due time
 };
 
 /// Throws std::invalid_argument naming the first problem in `spec`.
 void validate(const WorkloadSpec& spec);
 
-/// The events of a WorkloadSpec in order (non-decreasing event time). Per event it draws,
-/// in this order: the kind (one draw, only with ads), the user, the product, the price
-/// (purchases only). next() never allocates and never throws.
+/// The events of a WorkloadSpec in order of due time (without disorder that is also
+/// non-decreasing event time). Per event it draws, in this order: the kind (one draw, only
+/// with ads), the user, the product, the price (purchases only). With disorder, a second
+/// generator draws per event whether it is moved back (one draw) and, if so, its delay
+/// (uniform_below). next() never allocates and never throws.
 class Generator {
  public:
   explicit Generator(const WorkloadSpec& spec);  ///< validates; throws std::invalid_argument
   /// Writes the next event to `out` and returns true, or returns false at the end.
   bool next(Event& out) noexcept;
+  /// Due time of the event the last next() wrote (its event time unless it was moved back).
+  std::int64_t last_due_ns() const noexcept { return last_due_ns_; }
   /// Events produced so far (the index of the next one).
   std::uint64_t produced() const noexcept { return index_; }
   /// Events the spec yields in all (kUnbounded when nothing ends it).
@@ -217,6 +235,8 @@ class Generator {
   KeySampler users_;
   KeySampler products_;
   std::mt19937_64 rng_;
+  std::mt19937_64 disorder_rng_;
+  std::int64_t last_due_ns_ = 0;
   std::uint64_t index_ = 0;
   std::uint64_t limit_ = 0;
   RateSchedule::Cursor due_;
