@@ -73,6 +73,7 @@ function(tare_component name half)
   add_library(tare_${name} OBJECT ${sources})
   tare_own_code(tare_${name})
   set_target_properties(tare_${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  tare_precompiled(tare_${name})
   target_link_libraries(tare_${name} PUBLIC tare_${name}_headers)
 endfunction()
 
