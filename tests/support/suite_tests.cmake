@@ -3,8 +3,8 @@
 # PREFIX<Suite>, running that suite's cases in one process (--gtest_filter=<Suite>.*), and
 # TARE_SUITE_TESTS, the list of their names, for the properties the caller sets.
 # Inputs: -DEXECUTABLE=<the program> -DPREFIX=<name prefix> -DCTEST_FILE=<file to write>
-# [-DEXCLUDE=<a GoogleTest filter pattern: the suites it names run elsewhere, in a test of
-# their own that shares what they start, such as a server>]
+# [-DEXCLUDE=<a GoogleTest filter pattern: the suites and cases it names run elsewhere, in a
+# test of their own that shares what they start, such as a server>]
 execute_process(COMMAND ${EXECUTABLE} --gtest_list_tests
   TIMEOUT 60 RESULT_VARIABLE result OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
 if(NOT result EQUAL 0)
@@ -38,7 +38,11 @@ foreach(line IN LISTS lines)
     continue()
   endif()
   set(name ${PREFIX}${suite})
-  string(APPEND content "add_test([==[${name}]==] [==[${EXECUTABLE}]==] [==[--gtest_filter=${suite}.*]==])\n")
+  set(filter "${suite}.*")
+  if(EXCLUDE)  # a parameterized suite's excluded cases (SomeCase/PostgreSQL) stay out too
+    string(APPEND filter ":-${EXCLUDE}")
+  endif()
+  string(APPEND content "add_test([==[${name}]==] [==[${EXECUTABLE}]==] [==[--gtest_filter=${filter}]==])\n")
   list(APPEND names ${name})
 endforeach()
 if(NOT names)
