@@ -429,6 +429,13 @@ Json context_json(const results::Context& c) {
 
 }  // namespace
 
+namespace detail {
+
+nlohmann::ordered_json context_document(const results::Context& context) { return context_json(context); }
+nlohmann::ordered_json benchmark_document(const results::Benchmark& benchmark) { return benchmark_json(benchmark); }
+
+}  // namespace detail
+
 void write_json(const results::Run& run, std::ostream& out) {
   Json doc;
   doc["schema"] = kResultsSchema;

@@ -3,6 +3,8 @@
 // docs/results.md; json_read.hpp reads it back.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <ostream>
 
 #include "results/results.hpp"
@@ -14,5 +16,12 @@ inline constexpr const char* kResultsSchema = "tare.results/1";
 /// Pretty-printed (2-space indent), fields in a fixed order, always valid JSON: NaN and
 /// infinities are written as null, invalid UTF-8 in strings as U+FFFD.
 void write_json(const results::Run& run, std::ostream& out);
+
+namespace detail {
+/// The "context" object and one element of "benchmarks" as write_json writes them, for the
+/// documents that embed a run's (the fleet's, report/fleet_json.hpp).
+nlohmann::ordered_json context_document(const results::Context& context);
+nlohmann::ordered_json benchmark_document(const results::Benchmark& benchmark);
+}  // namespace detail
 
 }  // namespace tare::report

@@ -43,26 +43,26 @@ MeanInterval pooled_interval(const std::vector<MachineForks>& fleet) {
   return mean_interval(all);
 }
 
-bool covers(const MeanInterval& ci) { return ci.low <= kFleetMean && kFleetMean <= ci.high; }
+bool fleet_covers(const MeanInterval& ci) { return ci.low <= kFleetMean && kFleetMean <= ci.high; }
 
-struct Coverage {
+struct FleetRates {
   double fleet = 0, pooled = 0;
 };
 
-Coverage coverage(FleetShape shape, std::uint64_t seed) {
+FleetRates fleet_coverage(FleetShape shape, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  int fleet_covers = 0, pooled_covers = 0;
+  int covered = 0, pooled_covers = 0;
   for (int i = 0; i < kFleets; ++i) {
     const auto fleet = simulated_fleet(rng, shape);
-    fleet_covers += covers(estimate_fleet(fleet).fleet);
-    pooled_covers += covers(pooled_interval(fleet));
+    covered += fleet_covers(estimate_fleet(fleet).fleet);
+    pooled_covers += fleet_covers(pooled_interval(fleet));
   }
-  return {fleet_covers / double(kFleets), pooled_covers / double(kFleets)};
+  return {covered / double(kFleets), pooled_covers / double(kFleets)};
 }
 
 TEST(FleetCoverage, MachinesVaryMoreThanForks) {
   TARE_SIMULATION_OF_RATES();
-  const Coverage c = coverage({3.0, 1.0}, 20261204);
+  const FleetRates c = fleet_coverage({3.0, 1.0}, 20261204);
   test::report_observed("fleet interval coverage (machine sd 3, fork sd 1)", c.fleet);
   test::report_observed("pooled-forks interval coverage (machine sd 3, fork sd 1)", c.pooled);
   EXPECT_GE(c.fleet, 0.93);
@@ -73,7 +73,7 @@ TEST(FleetCoverage, MachinesVaryMoreThanForks) {
 
 TEST(FleetCoverage, MachinesAndForksAlike) {
   TARE_SIMULATION_OF_RATES();
-  const Coverage c = coverage({1.0, 1.0}, 7);
+  const FleetRates c = fleet_coverage({1.0, 1.0}, 7);
   test::report_observed("fleet interval coverage (machine sd 1, fork sd 1)", c.fleet);
   test::report_observed("pooled-forks interval coverage (machine sd 1, fork sd 1)", c.pooled);
   EXPECT_GE(c.fleet, 0.93);
@@ -85,7 +85,7 @@ TEST(FleetCoverage, IdenticalMachinesStillCovered) {
   TARE_SIMULATION_OF_RATES();
   // No machine level at all: the interval stays honest (the machine means' spread is then
   // the forks' noise alone, unequal machine sizes notwithstanding).
-  const Coverage c = coverage({0.0, 1.0}, 11);
+  const FleetRates c = fleet_coverage({0.0, 1.0}, 11);
   test::report_observed("fleet interval coverage (identical machines)", c.fleet);
   EXPECT_GE(c.fleet, 0.93);
   EXPECT_LE(c.fleet, 0.97);
