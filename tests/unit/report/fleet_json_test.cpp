@@ -37,14 +37,14 @@ tare::results::Fleet two_machine_fleet() {
   return fleet;
 }
 
-json written(const tare::results::Fleet& fleet) {
+json fleet_written(const tare::results::Fleet& fleet) {
   std::ostringstream out;
   tare::report::write_fleet_json(fleet, out);
   return json::parse(out.str());
 }
 
 TEST(FleetJson, MachinesAreTheTopLevel) {
-  const json doc = written(two_machine_fleet());
+  const json doc = fleet_written(two_machine_fleet());
   EXPECT_EQ(doc["schema"], "tare.fleet/1");
   ASSERT_EQ(doc["machines"].size(), 2u);
   EXPECT_EQ(doc["machines"][1]["name"], "node2");
@@ -53,7 +53,7 @@ TEST(FleetJson, MachinesAreTheTopLevel) {
 }
 
 TEST(FleetJson, EachBenchmarkHasTheFleetAndEveryMachine) {
-  const json b = written(two_machine_fleet())["benchmarks"][0];
+  const json b = fleet_written(two_machine_fleet())["benchmarks"][0];
   EXPECT_EQ(b["name"], "sort");
   EXPECT_EQ(b["mode"], "avgt");
   EXPECT_EQ(b["score"], 11.0);
@@ -75,7 +75,7 @@ TEST(FleetJson, AMachineIsWrittenAsItsResultsDocumentWritesIt) {
   std::ostringstream single;
   tare::report::write_json(fleet.machines[0].run, single);
   const json run = json::parse(single.str());
-  const json machine = written(fleet)["machines"][0];
+  const json machine = fleet_written(fleet)["machines"][0];
   EXPECT_EQ(machine["context"], run["context"]);
   EXPECT_EQ(machine["benchmarks"], run["benchmarks"]);
 }

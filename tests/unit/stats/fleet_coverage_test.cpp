@@ -100,6 +100,8 @@ TEST(FleetCoverage, ComponentsAreRecoveredOnAverage) {
     machines += fleet.variance.between_machines;
     forks += fleet.variance.fork_means;
   }
+  test::report_observed("mean machine-level estimate (truth 9)", machines / kFleets);
+  test::report_observed("mean fork-means estimate (truth 1)", forks / kFleets);
   // Unbiased: the means of 2000 estimates lie near 9 and 1 (their sd ≈ 9·√(2/5)/√2000 ≈ 0.13).
   EXPECT_NEAR(machines / kFleets, 9.0, 0.5);
   EXPECT_NEAR(forks / kFleets, 1.0, 0.03);
@@ -135,6 +137,7 @@ TEST(FleetCoverage, AMachineFarOffIsNamedAndTheOthersAreNot) {
     for (std::size_t m = 1; m < fleet.per_machine.size(); ++m) wrongly += fleet.per_machine[m].outlier;
   }
   test::report_observed("fleets naming the machine 10 sd off", named / double(kFleets));
+  test::report_observed("fleets naming another machine as well", wrongly / double(kFleets));
   EXPECT_GE(named / double(kFleets), 0.8);
   EXPECT_LE(wrongly / double(kFleets), 0.05);
 }
