@@ -11,7 +11,7 @@
 
 namespace {
 
-using nlohmann::json;
+using SystemJson = nlohmann::json;
 using tare_e2e::run_command;
 
 const std::vector<std::string> kChecks = {"governor",  "turbo",       "smt",   "transparent_hugepages", "aslr",
@@ -28,11 +28,11 @@ TEST(SystemCommand, PrintsEveryCheckAndExitsZero) {
 TEST(SystemCommand, JsonHasEveryCheckWithItsKeys) {
   const auto result = run_command({tare_e2e::kTare, "system", "--json", "--window", "100ms"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  const json doc = json::parse(result.out);
+  const SystemJson doc = SystemJson::parse(result.out);
   EXPECT_EQ(doc["schema"], "tare.system/1");
   ASSERT_EQ(doc["checks"].size(), kChecks.size());
   for (std::size_t i = 0; i < kChecks.size(); ++i) {
-    const json& check = doc["checks"][i];
+    const SystemJson& check = doc["checks"][i];
     EXPECT_EQ(check["check"], kChecks[i]);
     for (const char* key : {"readiness", "state", "meaning", "fix"}) EXPECT_TRUE(check.contains(key)) << key;
     const std::string readiness = check["readiness"];
@@ -42,7 +42,7 @@ TEST(SystemCommand, JsonHasEveryCheckWithItsKeys) {
   const int counted = doc["ready"].get<int>() + doc["attention"].get<int>() + doc["unknown"].get<int>();
   EXPECT_EQ(counted, static_cast<int>(kChecks.size()));
   // The live machine is always asked whether a hardware counter opens: the answer is stated.
-  const json& perf = doc["checks"][8];
+  const SystemJson& perf = doc["checks"][8];
   ASSERT_TRUE(perf["state"].is_string());
   const std::string state = perf["state"];
   if (perf["readiness"] == "attention") EXPECT_NE(state.find("hardware counters"), std::string::npos) << state;
@@ -55,17 +55,17 @@ TEST(SystemCommand, ABadWindowIsAUsageError) {
   EXPECT_NE(result.err.find("--window"), std::string::npos) << result.err;
 }
 
-json system_quick_run(const std::string& path) {
+SystemJson system_quick_run(const std::string& path) {
   const auto result = run_command({tare_e2e::kBench, "--filter", "^fast.step/size=3$", "--forks", "3", "--max-forks",
                                    "3", "--measure-ms", "5", "--warmup-max-ms", "30", "--budget", "5", "--seed", "7",
                                    "--json", path});
   EXPECT_EQ(result.exit_code, 0) << result.err;
-  return json::parse(tare_e2e::slurp(path));
+  return SystemJson::parse(tare_e2e::slurp(path));
 }
 
 TEST(SystemCommand, EveryRunKeepsTheSummaryInItsContext) {
-  const json run = system_quick_run((tare_e2e::scratch_dir() / "system-run.json").string());
-  const json& context = run["context"];
+  const SystemJson run = system_quick_run((tare_e2e::scratch_dir() / "system-run.json").string());
+  const SystemJson& context = run["context"];
   ASSERT_EQ(context["system"].size(), kChecks.size());
   for (std::size_t i = 0; i < kChecks.size(); ++i) {
     EXPECT_EQ(context["system"][i]["check"], kChecks[i]);
@@ -77,7 +77,7 @@ TEST(SystemCommand, EveryRunKeepsTheSummaryInItsContext) {
 // The same run as though three machines had measured it (their hosts renamed).
 std::vector<std::string> three_machines() {
   const auto dir = tare_e2e::scratch_dir();
-  json run = system_quick_run((dir / "fleet-source.json").string());
+  SystemJson run = system_quick_run((dir / "fleet-source.json").string());
   std::vector<std::string> paths;
   for (const char* host : {"node1", "node2", "node3"}) {
     run["context"]["host"] = host;
@@ -93,13 +93,13 @@ TEST(FleetMerge, MergesOneResultsFilePerMachine) {
   const auto result = run_command({tare_e2e::kTare, "fleet", "merge", paths[0], paths[1], paths[2], "-o", out});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("fast.step/size=3: "), std::string::npos) << result.out;
-  const json fleet = json::parse(tare_e2e::slurp(out));
+  const SystemJson fleet = SystemJson::parse(tare_e2e::slurp(out));
   EXPECT_EQ(fleet["schema"], "tare.fleet/1");
   ASSERT_EQ(fleet["machines"].size(), 3u);
   EXPECT_EQ(fleet["machines"][2]["name"], "node3");
   EXPECT_EQ(fleet["machines"][2]["benchmarks"][0]["forks"].size(), 3u);
   ASSERT_EQ(fleet["benchmarks"].size(), 1u);
-  const json& b = fleet["benchmarks"][0];
+  const SystemJson& b = fleet["benchmarks"][0];
   EXPECT_EQ(b["machines"], 3);
   EXPECT_EQ(b["forks"], 9);
   EXPECT_EQ(b["per_machine"].size(), 3u);
