@@ -24,7 +24,7 @@ int run_on_slurm(const RunOptions& options, const std::vector<registry::Instance
 /// One machine's part, from how its runner ended and the results it wrote (nullopt: none):
 /// ok when it exited 0 with every benchmark run (or skipped by itself); otherwise the
 /// error says why, from the first benchmark that failed or the runner's last words.
-results::MachineRun machine_run(const std::string& node, const NodeOutcome& outcome, std::optional<results::Run> run);
+results::FleetMachine machine_run(const std::string& node, const NodeOutcome& outcome, std::optional<results::Run> run);
 
 /// The exit status of a fleet run: 130 interrupted, 1 when a machine failed, else 0.
 int fleet_exit_status(const results::Fleet& fleet);
