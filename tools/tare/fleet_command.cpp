@@ -10,6 +10,7 @@
 #include "input/usage_error.hpp"
 #include "input/output_path.hpp"
 #include "report/fleet_json.hpp"
+#include "report/fleet_text.hpp"
 #include "report/json_read.hpp"
 #include "system/atomic_file.hpp"
 
@@ -36,15 +37,10 @@ results::Fleet merged(const std::vector<std::string>& paths) {
   }
 }
 
-void print_fleet_line(const results::FleetBenchmark& b) {
-  std::cout << b.name << ": ";
-  if (b.mean) std::cout << *b.mean << ' ' << b.unit;
-  else std::cout << "no score";
-  if (b.ci) std::cout << " [" << b.ci->low << ", " << b.ci->high << "]";
-  std::cout << " over " << b.machines << " machine" << (b.machines == 1 ? "" : "s");
-  for (const auto& m : b.per_machine)
-    if (m.outlier) std::cout << "; " << m.machine << " disagrees with the others";
-  std::cout << '\n';
+// The machines left out of the statistics, with why.
+void print_failed_machines(const results::Fleet& fleet) {
+  for (const auto& m : fleet.machines)
+    if (!m.ok) std::cout << "machine " << m.name << ": FAILED: " << m.error << " (not counted)\n";
 }
 
 }  // namespace
@@ -69,7 +65,8 @@ results::Fleet merge_results_files(const std::vector<std::string>& paths, const 
 
 int fleet_command(const FleetArgs& args) {
   const results::Fleet fleet = merge_results_files(args.paths, args.output);
-  for (const auto& b : fleet.benchmarks) print_fleet_line(b);
+  print_failed_machines(fleet);
+  report::write_fleet_summary(fleet, std::cout);
   std::cout << "tare: wrote " << args.output << " (" << fleet.machines.size() << " machines)\n";
   return 0;
 }

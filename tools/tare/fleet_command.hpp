@@ -31,7 +31,8 @@ CLI::App* add_fleet_command(CLI::App& app, FleetArgs& args);
 /// Returns the fleet written.
 results::Fleet merge_results_files(const std::vector<std::string>& paths, const std::string& output);
 
-/// merge_results_files, then one line per benchmark: the fleet's score and interval, and
+/// merge_results_files, then the machines that failed (a benchmark failed on them: left
+/// out of the statistics) and one line per benchmark: the fleet's score and interval, and
 /// the machines named as disagreeing.
 int fleet_command(const FleetArgs& args);
 

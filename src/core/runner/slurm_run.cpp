@@ -14,6 +14,7 @@
 #include "input/output_path.hpp"
 #include "report/console.hpp"
 #include "report/fleet_json.hpp"
+#include "report/fleet_text.hpp"
 #include "report/json_read.hpp"
 #include "runner/run.hpp"
 #include "runner/slurm_allocation.hpp"
@@ -80,6 +81,18 @@ void print_fleet(const results::Fleet& fleet, const RunOptions& options) {
     if (machine.run) report::write_console(*machine.run, std::cout, console_options(options));
     std::cout << "\n";
   }
+  report::write_fleet_summary(fleet, std::cout);
+}
+
+// Each benchmark's statistics across the machines that succeeded. One binary measures in
+// one unit and mode everywhere; should the machines' results disagree anyway, the machines
+// are still written, without the statistics, rather than lose what they measured.
+void add_statistics(results::Fleet& fleet) {
+  try {
+    analysis::add_fleet_statistics(fleet);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "tare: no statistics across the machines: " << e.what() << "\n";
+  }
 }
 
 int run_fleet(const RunOptions& options) {
@@ -97,6 +110,7 @@ int run_fleet(const RunOptions& options) {
   results::Fleet fleet{"slurm", allocation.job().id, {}, interrupted(), {}};
   for (std::size_t i = 0; i < runners.size(); ++i)
     fleet.machines.push_back(machine_run(runners[i].node, outcomes[i], read_results(runners[i].results_path)));
+  add_statistics(fleet);
   if (!options.json_path.empty())
     system::write_file_atomically(options.json_path, [&](std::ostream& out) { report::write_fleet_json(fleet, out); });
   print_fleet(fleet, options);

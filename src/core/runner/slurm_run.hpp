@@ -2,7 +2,9 @@
 // runs), holds an exclusive allocation of the nodes, and starts a node runner per node
 // (runner/node_runners); each measures the whole suite on its node, its forks Slurm job
 // steps there (runner/slurm_launcher), its context described there. Their results are
-// gathered with the machine at the top (results/fleet.hpp): --json writes them all.
+// gathered with the machine at the top (results/fleet.hpp), with each benchmark's
+// statistics across the machines that succeeded (analysis/fleet_merge.hpp): the console
+// shows each machine's report and the fleet's interval, --json writes them all.
 #pragma once
 
 #include <optional>
