@@ -81,6 +81,33 @@ std::set<std::string> checked_machines(const nlohmann::json& fleet, std::size_t 
   return machines;
 }
 
+// The fleet's statistics: one entry per benchmark over the `counted` machines that succeeded,
+// every machine of the document listed beside it in its order, with its own score when it
+// counted. With two machines or more, the fleet interval holds the fleet's score.
+void check_fleet_statistics(const nlohmann::json& fleet, int counted) {
+  const auto& machines = fleet.at("machines");
+  const auto& benchmarks = fleet.at("benchmarks");
+  ASSERT_EQ(benchmarks.size(), 1u);  // nops.block
+  const auto& b = benchmarks[0];
+  EXPECT_EQ(b.at("name"), "nops.block");
+  EXPECT_EQ(b.at("machines"), counted);
+  ASSERT_EQ(b.at("per_machine").size(), machines.size());
+  for (std::size_t i = 0; i < machines.size(); ++i) {
+    const auto& score = b.at("per_machine")[i];
+    EXPECT_EQ(score.at("machine"), machines[i].at("machine"));
+    EXPECT_EQ(score.at("score").is_number(), machines[i].at("status") == "ok") << score.dump();
+  }
+  EXPECT_TRUE(b.at("variance").contains("between_machines"));
+  if (counted < 2) {
+    EXPECT_TRUE(b.at("ci").is_null());
+    return;
+  }
+  ASSERT_TRUE(b.at("ci").is_object()) << b.dump();
+  EXPECT_EQ(b.at("ci").at("level"), 0.95);
+  EXPECT_LE(b.at("ci").at("low").get<double>(), b.at("score").get<double>());
+  EXPECT_GE(b.at("ci").at("high").get<double>(), b.at("score").get<double>());
+}
+
 nlohmann::json read_fleet(const std::filesystem::path& path) {
   std::ifstream in(path);
   return nlohmann::json::parse(in);
@@ -94,6 +121,7 @@ TEST_F(SlurmRun, EveryForkOfANativeSuiteRunsAsAJobStepOnTheNode) {
   const auto fleet = read_fleet(json);
   const auto machines = checked_machines(fleet, 3);
   ASSERT_EQ(machines.size(), 1u);
+  check_fleet_statistics(fleet, 1);
   const std::string node = *machines.begin();
   const auto& nodes = g_cluster->nodes();
   EXPECT_NE(std::find(nodes.begin(), nodes.end(), node), nodes.end()) << node;
@@ -108,8 +136,13 @@ TEST_F(SlurmRun, EachNodeRunsTheWholeSuiteAndKeepsItsOwnResults) {
   const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--nodes", "2", "--quick", "--forks", "3",
                                          "--budget", "60", "--json", json.string(), "--history", "off"});
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-  const auto machines = checked_machines(read_fleet(json), 3);
+  const auto fleet = read_fleet(json);
+  const auto machines = checked_machines(fleet, 3);
   EXPECT_EQ(machines, std::set<std::string>(g_cluster->nodes().begin(), g_cluster->nodes().end()));
+  // The fleet interval for a machine of this kind, over both nodes, in the file and on the console.
+  check_fleet_statistics(fleet, 2);
+  EXPECT_NE(r.out.find("Across the machines that succeeded"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  nops.block: "), std::string::npos) << r.out;
   EXPECT_TRUE(no_job_left());
 }
 
@@ -229,6 +262,8 @@ TEST_F(SlurmRun, ANodeLostMidRunIsReportedFailedAndTheOthersKept) {
       EXPECT_EQ(machine.at("results").at("benchmarks").at(0).at("forks").size(), 20u);
     }
   }
+  // The statistics are over the node that succeeded alone; the lost one is listed without a score.
+  check_fleet_statistics(fleet, 1);
   EXPECT_TRUE(back) << "the node did not come back";
 }
 

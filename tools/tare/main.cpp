@@ -23,11 +23,13 @@
 #include "tools/tare/bisect_command.hpp"
 #include "tools/tare/compare_output.hpp"
 #include "tools/tare/export_command.hpp"
+#include "tools/tare/fleet_command.hpp"
 #include "tools/tare/history_command.hpp"
 #include "tools/tare/metric.hpp"
 #include "tools/tare/plan_text.hpp"
 #include "tools/tare/report_command.hpp"
 #include "tools/tare/stream_command.hpp"
+#include "tools/tare/system_command.hpp"
 
 namespace {
 
@@ -230,6 +232,8 @@ struct CommandLine {
   tare::tool::ReportArgs report_args;
   tare::tool::HistoryArgs history_args;
   tare::tool::BisectArgs bisect_args;
+  tare::tool::FleetArgs fleet_args;
+  tare::tool::SystemArgs system_args;
   CLI::App* plan = nullptr;
   CLI::App* compare = nullptr;
   CLI::App* ab = nullptr;
@@ -237,6 +241,8 @@ struct CommandLine {
   CLI::App* report = nullptr;
   CLI::App* history = nullptr;
   CLI::App* bisect = nullptr;
+  CLI::App* fleet = nullptr;
+  CLI::App* system_check = nullptr;
 
   CommandLine() {
     app.name("tare");
@@ -246,10 +252,12 @@ struct CommandLine {
                "  tare compare base.json new.json           is new faster, slower or the same?\n"
                "  tare ab ./bench_old ./bench_new           the same, both builds run paired in time\n"
                "  tare plan pilot.json --target-ci 0.5%     forks and samples for a wanted precision\n"
+               "  tare system                               is this machine ready to benchmark?\n"
                "  tare report run.json -o report.html       pictures of a run, in one HTML file\n"
                "  tare stream sustainable --probe 200k      the highest rate a stream system sustains\n"
                "  tare history show --filter sort           each benchmark over the runs kept\n"
                "  tare bisect --good v1 --bad HEAD --build make --binary ./bench   the commit that made it slower\n"
+               "  tare fleet merge n1.json n2.json -o f.json  one benchmark binary on several machines\n"
                "Run `tare COMMAND --help` for a command's options.");
     add_plan_command(app, plan_args, plan);
     add_compare_command(app, compare_args, compare);
@@ -258,6 +266,8 @@ struct CommandLine {
     report = tare::tool::add_report_command(app, report_args);
     history = tare::tool::add_history_command(app, history_args);
     bisect = tare::tool::add_bisect_command(app, bisect_args);
+    fleet = tare::tool::add_fleet_command(app, fleet_args);
+    system_check = tare::tool::add_system_command(app, system_args);
     tare::tool::add_stream_commands(app, stream_args);
   }
 };
@@ -285,6 +295,8 @@ int run_chosen(CommandLine& cli, const char* argv0) {
   if (*cli.report) return tare::tool::report_command(cli.report_args);
   if (*cli.history) return tare::tool::history_command(cli.history_args);
   if (*cli.bisect) return tare::tool::bisect_command(cli.bisect_args);
+  if (*cli.fleet) return tare::tool::fleet_command(cli.fleet_args);
+  if (*cli.system_check) return tare::tool::system_command(cli.system_args);
   if (cli.app.got_subcommand("stream")) return tare::tool::stream_command(cli.stream_args, self_executable(argv0));
   return 0;
 }

@@ -50,8 +50,28 @@ constexpr EnumName<Profiler> kProfilers[] = {
     {Profiler::disassembly, "asm"},
 };
 
+constexpr EnumName<results::SystemCheck> kSystemChecks[] = {
+    {results::SystemCheck::governor, "governor"},
+    {results::SystemCheck::turbo, "turbo"},
+    {results::SystemCheck::smt, "smt"},
+    {results::SystemCheck::transparent_hugepages, "transparent_hugepages"},
+    {results::SystemCheck::aslr, "aslr"},
+    {results::SystemCheck::isolation, "isolation"},
+    {results::SystemCheck::clocksource, "clocksource"},
+    {results::SystemCheck::steal, "steal"},
+    {results::SystemCheck::perf_events, "perf_events"},
+    {results::SystemCheck::load, "load"},
+};
+
+constexpr EnumName<results::Readiness> kReadiness[] = {
+    {results::Readiness::ready, "ready"},
+    {results::Readiness::attention, "attention"},
+    {results::Readiness::unknown, "unknown"},
+};
+
 static_assert(rows_distinct(kModes) && rows_distinct(kSteadyClasses) && rows_distinct(kStopReasons) &&
-              rows_distinct(kSpreadSources) && rows_distinct(kProfilers));
+              rows_distinct(kSpreadSources) && rows_distinct(kProfilers) && rows_distinct(kSystemChecks) &&
+              rows_distinct(kReadiness));
 
 }  // namespace
 
@@ -70,6 +90,12 @@ std::optional<SpreadSource> parse_spread_source(std::string_view name) { return 
 
 const char* profiler_name(Profiler profiler) { return name_in(kProfilers, profiler, ""); }
 std::optional<Profiler> parse_profiler(std::string_view name) { return value_in(kProfilers, name); }
+
+const char* system_check_name(results::SystemCheck check) { return name_in(kSystemChecks, check, "?"); }
+std::optional<results::SystemCheck> parse_system_check(std::string_view name) { return value_in(kSystemChecks, name); }
+
+const char* readiness_name(results::Readiness readiness) { return name_in(kReadiness, readiness, "unknown"); }
+std::optional<results::Readiness> parse_readiness(std::string_view name) { return value_in(kReadiness, name); }
 
 std::string profiler_names() {
   std::string names;

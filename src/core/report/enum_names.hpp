@@ -41,4 +41,15 @@ std::string profiler_names();
 /// nullopt for a name that is none of profiler_name's.
 std::optional<results::Profiler> parse_profiler(std::string_view name);
 
+/// "governor", "turbo", "smt", "transparent_hugepages", "aslr", "isolation", "clocksource",
+/// "steal", "perf_events", "load": what `tare system` checks.
+const char* system_check_name(results::SystemCheck check);
+/// nullopt for a name that is none of system_check_name's.
+std::optional<results::SystemCheck> parse_system_check(std::string_view name);
+
+/// "ready", "attention", "unknown".
+const char* readiness_name(results::Readiness readiness);
+/// nullopt for a name that is none of readiness_name's.
+std::optional<results::Readiness> parse_readiness(std::string_view name);
+
 }  // namespace tare::report

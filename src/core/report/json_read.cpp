@@ -508,6 +508,23 @@ results::Context::Perf read_perf_context(const Field& f) {
   return perf;
 }
 
+std::vector<results::SystemState> read_system_states(const Field& f) {
+  std::vector<results::SystemState> states;
+  for (const Field& s : f.elements()) {
+    results::SystemState state;
+    const Field check = s.at("check"), readiness = s.at("readiness");
+    const auto known_check = report::parse_system_check(check.text());
+    if (!known_check) check.fail("unknown system check \"" + check.text() + "\"");
+    const auto known_readiness = report::parse_readiness(readiness.text());
+    if (!known_readiness) readiness.fail("unknown readiness \"" + readiness.text() + "\"");
+    state.check = *known_check;
+    state.readiness = *known_readiness;
+    state.state = s.at("state").text_or_empty();
+    states.push_back(std::move(state));
+  }
+  return states;
+}
+
 results::Context read_context(const Field& f) {
   results::Context c;
   c.date = f.at("date").text();
@@ -523,6 +540,7 @@ results::Context read_context(const Field& f) {
   if (auto v = f.find("aslr"); v && !v->is_null()) c.aslr = to_int(*v);
   if (auto v = f.find("load_average_1m")) c.load_average_1m = v->optional_number().value_or(-1);
   if (auto v = f.find("busy_cores")) c.busy_cores = v->optional_number().value_or(-1);
+  if (auto v = f.find("steal_share")) c.steal_share = v->optional_number().value_or(-1);
   if (auto v = f.find("virtualization")) c.virtualization = v->text_or_empty();
   if (auto v = f.find("reference_ns")) c.reference_ns = positive_or_zero(*v);
   if (auto v = f.find("drift")) c.drift = v->optional_number().value_or(-1);
@@ -532,6 +550,7 @@ results::Context read_context(const Field& f) {
     if (auto history = v->find("history")) c.between_runs.history = history->text_or_empty();
   }
   c.warnings = strings(f.at("warnings"));
+  if (auto v = f.find("system")) c.system = read_system_states(*v);
   if (auto v = f.find("perf")) c.perf = read_perf_context(*v);
   return c;
 }

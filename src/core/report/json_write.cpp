@@ -387,6 +387,16 @@ Json perf_context_json(const results::Context::Perf& perf) {
           {"unavailable", std::move(unavailable)}};
 }
 
+// Whether the machine was ready to benchmark: each check's readiness and the state read.
+Json system_states_json(const std::vector<results::SystemState>& states) {
+  Json list = Json::array();
+  for (const auto& s : states)
+    list.push_back({{"check", report::system_check_name(s.check)},
+                    {"readiness", report::readiness_name(s.readiness)},
+                    {"state", text_or_null(s.state)}});
+  return list;
+}
+
 Json context_json(const results::Context& c) {
   Json j;
   j["date"] = c.date;
@@ -419,6 +429,7 @@ Json context_json(const results::Context& c) {
   j["aslr"] = c.aslr >= 0 ? Json(c.aslr) : Json(nullptr);
   j["load_average_1m"] = c.load_average_1m >= 0 ? number(c.load_average_1m) : Json(nullptr);
   j["busy_cores"] = c.busy_cores >= 0 ? number(c.busy_cores) : Json(nullptr);
+  j["steal_share"] = c.steal_share >= 0 ? number(c.steal_share) : Json(nullptr);
   j["virtualization"] = text_or_null(c.virtualization);
   j["reference_ns"] = positive_or_null(c.reference_ns);
   j["drift"] = c.drift >= 0 ? number(c.drift) : Json(nullptr);
@@ -426,20 +437,29 @@ Json context_json(const results::Context& c) {
                        {"relative_sd", c.between_runs.relative_sd >= 0 ? number(c.between_runs.relative_sd) : Json(nullptr)},
                        {"history", text_or_null(c.between_runs.history)}};
   j["warnings"] = strings(c.warnings);
+  j["system"] = system_states_json(c.system);
   if (c.perf) j["perf"] = perf_context_json(*c.perf);
   return j;
 }
 
 }  // namespace
 
-void write_json(const results::Run& run, std::ostream& out) {
+namespace detail {
+
+nlohmann::ordered_json results_document(const results::Run& run) {
   Json doc;
   doc["schema"] = kResultsSchema;
   doc["context"] = context_json(run.context);
   Json benchmarks = Json::array();
   for (const results::Benchmark& b : run.benchmarks) benchmarks.push_back(benchmark_json(b));
   doc["benchmarks"] = std::move(benchmarks);
-  detail::print_json(doc, out);
+  return doc;
+}
+
+}  // namespace detail
+
+void write_json(const results::Run& run, std::ostream& out) {
+  detail::print_json(detail::results_document(run), out);
   out << '\n';
 }
 

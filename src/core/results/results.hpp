@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "results/finding.hpp"
+#include "results/system_check.hpp"
 #include "tare/mode.hpp"
 
 namespace tare::results {
@@ -526,6 +527,9 @@ struct Context {
   int aslr = -1;  ///< /proc/sys/kernel/randomize_va_space, -1 unknown
   double load_average_1m = -1;
   double busy_cores = -1;  ///< CPU other processes used during the run, in cores; -1 unknown
+  /// Of the CPU time /proc/stat counted over the run, the share the hypervisor gave to other
+  /// guests (steal); -1 unknown.
+  double steal_share = -1;
   std::string virtualization;  ///< "none", "kvm", ...
   double reference_ns = 0;     ///< reference workload, ns per iteration, median over all forks; 0 unknown
   double drift = -1;           ///< (max - min) / median of every fork's reference time; -1 unknown
@@ -537,6 +541,9 @@ struct Context {
     std::string history;      ///< the file the readings came from; "" when there is none
   } between_runs;
   std::vector<std::string> warnings;
+  /// Whether the machine was ready to benchmark (`tare system`'s checks, read as the run
+  /// ended, steal over the run itself); empty when not checked (an older file).
+  std::vector<SystemState> system = {};
   /// --prof perf: the events asked for, how far the kernel let them count, and those this
   /// machine could not count (event, why).
   struct Perf {

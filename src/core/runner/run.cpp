@@ -49,6 +49,7 @@
 #include "runner/worker_process.hpp"
 #include "system/describe_clock.hpp"
 #include "system/describe_machine.hpp"
+#include "system/read_system_facts.hpp"
 #include "system/find_on_path.hpp"
 #include "system/machine_warnings.hpp"
 #include "system/other_load.hpp"
@@ -336,7 +337,11 @@ Measured measure(const RunOptions& options, const std::vector<registry::Instance
                                run_profiling_forks(run, instances, profiling, rule, run.context.seed, options.quiet) ||
                                run_callgrind_profilers(run, instances, plan, tools, options);
   // Every worker is reaped by now: the load is the rest of the machine's.
-  if (other_load) run.context.busy_cores = other_load->cores();
+  if (other_load) {
+    run.context.busy_cores = other_load->cores();
+    run.context.steal_share = other_load->steal_share();
+    system::describe_system(run.context);
+  }
   system::add_machine_warnings(run.context);
   Measured measured{summarized(std::move(run), instances, summary, false), stopped_by_user};
   // Where the finished run goes (results/store.hpp): the history, weighed against first,

@@ -13,6 +13,7 @@
 #include "system/capture.hpp"
 #include "system/describe_clock.hpp"
 #include "system/describe_machine.hpp"
+#include "system/read_system_facts.hpp"
 #include "worker/protocol.hpp"
 
 namespace tare::runner {
@@ -115,6 +116,9 @@ int describe_this_machine() {
   clock::select_best(kNodeClockCalibration);
   system::describe_machine(run.context);
   system::describe_clock(run.context, clock::characterize_active());
+  // Whether the node is ready to benchmark, as a local run keeps it (tare system); the
+  // steal and other load over the run are the node runner's to measure, not known here.
+  system::describe_system(run.context);
   report::write_json(run, std::cout);
   return std::cout.flush() ? 0 : 1;
 }

@@ -10,9 +10,11 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "analysis/fleet_merge.hpp"
 #include "input/output_path.hpp"
 #include "report/console.hpp"
 #include "report/fleet_json.hpp"
+#include "report/fleet_text.hpp"
 #include "report/json_read.hpp"
 #include "runner/run.hpp"
 #include "runner/slurm_allocation.hpp"
@@ -74,10 +76,22 @@ class ResultsFolder {
 
 void print_fleet(const results::Fleet& fleet, const RunOptions& options) {
   for (const auto& machine : fleet.machines) {
-    std::cout << "machine " << machine.machine << " (Slurm job " << fleet.job << "): "
+    std::cout << "machine " << machine.name << " (Slurm job " << fleet.job << "): "
               << (machine.ok ? "ok" : "FAILED: " + machine.error) << "\n";
     if (machine.run) report::write_console(*machine.run, std::cout, console_options(options));
     std::cout << "\n";
+  }
+  report::write_fleet_summary(fleet, std::cout);
+}
+
+// Each benchmark's statistics across the machines that succeeded. One binary measures in
+// one unit and mode everywhere; should the machines' results disagree anyway, the machines
+// are still written, without the statistics, rather than lose what they measured.
+void add_statistics(results::Fleet& fleet) {
+  try {
+    analysis::add_fleet_statistics(fleet);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "tare: no statistics across the machines: " << e.what() << "\n";
   }
 }
 
@@ -93,27 +107,25 @@ int run_fleet(const RunOptions& options) {
     std::cerr << "Slurm job " << allocation.job().id << ": measuring on " << runners.size() << " node(s)\n";
   const auto outcomes = run_node_runners(executable_path(), options.arguments, allocation.job().id, runners);
 
-  results::Fleet fleet{"slurm", allocation.job().id, {}, interrupted()};
+  results::Fleet fleet{"slurm", allocation.job().id, {}, interrupted(), {}};
   for (std::size_t i = 0; i < runners.size(); ++i)
     fleet.machines.push_back(machine_run(runners[i].node, outcomes[i], read_results(runners[i].results_path)));
+  add_statistics(fleet);
   if (!options.json_path.empty())
     system::write_file_atomically(options.json_path, [&](std::ostream& out) { report::write_fleet_json(fleet, out); });
   print_fleet(fleet, options);
   return fleet_exit_status(fleet);
 }
 
-bool benchmark_failed(const results::Benchmark& b) { return !b.ok && b.skipped.empty(); }
-
 }  // namespace
 
-results::MachineRun machine_run(const std::string& node, const NodeOutcome& outcome, std::optional<results::Run> run) {
-  results::MachineRun machine{node, false, "", std::move(run)};
+results::FleetMachine machine_run(const std::string& node, const NodeOutcome& outcome, std::optional<results::Run> run) {
+  results::FleetMachine machine{node, false, "", std::move(run)};
   const bool exited_0 = WIFEXITED(outcome.wait_status) && WEXITSTATUS(outcome.wait_status) == 0;
-  const auto& benchmarks = machine.run ? machine.run->benchmarks : std::vector<results::Benchmark>{};
-  const auto failed = std::find_if(benchmarks.begin(), benchmarks.end(), benchmark_failed);
-  machine.ok = exited_0 && machine.run && failed == benchmarks.end();
+  const std::string failed = machine.run ? analysis::first_failure(*machine.run) : "";
+  machine.ok = exited_0 && machine.run && failed.empty();
   if (machine.ok) return machine;
-  if (failed != benchmarks.end()) machine.error = failed->name + ": " + failed->error;
+  if (!failed.empty()) machine.error = failed;
   else if (!outcome.last_line.empty()) machine.error = outcome.last_line;
   else machine.error = "its runner " + describe_wait_status(outcome.wait_status);
   return machine;

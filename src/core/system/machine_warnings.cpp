@@ -20,6 +20,8 @@ void add_once(results::Context& ctx, std::string warning) {
 constexpr double kBusyLoadPerCore = 0.75;
 // Measured CPU use by others, in cores, above which the benchmark likely shares its core.
 constexpr double kBusyCores = 0.25;
+// Steal above this share of the CPU time is time the samples may include (as `tare system` judges it).
+constexpr double kStealWarningShare = 0.01;
 
 }  // namespace
 
@@ -59,6 +61,10 @@ void add_machine_warnings(results::Context& ctx) {
   const std::string& source = ctx.clock.clocksource;
   if (source == "hpet" || source == "acpi_pm")
     add_once(ctx, "clocksource is '" + source + "': clock_gettime is a system call and costs ~1 µs");
+
+  if (ctx.steal_share > kStealWarningShare)
+    add_once(ctx, "the hypervisor gave " + format_number(100 * ctx.steal_share) +
+                      "% of the CPU time to other guests during the run (steal): samples include it");
 
   const std::string& hypervisor = ctx.virtualization;
   if (!hypervisor.empty() && hypervisor != "none")

@@ -9,7 +9,7 @@ namespace tare::system {
 
 /// Appends a specific warning to ctx.warnings for each fact in ctx that makes the numbers
 /// less trustworthy (ASLR off, a governor other than performance, turbo, a busy machine, a
-/// system-call clocksource, a hypervisor). Reads only ctx; calling it twice adds nothing new.
+/// system-call clocksource, steal, a hypervisor). Reads only ctx; calling it twice adds nothing new.
 void add_machine_warnings(results::Context& ctx);
 
 /// A number for a message: at most two decimals, no trailing zeros ("1.9", "2", "0.75").

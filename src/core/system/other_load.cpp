@@ -40,4 +40,11 @@ double OtherLoad::cores() const {
   return std::max(0.0, busy_fraction * online_cpus() - own_cores);
 }
 
+double OtherLoad::steal_share() const {
+  const auto now = read_cpu_times();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+  if (!start_ || !now || now->total <= start_->total || wall < kShortestSpanSeconds) return -1;
+  return static_cast<double>(now->steal - start_->steal) / static_cast<double>(now->total - start_->total);
+}
+
 }  // namespace tare::system

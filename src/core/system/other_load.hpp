@@ -20,6 +20,9 @@ class OtherLoad {
   /// Cores' worth of CPU the rest of the machine used since the span started; -1 when
   /// unreadable or the span was too short to say (every child started must be reaped).
   double cores() const;
+  /// The share of the CPU time /proc/stat counted since the span started that the
+  /// hypervisor gave to other guests (steal); -1 when unreadable or too short to say.
+  double steal_share() const;
 
   static constexpr double kShortestSpanSeconds = 0.1;
 

@@ -75,6 +75,7 @@ std::optional<CpuTimes> cpu_times(std::string_view proc_stat) {
       if (field < 8) {
         times.total += *value;
         if (field != 3 && field != 4) times.busy += *value;
+        if (field == 7) times.steal = *value;
       }
       ++field;
     }
@@ -82,6 +83,13 @@ std::optional<CpuTimes> cpu_times(std::string_view proc_stat) {
   }
   if (field < 4) return std::nullopt;
   return times;
+}
+
+std::optional<std::string_view> bracketed_choice(std::string_view text) {
+  const std::size_t open = text.find('[');
+  const std::size_t close = text.find(']', open);
+  if (open == std::string_view::npos || close == std::string_view::npos || close == open + 1) return std::nullopt;
+  return text.substr(open + 1, close - open - 1);
 }
 
 std::optional<bool> turbo(std::string_view intel_no_turbo, std::string_view cpufreq_boost) {

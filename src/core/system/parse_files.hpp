@@ -18,16 +18,22 @@ std::optional<int> parse_int(std::string_view text);
 /// The 1-minute figure of /proc/loadavg ("0.27 0.14 0.05 1/85 3624").
 std::optional<double> load_average_1m(std::string_view loadavg);
 
-/// Jiffies from the aggregate "cpu" line of /proc/stat: busy (all but idle and iowait) and total.
+/// Jiffies from the aggregate "cpu" line of /proc/stat: busy (all but idle and iowait),
+/// steal (the hypervisor ran another guest; 0 where the kernel does not count it) and total.
 struct CpuTimes {
   unsigned long long busy = 0;
   unsigned long long total = 0;
+  unsigned long long steal = 0;
 };
 std::optional<CpuTimes> cpu_times(std::string_view proc_stat);
 
 /// Whether turbo is on, from intel_pstate/no_turbo (which wins when readable: "1" means
 /// off) or cpufreq/boost ("1" means on). Empty texts mean the file was unreadable.
 std::optional<bool> turbo(std::string_view intel_no_turbo, std::string_view cpufreq_boost);
+
+/// The choice in brackets of a kernel switch file such as transparent_hugepage/enabled
+/// ("always [madvise] never" -> "madvise"); nullopt when none is bracketed.
+std::optional<std::string_view> bracketed_choice(std::string_view text);
 
 /// The first two fields of /proc/<pid>/task/<tid>/schedstat ("123456 7890 42"): time on a
 /// CPU and time runnable but waiting for one, in ns; nullopt when malformed.

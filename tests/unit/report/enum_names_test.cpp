@@ -57,3 +57,15 @@ TEST(EnumNames, ProfilersKeepTheirNamesInTheMessagesOrder) {
 }
 
 }  // namespace
+
+TEST(EnumNames, SystemChecksAndReadinessKeepTheSchemasNames) {
+  using tare::results::Readiness;
+  using tare::results::SystemCheck;
+  EXPECT_STREQ(tare::report::system_check_name(SystemCheck::transparent_hugepages), "transparent_hugepages");
+  EXPECT_STREQ(tare::report::system_check_name(SystemCheck::perf_events), "perf_events");
+  EXPECT_EQ(tare::report::parse_system_check("isolation"), SystemCheck::isolation);
+  EXPECT_FALSE(tare::report::parse_system_check("hugepages"));
+  EXPECT_STREQ(tare::report::readiness_name(Readiness::attention), "attention");
+  EXPECT_EQ(tare::report::parse_readiness("unknown"), Readiness::unknown);
+  EXPECT_FALSE(tare::report::parse_readiness("ok"));
+}

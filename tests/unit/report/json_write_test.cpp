@@ -29,8 +29,8 @@ TEST(JsonWrite, TopLevelAndContextHaveTheContractFieldsInOrder) {
   EXPECT_EQ(doc["schema"], "tare.results/1");
   const Json& c = doc["context"];
   EXPECT_EQ(keys(c), (std::vector<std::string>{"date", "host", "executable", "tare_version", "command_line", "seed",
-                                               "settings", "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "virtualization",
-                                               "reference_ns", "drift", "between_runs", "warnings"}));
+                                               "settings", "cpu", "build", "clock", "aslr", "load_average_1m", "busy_cores", "steal_share", "virtualization",
+                                               "reference_ns", "drift", "between_runs", "warnings", "system"}));
   EXPECT_EQ(c["reference_ns"], 2.5625);
   EXPECT_EQ(c["between_runs"], Json::parse(R"({"runs": 12, "relative_sd": 0.025, "history": "/h/speed.jsonl"})"));
   EXPECT_EQ(c["drift"], 0.03125);

@@ -102,7 +102,7 @@ TEST(SlurmCommands, TellsTheFirstLineOfAComplaint) {
 TEST(SlurmFleet, AMachineIsOkWhenItsRunnerExited0WithEveryBenchmarkRun) {
   const auto machine =
       tare::runner::machine_run("n1", {exited_with(0), ""}, machine_results_of({{"a", true}, {"b", true}}));
-  EXPECT_EQ(machine.machine, "n1");
+  EXPECT_EQ(machine.name, "n1");
   EXPECT_TRUE(machine.ok);
   EXPECT_EQ(machine.error, "");
   ASSERT_TRUE(machine.run);

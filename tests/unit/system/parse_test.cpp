@@ -166,3 +166,21 @@ TEST(Parse, CpuTimesFromProcStat) {
   EXPECT_FALSE(parse::cpu_times("intr 1 2 3").has_value());
   EXPECT_FALSE(parse::cpu_times("cpu  1 x 3 4").has_value());
 }
+
+TEST(Parse, CpuTimesKeepSteal) {
+  const auto times = tare::system::parse::cpu_times("cpu  100 5 50 1000 10 1 2 40 7 0\n");
+  ASSERT_TRUE(times.has_value());
+  EXPECT_EQ(times->steal, 40u);
+  EXPECT_EQ(times->total, 100u + 5 + 50 + 1000 + 10 + 1 + 2 + 40);  // guest time left out
+  EXPECT_EQ(times->busy, 100u + 5 + 50 + 1 + 2 + 40);
+  EXPECT_EQ(tare::system::parse::cpu_times("cpu  1 2 3 4\n")->steal, 0u);  // an old kernel's four fields
+}
+
+TEST(Parse, BracketedChoice) {
+  using tare::system::parse::bracketed_choice;
+  EXPECT_EQ(bracketed_choice("always [madvise] never\n"), "madvise");
+  EXPECT_EQ(bracketed_choice("[always] madvise never"), "always");
+  EXPECT_FALSE(bracketed_choice("always madvise never").has_value());
+  EXPECT_FALSE(bracketed_choice("[]").has_value());
+  EXPECT_FALSE(bracketed_choice("").has_value());
+}

@@ -144,3 +144,12 @@ TEST(MachineWarnings, ADebugBuildOfTheLibraryIsCalledOut) {
   ctx.build.type = "Debug";
   EXPECT_THAT(warnings_for(ctx), ElementsAre(HasSubstr("the tare library was built without optimisation (Debug)")));
 }
+
+TEST(MachineWarnings, StealAboveOnePercentOfTheRun) {
+  Context ctx = clean();
+  ctx.steal_share = 0.01;
+  EXPECT_THAT(warnings_for(ctx), IsEmpty());
+  ctx.steal_share = 0.035;
+  EXPECT_THAT(warnings_for(ctx), ElementsAre("the hypervisor gave 3.5% of the CPU time to other guests during the "
+                                             "run (steal): samples include it"));
+}
