@@ -193,26 +193,6 @@ TEST_F(SlurmRun, SlurmOptionsWithoutTheSlurmLauncherAreUsageErrors) {
 
 namespace {
 
-// Starts `args` with stdout and stderr in `output`, in a process group of its own; its pid.
-pid_t start_in_background(const std::vector<std::string>& args, const std::filesystem::path& output) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    const int in = open("/dev/null", O_RDONLY);
-    const int out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (in < 0 || out < 0) _exit(126);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(out, 2);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
 // Whether a step other than the first two (each node's description) runs on `node`: a fork.
 bool fork_step_running_on(const std::string& node) {
   const auto steps = tare_test::SlurmCluster::command({"squeue", "--steps", "--noheader", "--format=%i %N"});
@@ -230,10 +210,10 @@ TEST_F(SlurmRun, ANodeLostMidRunIsReportedFailedAndTheOthersKept) {
   const auto json = scratch("lost.json");
   const auto output = scratch("lost.out");
   // Enough forks that the run is still going when the node is lost.
-  const pid_t run = start_in_background({kNops, "--launcher", "slurm", "--nodes", "2", "--forks", "20", "--max-forks",
-                                         "20", "--budget", "120", "--measure-ms", "20", "--warmup-max-ms", "20", "--json", json.string(),
-                                         "--history", "off", "--quiet"},
-                                        output);
+  const pid_t run = tare_test::start_logged(
+      {kNops, "--launcher", "slurm", "--nodes", "2", "--forks", "20", "--max-forks", "20", "--budget", "120",
+       "--measure-ms", "20", "--warmup-max-ms", "20", "--json", json.string(), "--history", "off", "--quiet"},
+      output, output);
   ASSERT_GT(run, 0);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   bool seen = false;

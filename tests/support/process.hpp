@@ -39,21 +39,17 @@ inline std::filesystem::path scratch_dir() {
   return dir;
 }
 
-/// Runs `args` (args[0] is the program's path) with stdin from /dev/null; kills it (and its
-/// process group) after `limit`.
-inline ProcessResult run_process(const std::vector<std::string>& args,
-                                 std::chrono::seconds limit = std::chrono::seconds(120)) {
-  static int counter = 0;
-  const auto dir = scratch_dir();
-  const auto tag = std::to_string(++counter);
-  const auto out_path = dir / ("stdout." + tag);
-  const auto err_path = dir / ("stderr." + tag);
+/// Starts `args` (args[0] is the program's path) in a process group of its own (so that
+/// killing the group also ends what it started), stdin from /dev/null, stdout and stderr
+/// into the files named (the same file for both is fine); its pid, -1 when fork fails.
+inline pid_t start_logged(const std::vector<std::string>& args, const std::filesystem::path& out_path,
+                          const std::filesystem::path& err_path) {
   const pid_t pid = fork();
   if (pid == 0) {
-    setpgid(0, 0);  // its own group, so that a timeout also ends any workers it started
+    setpgid(0, 0);
     const int in = open("/dev/null", O_RDONLY);
     const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = out_path == err_path ? out : open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0) _exit(126);
     dup2(in, 0);
     dup2(out, 1);
@@ -64,7 +60,20 @@ inline ProcessResult run_process(const std::vector<std::string>& args,
     execv(argv[0], argv.data());
     _exit(127);
   }
-  setpgid(pid, pid);  // as the child does, whichever runs first
+  if (pid > 0) setpgid(pid, pid);  // as the child does, whichever runs first
+  return pid;
+}
+
+/// Runs `args` (args[0] is the program's path) with stdin from /dev/null; kills it (and its
+/// process group) after `limit`.
+inline ProcessResult run_process(const std::vector<std::string>& args,
+                                 std::chrono::seconds limit = std::chrono::seconds(120)) {
+  static int counter = 0;
+  const auto dir = scratch_dir();
+  const auto tag = std::to_string(++counter);
+  const auto out_path = dir / ("stdout." + tag);
+  const auto err_path = dir / ("stderr." + tag);
+  const pid_t pid = start_logged(args, out_path, err_path);
   ProcessResult result;
   if (!exits_by(pid, std::chrono::steady_clock::now() + limit)) {
     kill(-pid, SIGKILL);

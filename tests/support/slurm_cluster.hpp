@@ -183,21 +183,7 @@ class SlurmCluster {
 
   pid_t daemon(const std::vector<std::string>& args, const char* output) const {
     const auto out_path = dir_.path() / "log" / output;
-    const pid_t pid = fork();
-    if (pid == 0) {
-      setpgid(0, 0);
-      const int in = open("/dev/null", O_RDONLY);
-      const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (in < 0 || out < 0) _exit(126);
-      dup2(in, 0);
-      dup2(out, 1);
-      dup2(out, 2);
-      std::vector<char*> argv;
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
+    const pid_t pid = tare_test::start_logged(args, out_path, out_path);
     if (pid < 0) throw std::runtime_error("cannot start " + args[0]);
     return pid;
   }
