@@ -146,13 +146,18 @@ TEST_F(SlurmRun, EachNodeRunsTheWholeSuiteAndKeepsItsOwnResults) {
   EXPECT_TRUE(no_job_left());
 }
 
+// Refused before anything ran: exit 2, nothing on stdout, one line on stderr saying `why`.
+void expect_refused_in_one_line(const tare_test::ProcessResult& r, const std::string& why) {
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find(why), std::string::npos) << r.err;
+  EXPECT_EQ(count_lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
 TEST_F(SlurmRun, SlurmNotInstalledIsOneLineAndExit2) {
   const tare::test::ScopedEnv path("PATH", scratch("empty").c_str());
   const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--quick"});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("Slurm is not installed here: no srun on PATH"), std::string::npos) << r.err;
-  EXPECT_EQ(count_lines(r.err), 1) << r.err;
-  EXPECT_EQ(r.out, "");
+  expect_refused_in_one_line(r, "Slurm is not installed here: no srun on PATH");
 }
 
 TEST_F(SlurmRun, SlurmUnreachableIsOneLineAndExit2) {
@@ -160,10 +165,7 @@ TEST_F(SlurmRun, SlurmUnreachableIsOneLineAndExit2) {
   std::ofstream(conf) << g_cluster->unreachable_conf();
   const tare::test::ScopedEnv slurm_conf("SLURM_CONF", conf.c_str());
   const auto r = tare_test::run_process({kNops, "--launcher", "slurm", "--quick"});
-  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
-  EXPECT_NE(r.err.find("Slurm is not reachable: sinfo failed"), std::string::npos) << r.err;
-  EXPECT_EQ(count_lines(r.err), 1) << r.err;
-  EXPECT_EQ(r.out, "");
+  expect_refused_in_one_line(r, "Slurm is not reachable: sinfo failed");
 }
 
 TEST_F(SlurmRun, TareAbRunsBothSidesOfEveryPairOnOneNode) {
